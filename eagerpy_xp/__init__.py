@@ -1,0 +1,37 @@
+"""eagerpy_xp: the Python Array API standard (2025.12) on NumPy, PyTorch, JAX and TensorFlow.
+
+``eagerpy_xp.<backend>`` is the wrapped flavour (conformant `Array` objects),
+``eagerpy_xp.native.<backend>`` the native flavour (the frameworks' own arrays).
+Importing this package imports no framework.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._array import Array
+from ._devices import Device
+from ._namespace import get_namespace, namespace
+from ._spec import API_VERSION as __array_api_version__
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Array",
+    "Device",
+    "astensor",
+    "astensors",
+    "get_namespace",
+    "namespace",
+    "__array_api_version__",
+]
+
+
+def astensor(x: Any) -> Array:
+    """Wrap a native array as an `Array` (an `Array` is returned as it is)."""
+    return x if type(x) is Array else Array(x)
+
+
+def astensors(*xs: Any) -> tuple[Array, ...]:
+    """`astensor` applied to each argument."""
+    return tuple(astensor(x) for x in xs)

@@ -1,0 +1,73 @@
+"""One device model for every backend.
+
+A `Device` has a kind (``"cpu"``, ``"cuda"``, ``"mps"``, ``"tpu"``) and an index.  It
+compares equal to its string form (``"cpu"``, ``"cuda:0"``) and hashes like it, so it can
+be used wherever a device string is expected.  Backends translate it to and from their
+own device objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+KINDS = ("cpu", "cuda", "mps", "tpu")
+
+
+class Device:
+    """A device: ``Device("cuda:1")``, ``Device("cuda", 1)``, ``Device("cpu")``."""
+
+    __slots__ = ("kind", "index")
+    kind: str
+    index: int
+
+    def __init__(self, spec: str | Device, index: int | None = None) -> None:
+        if isinstance(spec, Device):
+            kind, parsed_index = spec.kind, spec.index
+        elif isinstance(spec, str):
+            kind, _, rest = spec.strip().lower().partition(":")
+            if kind == "gpu":
+                kind = "cuda"
+            if kind not in KINDS:
+                raise ValueError(
+                    f"Device: unknown device {spec!r}; expected one of "
+                    f"{', '.join(KINDS)}, optionally with ':<index>'"
+                )
+            if rest and not rest.isdigit():
+                raise ValueError(f"Device: bad device index in {spec!r}")
+            parsed_index = int(rest) if rest else 0
+        else:
+            raise TypeError(f"Device: expected a str or Device, got {type(spec).__name__}")
+        if index is not None:
+            if not isinstance(index, int) or index < 0:
+                raise ValueError(f"Device: index must be a non-negative int, got {index!r}")
+            parsed_index = index
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "index", parsed_index)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Device is immutable")
+
+    def __str__(self) -> str:
+        return "cpu" if self.kind == "cpu" else f"{self.kind}:{self.index}"
+
+    def __repr__(self) -> str:
+        return f"Device({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Device):
+            return self.kind == other.kind and self.index == other.index
+        if isinstance(other, str):
+            try:
+                return self == Device(other)
+            except ValueError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Device, (str(self),))
+
+
+CPU = Device("cpu")

@@ -1,0 +1,89 @@
+"""Dtype facts of the standard, by dtype name, shared by every backend.
+
+Backends map their own dtype objects to these names (``"float32"``, ...); the type
+promotion table, the kind groups of `isdtype` and the default dtypes live here once.
+"""
+
+from __future__ import annotations
+
+BOOL = ("bool",)
+SIGNED = ("int8", "int16", "int32", "int64")
+UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
+INTEGRAL = SIGNED + UNSIGNED
+REAL_FLOATING = ("float32", "float64")
+COMPLEX_FLOATING = ("complex64", "complex128")
+NUMERIC = INTEGRAL + REAL_FLOATING + COMPLEX_FLOATING
+ALL = BOOL + NUMERIC
+
+#: The kind names accepted by `isdtype` and `__array_namespace_info__().dtypes(kind=...)`.
+KINDS: dict[str, tuple[str, ...]] = {
+    "bool": BOOL,
+    "signed integer": SIGNED,
+    "unsigned integer": UNSIGNED,
+    "integral": INTEGRAL,
+    "real floating": REAL_FLOATING,
+    "complex floating": COMPLEX_FLOATING,
+    "numeric": NUMERIC,
+}
+
+BITS = {
+    "bool": 8,
+    "int8": 8, "int16": 16, "int32": 32, "int64": 64,
+    "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64,
+    "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
+}  # fmt: skip
+
+#: Real dtype of a complex one and back.
+REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64"}
+COMPLEX_OF_REAL = {"float32": "complex64", "float64": "complex128"}
+
+
+def kind_of(name: str) -> str:
+    """The kind group of a dtype name: bool, signed/unsigned integer, real/complex floating."""
+    for kind in ("bool", "signed integer", "unsigned integer", "real floating", "complex floating"):
+        if name in KINDS[kind]:
+            return kind
+    raise ValueError(f"not a standard dtype name: {name!r}")
+
+
+def _build_promotion_table() -> dict[tuple[str, str], str]:
+    table: dict[tuple[str, str], str] = {("bool", "bool"): "bool"}
+    for group in (SIGNED, UNSIGNED, REAL_FLOATING, COMPLEX_FLOATING):
+        for a in group:
+            for b in group:
+                table[a, b] = a if BITS[a] >= BITS[b] else b
+    # mixed signed/unsigned: the smallest signed type holding both (none for uint64)
+    for u in UNSIGNED[:-1]:
+        for s in SIGNED:
+            bits = max(BITS[s], 2 * BITS[u])
+            table[u, s] = table[s, u] = f"int{bits}"
+    # mixed real/complex floating: the complex type with the larger precision
+    for f in REAL_FLOATING:
+        for c in COMPLEX_FLOATING:
+            bits = max(BITS[f], BITS[REAL_OF_COMPLEX[c]])
+            table[f, c] = table[c, f] = COMPLEX_OF_REAL[f"float{bits}"]
+    return table
+
+
+#: The standard's promotion table for two array dtypes (names); absent pairs have no
+#: defined result (mixed kinds, uint64 with a signed integer).
+PROMOTION_TABLE: dict[tuple[str, str], str] = _build_promotion_table()
+
+
+def promote(a: str, b: str) -> str | None:
+    """The promoted dtype name of two dtype names, or ``None`` where the standard has none."""
+    return PROMOTION_TABLE.get((a, b))
+
+
+def scalar_kind_ok(dtype_name: str, scalar: object) -> bool:
+    """Whether a Python scalar may meet an array of this dtype (the spec's scalar rules)."""
+    kind = kind_of(dtype_name)
+    if isinstance(scalar, bool):
+        return kind == "bool"
+    if isinstance(scalar, int):
+        return kind != "bool"
+    if isinstance(scalar, float):
+        return kind in ("real floating", "complex floating")
+    if isinstance(scalar, complex):
+        return kind == "complex floating"
+    return False

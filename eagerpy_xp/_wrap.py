@@ -1,0 +1,122 @@
+"""The wrapped flavour: any backend lifted to take `Array`s and return `Array`s.
+
+`build` fills a module (``eagerpy_xp.<backend>``) with the backend's functions, each
+lifted once: arguments are unwrapped, the native function runs, results are wrapped.
+Every lifted function carries the spec's signature.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from . import _spec
+from ._array import Array, _wrap
+from ._dtypes import ALL
+from .native._base import Backend
+
+
+def _spec_signature(text: str) -> inspect.Signature:
+    """An `inspect.Signature` from the spec's ``name(params)`` text."""
+    name, _, params = text.partition("(")
+    scope: dict[str, Any] = {}
+    exec(f"def {name}({params}: pass", scope)  # the spec's own parameter list
+    return inspect.signature(scope[name])
+
+
+def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
+    def unwrap(value: Any) -> Any:
+        t = type(value)
+        if t is Array:
+            if value._b is not backend:
+                raise TypeError(
+                    f"eagerpy_xp.{backend.name}: got a {value._b.name} Array; convert it first"
+                )
+            return value._raw
+        if t is list or t is tuple:
+            return t(unwrap(v) for v in value)
+        return value
+
+    return unwrap
+
+
+def _wrapper(backend: Backend) -> Callable[[Any], Any]:
+    is_native = backend.is_native
+
+    def wrap(result: Any) -> Any:
+        if is_native(result):
+            return _wrap(backend, result)
+        t = type(result)
+        if t is list:
+            return [wrap(r) for r in result]
+        if t is tuple:
+            return tuple(wrap(r) for r in result)
+        if isinstance(result, tuple) and hasattr(result, "_fields"):  # named tuple
+            return t(*(wrap(r) for r in result))
+        return result
+
+    return wrap
+
+
+def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[..., Any]:
+    """``fn`` taking and returning `Array`s, with the spec's signature."""
+    unwrap = _unwrapper(backend)
+    wrap = _wrapper(backend)
+    sig = _spec_signature(signature)
+    params = list(sig.parameters.values())
+    positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
+
+    lifted: Callable[..., Any]
+    if positional_only and len(params) == 1:
+
+        def lifted(x: Any, /) -> Any:
+            return wrap(fn(x._raw if type(x) is Array and x._b is backend else unwrap(x)))
+
+    elif positional_only and len(params) == 2:
+
+        def lifted(x1: Any, x2: Any, /) -> Any:
+            return wrap(fn(x1._raw if type(x1) is Array and x1._b is backend else unwrap(x1),
+                           x2._raw if type(x2) is Array and x2._b is backend else unwrap(x2)))
+
+    else:
+
+        def lifted(*args: Any, **kwargs: Any) -> Any:
+            return wrap(fn(*[unwrap(a) for a in args],
+                           **{k: unwrap(v) for k, v in kwargs.items()}))
+
+    lifted.__signature__ = sig  # type: ignore[attr-defined,union-attr]
+    name = signature.partition("(")[0]
+    lifted.__name__ = lifted.__qualname__ = name
+    lifted.__doc__ = getattr(fn, "__doc__", None)
+    lifted.__wrapped_native__ = fn  # type: ignore[attr-defined,union-attr]
+    return lifted
+
+
+def _lifted_module(parent: str, name: str, source: Any, names: dict[str, str],
+                   backend: Backend) -> ModuleType:  # fmt: skip
+    module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
+    for function, signature in names.items():
+        setattr(module, function, _lift(getattr(source, function), signature, backend))
+    module.__all__ = list(names)  # type: ignore[attr-defined,union-attr]
+    return module
+
+
+def build(native: ModuleType, namespace: dict[str, Any]) -> None:
+    """Fill the wrapped module's globals from the native module of the same backend."""
+    backend: Backend = native.__backend__
+    module_name = namespace["__name__"]
+    for name, signature in _spec.FUNCTIONS.items():
+        namespace[name] = _lift(getattr(backend, name), signature, backend)
+    for name in ALL:
+        namespace[name] = backend.dtypes_by_name[name]
+    namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
+    namespace["linalg"] = _lifted_module(module_name, "linalg", backend.linalg, _spec.LINALG,
+                                         backend)  # fmt: skip
+    namespace["fft"] = _lifted_module(module_name, "fft", backend.fft, _spec.FFT, backend)
+    namespace["__array_namespace_info__"] = backend.__array_namespace_info__
+    namespace["__array_api_version__"] = _spec.API_VERSION
+    namespace["__backend__"] = backend
+    namespace["__all__"] = list(native.__all__)

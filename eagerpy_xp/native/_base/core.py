@@ -1,0 +1,195 @@
+"""The hooks every backend provides: dtypes, devices, scalars, indexing, mutation, DLPack.
+
+`BackendCore` holds the parts of a backend that are not functions of the standard.  The
+defaults suit a NumPy-like framework (mutable arrays, ``x[key]`` indexing); a backend
+overrides what its framework does differently.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any, ClassVar
+
+from ..._devices import Device
+from ..._dtypes import ALL, KINDS
+
+
+class BackendCore:
+    """Backend hooks used by `Array`, the wrapped namespace and the generic functions."""
+
+    #: The backend name: "numpy", "torch", "jax" or "tensorflow".
+    name: ClassVar[str]
+    #: The framework's NumPy-like namespace that generic defaults delegate to.
+    _f: Any
+    #: The framework's native array types.
+    native_types: tuple[type, ...]
+    #: Whether the framework's arrays can be written in place.
+    mutable: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self.dtypes_by_name: dict[str, Any] = {n: self.native_dtype(n) for n in ALL}
+        self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
+        self._wrapped: ModuleType | None = None
+
+    # -- identity ----------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"<eagerpy_xp {self.name} backend>"
+
+    def is_native(self, obj: Any) -> bool:
+        return isinstance(obj, self.native_types)
+
+    def normalize(self, raw: Any) -> Any:
+        """The canonical native array for ``raw`` (stored in `Array.raw`)."""
+        return raw
+
+    def wrapped_namespace(self) -> ModuleType:
+        if self._wrapped is None:
+            self._wrapped = importlib.import_module(f"eagerpy_xp.{self.name}")
+        return self._wrapped
+
+    def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
+        """An exception naming the function and this backend."""
+        return kind(f"{function} ({self.name}): {message}")
+
+    # -- dtypes ------------------------------------------------------------------------------
+    def native_dtype(self, name: str) -> Any:
+        """The framework dtype object for a standard dtype name."""
+        raise NotImplementedError
+
+    def dtype_name(self, dtype: Any) -> str:
+        """The standard name of a framework dtype; `TypeError` for anything else."""
+        try:
+            return self._names_by_dtype[dtype]
+        except (KeyError, TypeError):
+            raise TypeError(
+                f"{self.name}: {dtype!r} is not a dtype of the standard "
+                f"(expected one of {', '.join(ALL)})"
+            ) from None
+
+    def check_dtype(self, dtype: Any, function: str) -> Any:
+        """``dtype`` as this framework's dtype object; `ValueError` when unsupported."""
+        if dtype is None:
+            return None
+        try:
+            return self.dtypes_by_name[self.dtype_name(dtype)]
+        except TypeError:
+            raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
+
+    def dtype_names_in(self, kind: Any) -> tuple[str, ...]:
+        """Dtype names of a kind (a kind name, a dtype, or a tuple of those)."""
+        if isinstance(kind, tuple):
+            names: list[str] = []
+            for k in kind:
+                names.extend(n for n in self.dtype_names_in(k) if n not in names)
+            return tuple(names)
+        if isinstance(kind, str):
+            try:
+                return KINDS[kind]
+            except KeyError:
+                raise ValueError(
+                    f"{self.name}: unknown dtype kind {kind!r}; expected one of "
+                    f"{', '.join(KINDS)}, a dtype, or a tuple of those"
+                ) from None
+        return (self.dtype_name(kind),)
+
+    def supported_dtype_names(self) -> tuple[str, ...]:
+        """The dtype names this backend supports now (JAX without x64 drops 64-bit ones)."""
+        return ALL
+
+    def default_dtype_names(self) -> dict[str, str]:
+        return {
+            "real floating": "float64",
+            "complex floating": "complex128",
+            "integral": "int64",
+            "indexing": "int64",
+        }
+
+    # -- devices -------------------------------------------------------------------------
+    def devices(self) -> list[Device]:
+        return [Device("cpu")]
+
+    def default_device(self) -> Device:
+        return Device("cpu")
+
+    def device_of(self, raw: Any) -> Device:
+        return Device("cpu")
+
+    def native_device(self, device: Any, function: str = "device") -> Any:
+        """Translate a `Device`, string or native device object to the framework's own."""
+        device = self.as_device(device, function)
+        if device not in self.devices():
+            raise self.error(function, f"device {device} is not available")
+        return device
+
+    def as_device(self, device: Any, function: str = "device") -> Device:
+        """A `Device` for a `Device`, a device string, or a native device object."""
+        if isinstance(device, Device):
+            return device
+        if isinstance(device, str):
+            return Device(device)
+        raise self.error(function, f"unsupported device {device!r}", TypeError)
+
+    def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        self.native_device(device, "to_device")
+        return raw
+
+    # -- scalars, display, host copies -----------------------------------------------------
+    def shape_of(self, raw: Any) -> tuple[int | None, ...]:
+        return tuple(raw.shape)
+
+    def item(self, raw: Any) -> bool | int | float | complex:
+        value = raw.item()
+        return value  # type: ignore[no-any-return]
+
+    def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+        import numpy as np
+
+        return np.asarray(raw, dtype=dtype, copy=copy)
+
+    def format_values(self, raw: Any) -> str:
+        import numpy as np
+
+        return np.array2string(self.to_numpy(raw), separator=", ")
+
+    def dlpack(
+        self,
+        raw: Any,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        return raw.__dlpack__(
+            stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
+        )
+
+    def dlpack_device(self, raw: Any) -> tuple[Any, int]:
+        return raw.__dlpack_device__()  # type: ignore[no-any-return]
+
+    # -- indexing and mutation --------------------------------------------------------------
+    def getitem(self, raw: Any, key: Any) -> Any:
+        return raw[key]
+
+    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """Write ``value`` at ``key``; return the array now holding the result."""
+        raw[key] = value
+        return raw
+
+    def assign(self, raw: Any, result: Any, function: str) -> Any:
+        """Store an in-place operator's ``result`` into ``raw``; return the new raw.
+
+        The standard requires the result to keep ``raw``'s dtype and shape.
+        """
+        if result.dtype != raw.dtype or self.shape_of(result) != self.shape_of(raw):
+            raise self.error(
+                f"in-place {function}",
+                f"the result ({self.dtype_name(result.dtype)}, shape "
+                f"{self.shape_of(result)}) does not fit the array "
+                f"({self.dtype_name(raw.dtype)}, shape {self.shape_of(raw)})",
+            )
+        if not self.mutable:
+            return result
+        raw[...] = result
+        return raw

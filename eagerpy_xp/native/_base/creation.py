@@ -1,0 +1,134 @@
+"""Creation functions (spec chapter "Creation Functions"), NumPy-like defaults."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..._devices import Device
+
+
+class CreationFunctions:
+    """Defaults delegate to the framework's NumPy-like namespace ``self._f``."""
+
+    _f: Any
+
+    # helpers the backend provides (see core.BackendCore)
+    check_dtype: Any
+    native_device: Any
+    error: Any
+    device_of: Any
+    default_device: Any
+
+    def _device_kwargs(self, device: Any, function: str) -> dict[str, Any]:
+        """Keyword arguments placing a new array on ``device`` (none for the default)."""
+        if device is None:
+            return {}
+        return {"device": self.native_device(device, function)}
+
+    def _dtype_kwargs(self, dtype: Any, function: str) -> dict[str, Any]:
+        return {} if dtype is None else {"dtype": self.check_dtype(dtype, function)}
+
+    def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            shape = (shape,)
+        try:
+            dims = tuple(operator_index(s) for s in shape)
+        except TypeError:
+            raise self.error(function, f"shape must be an int or a tuple of ints, got {shape!r}",
+                             TypeError) from None  # fmt: skip
+        if any(d < 0 for d in dims):
+            raise self.error(function, f"negative dimension in shape {shape!r}")
+        return dims
+
+    def arange(
+        self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        return self._f.arange(start, stop, step, **self._dtype_kwargs(dtype, "arange"),
+                              **self._device_kwargs(device, "arange"))  # fmt: skip
+
+    def asarray(
+        self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+    ) -> Any:
+        return self._f.asarray(obj, **self._dtype_kwargs(dtype, "asarray"),
+                               **self._device_kwargs(device, "asarray"), copy=copy)  # fmt: skip
+
+    def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.empty(self._check_shape(shape, "empty"),
+                             **self._dtype_kwargs(dtype, "empty"),
+                             **self._device_kwargs(device, "empty"))  # fmt: skip
+
+    def empty_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.empty_like(x, **self._dtype_kwargs(dtype, "empty_like"),
+                                  **self._device_kwargs(device, "empty_like"))  # fmt: skip
+
+    def eye(
+        self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        return self._f.eye(n_rows, n_cols, k=k, **self._dtype_kwargs(dtype, "eye"),
+                           **self._device_kwargs(device, "eye"))  # fmt: skip
+
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        kwargs: dict[str, Any] = {"copy": copy}
+        if device is not None:
+            kwargs["device"] = self.native_device(device, "from_dlpack")
+        return self._f.from_dlpack(x, **kwargs)
+
+    def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.full(self._check_shape(shape, "full"), fill_value,
+                            **self._dtype_kwargs(dtype, "full"),
+                            **self._device_kwargs(device, "full"))  # fmt: skip
+
+    def full_like(
+        self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+    ) -> Any:
+        return self._f.full_like(x, fill_value, **self._dtype_kwargs(dtype, "full_like"),
+                                 **self._device_kwargs(device, "full_like"))  # fmt: skip
+
+    def linspace(
+        self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+        endpoint: bool = True,
+    ) -> Any:  # fmt: skip
+        return self._f.linspace(start, stop, num, endpoint=endpoint,
+                                **self._dtype_kwargs(dtype, "linspace"),
+                                **self._device_kwargs(device, "linspace"))  # fmt: skip
+
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+        if indexing not in ("xy", "ij"):
+            raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
+        return list(self._f.meshgrid(*arrays, indexing=indexing))
+
+    def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.ones(self._check_shape(shape, "ones"),
+                            **self._dtype_kwargs(dtype, "ones"),
+                            **self._device_kwargs(device, "ones"))  # fmt: skip
+
+    def ones_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.ones_like(x, **self._dtype_kwargs(dtype, "ones_like"),
+                                 **self._device_kwargs(device, "ones_like"))  # fmt: skip
+
+    def tril(self, x: Any, /, *, k: int = 0) -> Any:
+        return self._f.tril(x, k=k)
+
+    def triu(self, x: Any, /, *, k: int = 0) -> Any:
+        return self._f.triu(x, k=k)
+
+    def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.zeros(self._check_shape(shape, "zeros"),
+                             **self._dtype_kwargs(dtype, "zeros"),
+                             **self._device_kwargs(device, "zeros"))  # fmt: skip
+
+    def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._f.zeros_like(x, **self._dtype_kwargs(dtype, "zeros_like"),
+                                  **self._device_kwargs(device, "zeros_like"))  # fmt: skip
+
+
+def operator_index(value: Any) -> int:
+    """``operator.index`` that also names the offending value."""
+    import operator
+
+    return operator.index(value)
+
+
+__all__ = ["CreationFunctions", "Device"]

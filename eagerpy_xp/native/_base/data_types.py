@@ -1,0 +1,107 @@
+"""Data type functions (spec chapter "Data Type Functions"), written once on dtype names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..._detect import SCALAR_TYPES
+from ..._dtypes import REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Machine limits of a floating dtype; ``dtype`` is the namespace's (real) dtype."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: Any
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Machine limits of an integer dtype; ``dtype`` is the namespace's dtype."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: Any
+
+
+class DataTypeFunctions:
+    dtypes_by_name: dict[str, Any]
+    dtype_name: Any
+    dtype_names_in: Any
+    error: Any
+    is_native: Any
+    _f: Any
+
+    def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        result = x.astype(self.check_dtype(dtype, "astype"), copy=copy)  # type: ignore[attr-defined]
+        if device is not None:
+            result = self.to_device(result, device)  # type: ignore[attr-defined]
+        return result
+
+    def _dtype_name_of(self, obj: Any, function: str) -> str:
+        """The dtype name of an array or a dtype."""
+        if self.is_native(obj):
+            return self.dtype_name(obj.dtype)  # type: ignore[no-any-return]
+        try:
+            return self.dtype_name(obj)  # type: ignore[no-any-return]
+        except TypeError:
+            raise self.error(function, f"expected an array or a dtype, got {obj!r}",
+                             TypeError) from None
+
+    def can_cast(self, from_: Any, to: Any, /) -> bool:
+        source = self._dtype_name_of(from_, "can_cast")
+        target = self._dtype_name_of(to, "can_cast")
+        return promote(source, target) == target
+
+    def finfo(self, type: Any, /) -> finfo_object:
+        import numpy as np
+
+        name = self._dtype_name_of(type, "finfo")
+        if kind_of(name) not in ("real floating", "complex floating"):
+            raise self.error("finfo", f"{name} is not a floating-point dtype")
+        real = REAL_OF_COMPLEX.get(name, name)
+        info = np.finfo(real)
+        return finfo_object(
+            bits=int(info.bits), eps=float(info.eps), max=float(info.max), min=float(info.min),
+            smallest_normal=float(info.smallest_normal), dtype=self.dtypes_by_name[real],
+        )
+
+    def iinfo(self, type: Any, /) -> iinfo_object:
+        import numpy as np
+
+        name = self._dtype_name_of(type, "iinfo")
+        if kind_of(name) not in ("signed integer", "unsigned integer"):
+            raise self.error("iinfo", f"{name} is not an integer dtype")
+        info = np.iinfo(name)
+        return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min),
+                            dtype=self.dtypes_by_name[name])
+
+    def isdtype(self, dtype: Any, kind: Any) -> bool:
+        return self.dtype_name(dtype) in self.dtype_names_in(kind)  # type: ignore[no-any-return]
+
+    def result_type(self, *arrays_and_dtypes: Any) -> Any:
+        names = [self._dtype_name_of(a, "result_type")
+                 for a in arrays_and_dtypes if not isinstance(a, SCALAR_TYPES)]
+        if not names:
+            raise self.error("result_type", "at least one array or dtype is required", TypeError)
+        result = names[0]
+        for other in names[1:]:
+            promoted = promote(result, other)
+            if promoted is None:
+                raise self.error("result_type",
+                                 f"{result} and {other} have no promotion in the standard",
+                                 TypeError)
+            result = promoted
+        for scalar in arrays_and_dtypes:
+            if isinstance(scalar, SCALAR_TYPES) and not scalar_kind_ok(result, scalar):
+                raise self.error("result_type",
+                                 f"a Python {type(scalar).__name__} does not combine with {result}",
+                                 TypeError)
+        return self.dtypes_by_name[result]

@@ -1,0 +1,176 @@
+"""The ``linalg`` and ``fft`` extensions and ``__array_namespace_info__``.
+
+Each is a small object holding its backend; the namespace exposes its bound methods, so
+``xp.linalg.solve`` and ``xp.fft.fft`` have the spec's signatures.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import Any
+
+from ..._devices import Device
+
+EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+QRResult = namedtuple("QRResult", ["Q", "R"])
+SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+
+
+class Linalg:
+    """``linalg`` defaults delegating to the framework's ``linalg`` module ``self._l``."""
+
+    def __init__(self, backend: Any) -> None:
+        self._b = backend
+        self._l = backend._f.linalg
+
+    def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
+        return self._l.cholesky(x, upper=upper)
+
+    def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        return self._l.cross(x1, x2, axis=axis)
+
+    def det(self, x: Any, /) -> Any:
+        return self._l.det(x)
+
+    def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
+        return self._l.diagonal(x, offset=offset)
+
+    def eigh(self, x: Any, /) -> EighResult:
+        return EighResult(*self._l.eigh(x))
+
+    def eigvalsh(self, x: Any, /) -> Any:
+        return self._l.eigvalsh(x)
+
+    def inv(self, x: Any, /) -> Any:
+        return self._l.inv(x)
+
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        return self._b.matmul(x1, x2)
+
+    def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
+        return self._l.matrix_norm(x, keepdims=keepdims, ord=ord)
+
+    def matrix_power(self, x: Any, n: int, /) -> Any:
+        return self._l.matrix_power(x, n)
+
+    def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
+        return self._l.matrix_rank(x, rtol=rtol)
+
+    def matrix_transpose(self, x: Any, /) -> Any:
+        return self._b.matrix_transpose(x)
+
+    def outer(self, x1: Any, x2: Any, /) -> Any:
+        return self._l.outer(x1, x2)
+
+    def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
+        return self._l.pinv(x, rtol=rtol)
+
+    def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
+        return QRResult(*self._l.qr(x, mode=mode))
+
+    def slogdet(self, x: Any, /) -> SlogdetResult:
+        return SlogdetResult(*self._l.slogdet(x))
+
+    def solve(self, x1: Any, x2: Any, /) -> Any:
+        return self._l.solve(x1, x2)
+
+    def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
+        return SVDResult(*self._l.svd(x, full_matrices=full_matrices))
+
+    def svdvals(self, x: Any, /) -> Any:
+        return self._l.svdvals(x)
+
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        return self._b.tensordot(x1, x2, axes=axes)
+
+    def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
+        return self._l.trace(x, offset=offset, dtype=dtype)
+
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        return self._b.vecdot(x1, x2, axis=axis)
+
+    def vector_norm(
+        self, x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
+    ) -> Any:
+        return self._l.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+class FFT:
+    """``fft`` defaults delegating to the framework's ``fft`` module ``self._t``."""
+
+    def __init__(self, backend: Any) -> None:
+        self._b = backend
+        self._t = backend._f.fft
+
+    def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.fft(x, n=n, axis=axis, norm=norm)
+
+    def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.ifft(x, n=n, axis=axis, norm=norm)
+
+    def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        return self._t.fftn(x, s=s, axes=axes, norm=norm)
+
+    def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        return self._t.ifftn(x, s=s, axes=axes, norm=norm)
+
+    def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.rfft(x, n=n, axis=axis, norm=norm)
+
+    def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.irfft(x, n=n, axis=axis, norm=norm)
+
+    def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        return self._t.rfftn(x, s=s, axes=axes, norm=norm)
+
+    def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        return self._t.irfftn(x, s=s, axes=axes, norm=norm)
+
+    def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.hfft(x, n=n, axis=axis, norm=norm)
+
+    def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        return self._t.ihfft(x, n=n, axis=axis, norm=norm)
+
+    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._t.fftfreq(n, d=d, dtype=dtype, device=device)
+
+    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._t.rfftfreq(n, d=d, dtype=dtype, device=device)
+
+    def fftshift(self, x: Any, /, *, axes: Any = None) -> Any:
+        return self._t.fftshift(x, axes=axes)
+
+    def ifftshift(self, x: Any, /, *, axes: Any = None) -> Any:
+        return self._t.ifftshift(x, axes=axes)
+
+
+class Info:
+    """``__array_namespace_info__()``: what the backend supports, from its hooks."""
+
+    def __init__(self, backend: Any) -> None:
+        self._b = backend
+
+    def capabilities(self) -> dict[str, Any]:
+        return self._b.capabilities()  # type: ignore[no-any-return]
+
+    def default_device(self) -> Device:
+        return self._b.default_device()  # type: ignore[no-any-return]
+
+    def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
+        if device is not None:
+            self._b.native_device(device, "default_dtypes")
+        by_name = self._b.dtypes_by_name
+        return {kind: by_name[name] for kind, name in self._b.default_dtype_names().items()}
+
+    def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, Any]:
+        if device is not None:
+            self._b.native_device(device, "dtypes")
+        supported = self._b.supported_dtype_names()
+        wanted = supported if kind is None else self._b.dtype_names_in(kind)
+        by_name = self._b.dtypes_by_name
+        return {name: by_name[name] for name in supported if name in wanted}
+
+    def devices(self) -> list[Device]:
+        return self._b.devices()  # type: ignore[no-any-return]

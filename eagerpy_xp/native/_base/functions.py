@@ -1,0 +1,202 @@
+"""The remaining chapters of the standard, NumPy-like defaults delegating to ``self._f``.
+
+Indexing, linear algebra, manipulation, searching, sets, sorting, statistics and
+utilities.  Each default names the framework call it relies on; backends override what
+their framework does differently.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import Any
+
+UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
+UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
+UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+
+
+class IndexingFunctions:
+    _f: Any
+
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        return self._f.take(x, indices, axis=axis)
+
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        return self._f.take_along_axis(x, indices, axis=axis)
+
+
+class LinearAlgebraFunctions:
+    _f: Any
+
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        return self._f.matmul(x1, x2)
+
+    def matrix_transpose(self, x: Any, /) -> Any:
+        return self._f.matrix_transpose(x)
+
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        return self._f.tensordot(x1, x2, axes=axes)
+
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        return self._f.vecdot(x1, x2, axis=axis)
+
+
+class ManipulationFunctions:
+    _f: Any
+
+    def broadcast_arrays(self, *arrays: Any) -> list[Any]:
+        return list(self._f.broadcast_arrays(*arrays))
+
+    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(self._f.broadcast_shapes(*shapes))
+
+    def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
+        return self._f.broadcast_to(x, shape)
+
+    def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
+        return self._f.concat(arrays, axis=axis)
+
+    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        return self._f.expand_dims(x, axis)
+
+    def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
+        return self._f.flip(x, axis=axis)
+
+    def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
+        return self._f.moveaxis(x, source, destination)
+
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        return self._f.permute_dims(x, axes)
+
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        return self._f.repeat(x, repeats, axis=axis)
+
+    def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+        return self._f.reshape(x, shape, copy=copy)
+
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        return self._f.roll(x, shift, axis=axis)
+
+    def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        return self._f.squeeze(x, axis=axis)
+
+    def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
+        return self._f.stack(arrays, axis=axis)
+
+    def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        return self._f.tile(x, repetitions)
+
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        return tuple(self._f.unstack(x, axis=axis))
+
+
+class SearchingFunctions:
+    _f: Any
+
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        return self._f.argmax(x, axis=axis, keepdims=keepdims)
+
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        return self._f.argmin(x, axis=axis, keepdims=keepdims)
+
+    def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.count_nonzero(x, axis=axis, keepdims=keepdims)
+
+    def nonzero(self, x: Any, /) -> tuple[Any, ...]:
+        return tuple(self._f.nonzero(x))
+
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        return self._f.searchsorted(x1, x2, side=side, sorter=sorter)
+
+    def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        return self._f.where(condition, x1, x2)
+
+
+class SetFunctions:
+    _f: Any
+
+    def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
+        return self._f.isin(x1, x2, invert=invert)
+
+    def unique_all(self, x: Any, /) -> UniqueAllResult:
+        return UniqueAllResult(*self._f.unique_all(x))
+
+    def unique_counts(self, x: Any, /) -> UniqueCountsResult:
+        return UniqueCountsResult(*self._f.unique_counts(x))
+
+    def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
+        return UniqueInverseResult(*self._f.unique_inverse(x))
+
+    def unique_values(self, x: Any, /) -> Any:
+        return self._f.unique_values(x)
+
+
+class SortingFunctions:
+    _f: Any
+
+    def argsort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        return self._f.argsort(x, axis=axis, descending=descending, stable=stable)
+
+    def sort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        return self._f.sort(x, axis=axis, descending=descending, stable=stable)
+
+
+class StatisticalFunctions:
+    _f: Any
+
+    def cumulative_prod(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+    def cumulative_sum(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.max(x, axis=axis, keepdims=keepdims)
+
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.mean(x, axis=axis, keepdims=keepdims)
+
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.min(x, axis=axis, keepdims=keepdims)
+
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return self._f.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return self._f.std(x, axis=axis, correction=correction, keepdims=keepdims)
+
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return self._f.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return self._f.var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+class UtilityFunctions:
+    _f: Any
+
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.all(x, axis=axis, keepdims=keepdims)
+
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.any(x, axis=axis, keepdims=keepdims)
+
+    def diff(
+        self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
+    ) -> Any:
+        kwargs = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+        return self._f.diff(x, n=n, axis=axis, **kwargs)

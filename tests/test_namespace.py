@@ -1,0 +1,82 @@
+"""get_namespace / namespace: flavour choice, detection, and every error path."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import eagerpy_xp as ep
+import eagerpy_xp.native.numpy as nnp
+import eagerpy_xp.numpy as wnp
+
+
+def test_import_imports_no_framework() -> None:
+    code = (
+        "import sys, eagerpy_xp, eagerpy_xp.native;"
+        "bad = {'torch', 'jax', 'tensorflow', 'numpy'} & set(sys.modules);"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_native_arrays_give_native_flavour() -> None:
+    x = np.ones(3)
+    assert ep.get_namespace(x) is nnp
+    assert ep.namespace(x, 1.0, None, x) is nnp
+    assert ep.get_namespace(np.float32(1.0)) is nnp
+
+
+def test_any_array_gives_wrapped_flavour() -> None:
+    x = np.ones(3)
+    a = ep.astensor(x)
+    assert ep.get_namespace(a) is wnp
+    assert ep.get_namespace(x, a, 2) is wnp
+    assert a.__array_namespace__() is wnp
+
+
+@pytest.mark.parametrize("version", [None, "2025.12", "2024.12", "2023.12"])
+def test_api_versions_accepted(version: str | None) -> None:
+    assert ep.get_namespace(np.ones(1), api_version=version) is nnp
+    assert ep.astensor(np.ones(1)).__array_namespace__(api_version=version) is wnp
+
+
+@pytest.mark.parametrize("version", ["2021.12", "2026.12", "latest", ""])
+def test_unknown_api_version(version: str) -> None:
+    with pytest.raises(ValueError, match="api_version"):
+        ep.get_namespace(np.ones(1), api_version=version)
+    with pytest.raises(ValueError, match="api_version"):
+        ep.astensor(np.ones(1)).__array_namespace__(api_version=version)
+
+
+def test_no_array_raises() -> None:
+    with pytest.raises(TypeError, match="no array"):
+        ep.get_namespace()
+    with pytest.raises(TypeError, match="no array.*int, float, NoneType"):
+        ep.get_namespace(1, 2.0, None)
+
+
+@pytest.mark.parametrize("value", [[1, 2], (1, 2), {"a": 1}, "text", b"bytes", object()])
+def test_unsupported_types_raise(value: object) -> None:
+    with pytest.raises(TypeError, match=f"unsupported array type .*{type(value).__qualname__}"):
+        ep.get_namespace(np.ones(1), value)
+
+
+def test_numpy_masked_array_is_unsupported() -> None:
+    with pytest.raises(TypeError, match="MaskedArray"):
+        ep.get_namespace(np.ma.masked_array([1, 2]))
+
+
+def test_mixed_libraries_raise() -> None:
+    torch = pytest.importorskip("torch", reason="torch not installed: the mix needs two backends")
+    with pytest.raises(TypeError, match="several libraries.*numpy and torch"):
+        ep.get_namespace(np.ones(1), torch.ones(1))
+    with pytest.raises(TypeError, match="several libraries"):
+        ep.get_namespace(ep.astensor(np.ones(1)), torch.ones(1))
+
+
+def test_astensor_of_unsupported_type() -> None:
+    with pytest.raises(TypeError, match="Array: expected a native array"):
+        ep.astensor([1, 2, 3])
