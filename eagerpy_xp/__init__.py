@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._array import Array
+from ._array import Array, _wrap
+from ._detect import BACKEND_BY_TYPE
 from ._devices import Device
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
@@ -29,7 +30,10 @@ __all__ = [
 
 def astensor(x: Any) -> Array:
     """Wrap a native array as an `Array` (an `Array` is returned as it is)."""
-    return x if type(x) is Array else Array(x)
+    if type(x) is Array:
+        return x
+    backend = BACKEND_BY_TYPE.get(type(x))
+    return Array(x) if backend is None else _wrap(backend, x)
 
 
 def astensors(*xs: Any) -> tuple[Array, ...]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ._detect import SCALAR_TYPES
+from ._detect import BACKEND_BY_TYPE, SCALAR_TYPES
 from ._devices import Device
 from ._methods import ArrayMethods
 from ._spec import SUPPORTED_API_VERSIONS
@@ -24,6 +24,13 @@ if TYPE_CHECKING:
     from .native._base import Backend
 
 _new_object = object.__new__
+
+
+def backend_for(x: Any, where: str) -> Backend:
+    """The backend of native array ``x`` (resolved through `_namespace`, cached per type)."""
+    from ._namespace import backend_for as resolve
+
+    return resolve(x, where)
 
 
 class Array(ArrayMethods):
@@ -38,12 +45,10 @@ class Array(ArrayMethods):
     _b: Backend
 
     def __init__(self, raw: Any) -> None:
-        from ._namespace import backend_for
-
         if type(raw) is Array:
             raw, backend = raw._raw, raw._b
         else:
-            backend = backend_for(raw, "Array")
+            backend = BACKEND_BY_TYPE.get(type(raw)) or backend_for(raw, "Array")
         self._raw = backend.normalize(raw)
         self._b = backend
 
@@ -222,7 +227,7 @@ class Array(ArrayMethods):
 
 def _wrap(backend: Backend, raw: Any) -> Array:
     array = _new_object(Array)
-    array._raw = backend.normalize(raw)
+    array._raw = raw if type(raw) is backend.array_type else backend.normalize(raw)
     array._b = backend
     return array
 
@@ -301,11 +306,18 @@ def _make_binary(function: str) -> tuple[Callable[..., Any], ...]:
     get = operator.attrgetter(function)
 
     def forward(self: Array, other: Any, /) -> Any:
-        o = _operand(self, other)
-        if o is NotImplemented:
-            return NotImplemented
         b = self._b
-        return _wrap(b, get(b)(self._raw, o))
+        if type(other) is Array:
+            if other._b is not b:
+                _check_same_backend(b, other, "operator")
+            other = other._raw
+        elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
+            return NotImplemented
+        raw = get(b)(self._raw, other)
+        array = _new_object(Array)
+        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._b = b
+        return array
 
     def reflected(self: Array, other: Any, /) -> Any:
         o = _operand(self, other)

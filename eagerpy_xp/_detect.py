@@ -5,7 +5,7 @@ Results are cached per type, so detection costs one dict lookup after the first 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 #: Backend names, in the order they are listed to users.
 BACKENDS: Final = ("numpy", "torch", "jax", "tensorflow")
@@ -25,6 +25,9 @@ _REJECTED_MODULES: Final = ("numpy.ma", "numpy.matrixlib", "numpy.rec")
 SCALAR_TYPES: Final = (bool, int, float, complex)
 IGNORED = "ignored"  # Python scalars and None
 UNSUPPORTED = "unsupported"
+
+#: type -> backend object, filled by `_namespace.backend_for` (the one place that imports).
+BACKEND_BY_TYPE: dict[type, Any] = {}
 
 _cache: dict[type, str] = {t: IGNORED for t in (*SCALAR_TYPES, type(None))}
 

@@ -6,7 +6,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ._detect import BACKENDS, IGNORED, UNSUPPORTED, backend_of_type
+from ._array import Array
+from ._detect import BACKEND_BY_TYPE, BACKENDS, IGNORED, UNSUPPORTED, backend_of_type
 from ._spec import SUPPORTED_API_VERSIONS
 
 if TYPE_CHECKING:
@@ -18,30 +19,50 @@ _SUPPORTED_TEXT = (
 )
 
 
+_native_modules: dict[str, ModuleType] = {}
+_wrapped_modules: dict[str, ModuleType] = {}
+_backends_by_type: dict[type, Backend] = BACKEND_BY_TYPE
+
+
 def native_module(name: str) -> ModuleType:
     """``eagerpy_xp.native.<name>``, imported on first use."""
-    return importlib.import_module(f"eagerpy_xp.native.{name}")
+    try:
+        return _native_modules[name]
+    except KeyError:
+        if name not in BACKENDS:
+            raise ValueError(f"unknown backend {name!r}; known: {', '.join(BACKENDS)}") from None
+        module = _native_modules[name] = importlib.import_module(f"eagerpy_xp.native.{name}")
+        return module
 
 
 def wrapped_module(name: str) -> ModuleType:
     """``eagerpy_xp.<name>``, imported on first use."""
-    return importlib.import_module(f"eagerpy_xp.{name}")
+    try:
+        return _wrapped_modules[name]
+    except KeyError:
+        module = _wrapped_modules[name] = importlib.import_module(f"eagerpy_xp.{name}")
+        return module
 
 
 def backend_named(name: str) -> Backend:
     """The backend object of a backend name (imports that framework)."""
-    if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}; known: {', '.join(BACKENDS)}")
     backend: Backend = native_module(name).__backend__
     return backend
 
 
 def backend_for(x: Any, where: str) -> Backend:
     """The backend owning native array ``x``; `TypeError` naming ``where`` otherwise."""
-    name = backend_of_type(type(x))
-    if name in (IGNORED, UNSUPPORTED):
-        raise TypeError(f"{where}: expected a native array ({_SUPPORTED_TEXT}), got {type(x)!r}")
-    return backend_named(name)
+    t = type(x)
+    try:
+        return _backends_by_type[t]
+    except KeyError:
+        name = backend_of_type(t)
+        if name in (IGNORED, UNSUPPORTED):
+            raise TypeError(
+                f"{where}: expected a native array ({_SUPPORTED_TEXT}), got {t!r}"
+            ) from None
+        backend = _backends_by_type[t] = backend_named(name)
+        return backend
 
 
 def _check_api_version(api_version: str | None) -> None:
@@ -60,10 +81,16 @@ def get_namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     ignored.  No array, arrays of several libraries, or an unsupported type raise
     `TypeError`; an unknown ``api_version`` raises `ValueError`.
     """
-    from ._array import Array
-
     if api_version is not None:
         _check_api_version(api_version)
+    if len(arrays) == 1:  # the common case: one array, already seen
+        x = arrays[0]
+        t = type(x)
+        if t is Array:
+            return x._b.wrapped_namespace()
+        backend = _backends_by_type.get(t)
+        if backend is not None:
+            return native_module(backend.name)
     found: str | None = None
     wrapped = False
     for x in arrays:

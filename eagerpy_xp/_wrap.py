@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _wrap
+from ._array import Array, _new_object, _wrap
 from ._dtypes import ALL
 from .native._base import Backend
 
@@ -45,8 +45,14 @@ def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
 
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
+    array_type = backend.array_type
 
     def wrap(result: Any) -> Any:
+        if type(result) is array_type:
+            array = _new_object(Array)
+            array._raw = result
+            array._b = backend
+            return array
         if is_native(result):
             return _wrap(backend, result)
         t = type(result)

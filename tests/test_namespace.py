@@ -54,7 +54,7 @@ def test_unknown_api_version(version: str) -> None:
 def test_no_array_raises() -> None:
     with pytest.raises(TypeError, match="no array"):
         ep.get_namespace()
-    with pytest.raises(TypeError, match="no array.*int, float, NoneType"):
+    with pytest.raises(TypeError, match=r"no array.*int, float, NoneType"):
         ep.get_namespace(1, 2.0, None)
 
 
@@ -71,7 +71,7 @@ def test_numpy_masked_array_is_unsupported() -> None:
 
 def test_mixed_libraries_raise() -> None:
     torch = pytest.importorskip("torch", reason="torch not installed: the mix needs two backends")
-    with pytest.raises(TypeError, match="several libraries.*numpy and torch"):
+    with pytest.raises(TypeError, match=r"several libraries.*numpy and torch"):
         ep.get_namespace(np.ones(1), torch.ones(1))
     with pytest.raises(TypeError, match="several libraries"):
         ep.get_namespace(ep.astensor(np.ones(1)), torch.ones(1))

@@ -31,6 +31,8 @@ class BackendCore:
         self.dtypes_by_name: dict[str, Any] = {n: self.native_dtype(n) for n in ALL}
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
         self._wrapped: ModuleType | None = None
+        #: The type `Array` stores: results of this exact type need no `normalize`.
+        self.array_type: type = self.native_types[0]
 
     # -- identity ----------------------------------------------------------------------------
     def __repr__(self) -> str:
