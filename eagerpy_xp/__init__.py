@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._array import Array, _wrap
+from ._array import Array
+from ._array import _wrap as _wrap_raw
 from ._detect import BACKEND_BY_TYPE
 from ._devices import Device
 from ._namespace import get_namespace, namespace
@@ -33,7 +34,7 @@ def astensor(x: Any) -> Array:
     if type(x) is Array:
         return x
     backend = BACKEND_BY_TYPE.get(type(x))
-    return Array(x) if backend is None else _wrap(backend, x)
+    return Array(x) if backend is None else _wrap_raw(backend, x)
 
 
 def astensors(*xs: Any) -> tuple[Array, ...]:
