@@ -15,6 +15,30 @@ from ._detect import BACKEND_BY_TYPE
 from ._devices import Device
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
+from .extensions import (
+    astensor_,
+    astensors_,
+    convert,
+    crossentropy,
+    device,
+    grad,
+    index_update,
+    kl_div_with_logits,
+    log_softmax,
+    logsumexp,
+    normal,
+    norms,
+    onehot_like,
+    pad,
+    portable,
+    softmax,
+    to_device,
+    topk,
+    uniform,
+    value_and_grad,
+    value_and_grad_fn,
+    value_aux_and_grad,
+)
 
 __version__ = "0.1.0"
 
@@ -26,6 +50,11 @@ __all__ = [
     "get_namespace",
     "namespace",
     "__array_api_version__",
+    # the EagerPy extensions (eagerpy_xp.extensions)
+    "astensor_", "astensors_", "portable", "value_and_grad", "value_aux_and_grad", "grad",
+    "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
+    "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
+    "kl_div_with_logits", "uniform", "normal",
 ]
 
 

@@ -125,4 +125,7 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     namespace["__array_namespace_info__"] = backend.__array_namespace_info__
     namespace["__array_api_version__"] = _spec.API_VERSION
     namespace["__backend__"] = backend
+    from .extensions import bind  # the EagerPy extensions (xp.value_and_grad, xp.norms, ...)
+
+    namespace.update(bind(module_name, backend.name, wrapped=True))
     namespace["__all__"] = list(native.__all__)

@@ -1,4 +1,10 @@
-"""The NumPy backend: NumPy 2 is close to the standard; this holds only what differs."""
+"""The NumPy backend: NumPy 2 is close to the standard; this holds only what differs.
+
+Scalar results (native flavour): like ``array_api_compat.numpy``, functions return what
+NumPy returns, so a 0-d result may be a NumPy scalar (``np.float64``) rather than a 0-d
+``ndarray``; both carry ``dtype``/``shape`` and every function here accepts both.  The
+wrapped flavour stores 0-d ``ndarray``s only (`NumPyBackend.normalize`).
+"""
 
 from __future__ import annotations
 
@@ -7,22 +13,40 @@ from typing import Any
 import numpy as np
 
 from .._devices import Device
-from ._base import Backend
+from ._base import FFT, Backend
 from ._base.elementwise import BINARY, UNARY
 
 #: Element-wise functions NumPy gets right: the native namespace exports the ufunc itself.
-_EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "sign"}
+_EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "sign", "pow"}
+
+
+class NumPyFFT(FFT):
+    """``fftfreq``/``rfftfreq``: NumPy has no ``dtype`` argument (it always makes float64)."""
+
+    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(np.fft.fftfreq, "fftfreq", n, d, dtype, device)
+
+    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(np.fft.rfftfreq, "rfftfreq", n, d, dtype, device)
+
+    def _freq(self, make: Any, function: str, n: int, d: float, dtype: Any, device: Any) -> Any:
+        target = self._freq_dtype(dtype, function)
+        if device is not None:
+            self._b.native_device(device, function)
+        return make(self._freq_length(n, function), d=d).astype(target, copy=False)
 
 
 class NumPyBackend(Backend):
     name = "numpy"
+    fft_class = NumPyFFT
     _f = np
     native_types = (np.ndarray, np.generic)
 
     def __init__(self) -> None:
         super().__init__()
         for name in _EXACT_UFUNCS:
-            setattr(self, name, getattr(np, name))
+            if isinstance(getattr(np, name), np.ufunc):  # np.real/imag/round: not the spec's signature
+                setattr(self, name, getattr(np, name))
 
     # -- hooks ---------------------------------------------------------------------------
     def normalize(self, raw: Any) -> Any:
@@ -52,19 +76,117 @@ class NumPyBackend(Backend):
         return np.asarray(raw, dtype=dtype, copy=copy)
 
     # -- fixes of NumPy's deviations --------------------------------------------------------
+    def asarray(
+        self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+    ) -> Any:
+        """Objects NumPy can only hold as ``object`` or string arrays (``2**70``, ``"a"``)
+        raise `TypeError`: they have no dtype in the standard."""
+        if dtype is None and copy is None and device is None and type(obj) is np.ndarray:
+            if obj.dtype.kind in "biufc":
+                return obj
+        if device is not None:
+            self.native_device(device, "asarray")
+        result = np.asarray(obj, dtype=self.check_dtype(dtype, "asarray"), copy=copy)
+        if result.dtype.kind not in "biufc":
+            raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard "
+                                        f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
+        return result
+
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        """Complex to real or integer casts raise `TypeError` (the spec: "should not be
+        permitted"; NumPy drops the imaginary part)."""
         if device is not None:
             self.native_device(device, "astype")
-        return np.asarray(x).astype(self.check_dtype(dtype, "astype"), copy=copy)
+        target = self.check_dtype(dtype, "astype")
+        if x.dtype.kind == "c" and target.kind not in "cb":
+            raise self.error("astype", f"casting {x.dtype} to {target} would drop the imaginary "
+                                       f"part; cast real(x) or imag(x)", TypeError)  # fmt: skip
+        return np.asarray(x).astype(target, copy=copy)
 
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """NumPy's floor division rounds like Python's ``//`` for infinite operands
-        (``1 // -inf == -1``); the standard asks for ``floor(x1 / x2)`` there."""
-        result = np.floor_divide(x1, x2)
-        if np.asarray(result).dtype.kind != "f":
-            return result
+        (``1 // -inf == -1``, ``inf // 2`` is NaN); the standard asks for
+        ``floor(x1 / x2)`` there (``-0`` and ``inf``)."""
+        special = np.isinf(x1) | np.isinf(x2)
+        if not np.count_nonzero(special):
+            return np.floor_divide(x1, x2)
         with np.errstate(invalid="ignore", divide="ignore"):
-            special = np.isinf(x1) | np.isinf(x2)
-            if np.any(special):
-                result = np.where(special, np.floor(np.divide(x1, x2)), result)
+            return np.where(special, np.floor(np.divide(x1, x2)), np.floor_divide(x1, x2))
+
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """NumPy takes ``sqrt`` for a scalar exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
+        ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there."""
+        if type(x2) is not float and np.ndim(x2) != 0 or x2 != 0.5:
+            return np.power(x1, x2)
+        with np.errstate(invalid="ignore"):
+            result = np.power(x1, x2)
+        dtype = np.asarray(result).dtype
+        if dtype.kind != "f":
+            return result
+        special = (x1 == -np.inf) | (x1 == 0)
+        if not np.count_nonzero(special):
+            return result
+        return np.where(special, np.abs(x1), result).astype(dtype, copy=False)
+
+    def expm1(self, x: Any, /) -> Any:
+        """NumPy gets complex special cases with an infinite or NaN real part wrong
+        (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table."""
+        if not (isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c"):
+            return np.expm1(x)
+        with np.errstate(invalid="ignore"):
+            result = np.expm1(x)
+        a = np.real(x)
+        if np.isfinite(a).all():
+            return result
+        b = np.imag(x)
+        out = np.array(result)
+        real, imag = out.real, out.imag
+        b_zero, b_finite = b == 0, np.isfinite(b)
+        pos, neg, nan = a == np.inf, a == -np.inf, np.isnan(a)
+        np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
+        np.copyto(imag, b, where=(pos | nan) & b_zero)  # +inf + 0j, NaN + 0j keep b's sign
+        np.copyto(imag, np.nan, where=pos & ~b_finite)
+        np.copyto(real, -1.0, where=neg & ~b_finite)  # -1 + 0j
+        np.copyto(imag, 0.0, where=neg & ~b_finite)
+        return out
+
+    def sign(self, x: Any, /) -> Any:
+        """Complex: NumPy returns ``±1+0j`` for ``±inf+nanj``; the spec asks ``NaN+NaNj``
+        whenever a component is NaN."""
+        result = np.sign(x)
+        if result.dtype.kind == "c":
+            nan = np.isnan(x)
+            if nan.any():
+                result = np.where(nan, complex(np.nan, np.nan), result)
         return result
+
+    def argsort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        """NumPy has no ``descending``; a stable descending sort keeps ties in order."""
+        if not descending:
+            return np.argsort(x, axis=axis, stable=stable)
+        size = np.shape(x)[axis]
+        flipped = np.argsort(np.flip(x, axis=axis), axis=axis, stable=True)
+        return (size - 1) - np.flip(flipped, axis=axis)
+
+    def sort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        if not descending:
+            return np.sort(x, axis=axis, stable=stable)
+        if x.dtype.kind in "fc":  # signed zeros are ties that a flip would reorder
+            return np.take_along_axis(x, self.argsort(x, axis=axis, descending=True), axis)
+        return np.flip(np.sort(x, axis=axis), axis=axis)
+
+    def unique_values(self, x: Any, /) -> Any:
+        """Sorted, as every other backend and ``unique_all/counts/inverse`` return them
+        (NumPy >= 2.3 hashes and returns them unordered; array-api-extra's ``union1d`` and
+        ``setdiff1d`` promise sorted results on top of it).  NaNs stay distinct."""
+        return np.unique(np.reshape(x, (-1,)), equal_nan=False)
+
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        """NumPy refuses uint64 ``repeats`` (no safe cast to intp)."""
+        if getattr(repeats, "dtype", None) == np.uint64:
+            repeats = repeats.astype(np.intp)
+        return np.repeat(x, repeats, axis=axis)

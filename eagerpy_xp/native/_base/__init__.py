@@ -86,6 +86,9 @@ def export(backend: Backend, namespace: dict[str, Any]) -> None:
     namespace["__array_namespace_info__"] = backend.__array_namespace_info__
     namespace["__array_api_version__"] = _spec.API_VERSION
     namespace["__backend__"] = backend
+    from ...extensions import bind  # the EagerPy extensions (xp.value_and_grad, xp.norms, ...)
+
+    namespace.update(bind(module_name, backend.name, wrapped=False))
     namespace["__all__"] = sorted(
         [*_spec.FUNCTIONS, *ALL, *_spec.CONSTANTS, "linalg", "fft",
          "__array_namespace_info__", "__array_api_version__"]

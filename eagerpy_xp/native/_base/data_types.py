@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..._detect import SCALAR_TYPES
-from ..._dtypes import REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
+from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,15 @@ class DataTypeFunctions:
     _f: Any
 
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-        result = x.astype(self.check_dtype(dtype, "astype"), copy=copy)  # type: ignore[attr-defined]
+        """Complex to real or integer casts raise `TypeError` (the spec: "should not be
+        permitted")."""
+        target = self.check_dtype(dtype, "astype")  # type: ignore[attr-defined]
+        if self.dtype_name(x.dtype) in COMPLEX_FLOATING and self.dtype_name(target) not in (
+            *COMPLEX_FLOATING, "bool"
+        ):
+            raise self.error("astype", f"casting {x.dtype} to {target} would drop the "
+                                       f"imaginary part; cast real(x) or imag(x)", TypeError)  # fmt: skip
+        result = x.astype(target, copy=copy)
         if device is not None:
             result = self.to_device(result, device)  # type: ignore[attr-defined]
         return result

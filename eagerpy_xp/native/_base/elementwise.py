@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..._dtypes import BITS
+
 UNARY = (
     "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
     "conj", "cos", "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan",
@@ -49,7 +51,31 @@ class ElementwiseFunctions:
     _f: Any
 
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
-        return self._f.clip(x, min, max)
+        """The spec's ``maximum(minimum(x, max), min)``: ``min`` wins where ``min > max``,
+        ties keep ``x`` (signed zeros), NaN in any operand gives NaN.  The result keeps
+        ``x``'s dtype even for array bounds of another dtype; Python int bounds outside an
+        integer dtype's range are clamped to it."""
+        if type(min) is int or type(max) is int:
+            min, max = (_clamp_int_bound(self, x.dtype, b) for b in (min, max))
+        f = self._f
+        result = f.asarray(x, copy=True) if max is None else f.minimum(max, x)
+        if min is not None:
+            result = f.maximum(min, result)
+        if result.dtype != x.dtype:
+            result = result.astype(x.dtype)
+        return result
+
+
+def _clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
+    """A Python int ``bound`` moved into the range of an integer ``dtype``."""
+    if type(bound) is not int:
+        return bound
+    name = backend.dtype_name(dtype)
+    if not name.startswith(("int", "uint")):
+        return bound
+    bits = BITS[name]
+    low, high = (0, 2**bits - 1) if name[0] == "u" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    return low if bound < low else high if bound > high else bound
 
 
 for _name in UNARY:

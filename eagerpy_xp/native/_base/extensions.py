@@ -6,6 +6,7 @@ Each is a small object holding its backend; the namespace exposes its bound meth
 
 from __future__ import annotations
 
+import math
 from collections import namedtuple
 from typing import Any
 
@@ -15,6 +16,8 @@ EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
 SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
 SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+
+_MATRIX_NORM_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc")
 
 
 class Linalg:
@@ -49,6 +52,9 @@ class Linalg:
         return self._b.matmul(x1, x2)
 
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
+        if not any(ord == o and type(ord) is not bool for o in _MATRIX_NORM_ORDS):
+            raise self._b.error("matrix_norm", f"ord must be one of 1, -1, 2, -2, inf, -inf, "
+                                               f"'fro', 'nuc'; got {ord!r}")  # fmt: skip
         return self._l.matrix_norm(x, keepdims=keepdims, ord=ord)
 
     def matrix_power(self, x: Any, n: int, /) -> Any:
@@ -103,35 +109,63 @@ class FFT:
         self._b = backend
         self._t = backend._f.fft
 
+    def _fft_norm(self, norm: str, function: str) -> str:
+        """``norm`` checked against the spec's three modes."""
+        if norm not in ("backward", "ortho", "forward"):
+            raise self._b.error(function, f"norm must be 'backward', 'ortho' or 'forward', "
+                                          f"got {norm!r}")  # fmt: skip
+        return norm
+
+    def _fft_axes(self, s: Any, axes: Any) -> Any:
+        """The spec's default axes for ``s`` without ``axes``: the last ``len(s)`` ones."""
+        if axes is None and s is not None:
+            return tuple(range(-len(s), 0))
+        return axes
+
+    def _freq_length(self, n: Any, function: str) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            raise self._b.error(function, f"n must be a positive int, got {n!r}")
+        return n
+
+    def _freq_dtype(self, dtype: Any, function: str) -> Any:
+        """The frequencies' dtype: a real floating dtype, the default one for ``None``."""
+        b = self._b
+        if dtype is None:
+            return b.dtypes_by_name[b.default_dtype_names()["real floating"]]
+        dtype = b.check_dtype(dtype, function)
+        if b.dtype_name(dtype) not in ("float32", "float64"):
+            raise b.error(function, f"dtype must be a real floating dtype, got {dtype!r}")
+        return dtype
+
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.fft(x, n=n, axis=axis, norm=norm)
+        return self._t.fft(x, n=n, axis=axis, norm=self._fft_norm(norm, "fft"))
 
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.ifft(x, n=n, axis=axis, norm=norm)
+        return self._t.ifft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ifft"))
 
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.fftn(x, s=s, axes=axes, norm=norm)
+        return self._t.fftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "fftn"))
 
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.ifftn(x, s=s, axes=axes, norm=norm)
+        return self._t.ifftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "ifftn"))
 
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.rfft(x, n=n, axis=axis, norm=norm)
+        return self._t.rfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "rfft"))
 
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.irfft(x, n=n, axis=axis, norm=norm)
+        return self._t.irfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "irfft"))
 
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.rfftn(x, s=s, axes=axes, norm=norm)
+        return self._t.rfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "rfftn"))
 
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.irfftn(x, s=s, axes=axes, norm=norm)
+        return self._t.irfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "irfftn"))
 
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.hfft(x, n=n, axis=axis, norm=norm)
+        return self._t.hfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "hfft"))
 
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        return self._t.ihfft(x, n=n, axis=axis, norm=norm)
+        return self._t.ihfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ihfft"))
 
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._t.fftfreq(n, d=d, dtype=dtype, device=device)

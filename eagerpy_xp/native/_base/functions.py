@@ -19,6 +19,11 @@ class IndexingFunctions:
     _f: Any
 
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """``axis`` may be omitted for 1-d ``x`` only (frameworks flatten instead)."""
+        if axis is None:
+            if len(x.shape) != 1:
+                raise self.error("take", f"axis is required for a {len(x.shape)}-d array")  # type: ignore[attr-defined]
+            axis = 0
         return self._f.take(x, indices, axis=axis)
 
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
@@ -152,12 +157,14 @@ class StatisticalFunctions:
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
+        axis = _cumulative_axis(self, x, axis, "cumulative_prod")
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
+        axis = _cumulative_axis(self, x, axis, "cumulative_sum")
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -184,6 +191,13 @@ class StatisticalFunctions:
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
         return self._f.var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def _cumulative_axis(backend: Any, x: Any, axis: int | None, function: str) -> int | None:
+    """``axis`` may be omitted for 1-d ``x`` only."""
+    if axis is None and len(x.shape) > 1:
+        raise backend.error(function, f"axis is required for a {len(x.shape)}-d array")
+    return axis
 
 
 class UtilityFunctions:

@@ -1,0 +1,115 @@
+"""Comparison of a target's result with the reference (array_api_strict) result.
+
+Values are compared NaN-aware; exact results also signed-zero-aware; inexact ones within a
+tolerance in units of the dtype's epsilon.  Complex values compare part by part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from eagerpy_xp._dtypes import ALL
+
+from .harness import Target
+
+#: Tolerances: name -> (relative, in eps; absolute, in eps times the largest |expected|).
+TOLERANCES: dict[str, tuple[float, float]] = {
+    "exact": (0.0, 0.0),
+    "close": (8.0, 0.0),
+    "transcendental": (64.0, 4.0),
+    "loose": (256.0, 256.0),
+}
+
+
+def is_strict_array(obj: Any) -> bool:
+    from array_api_strict._array_object import Array
+
+    return isinstance(obj, Array)
+
+
+def strict_dtype_name(dtype: Any) -> str:
+    import array_api_strict as xs
+
+    for name in ALL:
+        if dtype == getattr(xs, name):
+            return name
+    raise AssertionError(f"not a dtype of array_api_strict: {dtype!r}")
+
+
+def _parts(a: np.ndarray) -> list[np.ndarray]:
+    if a.dtype.kind == "c":
+        return [a.real, a.imag]
+    return [a]
+
+
+def values_mismatch(actual: np.ndarray, expected: np.ndarray, tol: str,
+                    mask: np.ndarray | None = None) -> str | None:  # fmt: skip
+    """A description of where ``actual`` and ``expected`` differ, or None."""
+    if mask is not None:
+        keep = ~np.broadcast_to(mask, expected.shape)
+        actual, expected = actual[keep], expected[keep]
+    if expected.dtype.kind in "biu" or expected.dtype.kind == "O":
+        bad = actual != expected
+    else:
+        rel, absolute = TOLERANCES[tol]
+        real = np.finfo(expected.dtype).eps if expected.size else 0.0
+        bad = np.zeros(expected.shape, dtype=bool)
+        # complex values: errors relative to the magnitude, not to each part
+        magnitude = np.abs(expected.astype(np.complex128)) if expected.dtype.kind == "c" else None
+        for a, e in zip(_parts(actual), _parts(expected)):
+            a64, e64 = a.astype(np.float64), e.astype(np.float64)
+            nan_a, nan_e = np.isnan(a64), np.isnan(e64)
+            bad |= nan_a != nan_e
+            both = ~(nan_a | nan_e)
+            if tol == "exact":
+                bad |= both & ((a64 != e64) | (np.signbit(a64) != np.signbit(e64)))
+                continue
+            finite = np.isfinite(e64) & np.isfinite(a64)
+            bad |= both & ~finite & (a64 != e64)
+            scale = np.max(np.abs(e64[np.isfinite(e64)]), initial=0.0)
+            size = np.abs(e64) if magnitude is None else np.where(np.isfinite(magnitude),
+                                                                   magnitude, np.abs(e64))
+            limit = rel * real * size + absolute * real * scale
+            with np.errstate(invalid="ignore", over="ignore"):
+                diff = np.abs(a64 - e64)
+            bad |= finite & (diff > np.maximum(limit, np.finfo(np.float64).tiny))
+    if not np.any(bad):
+        return None
+    where = np.argwhere(bad)[:5]
+    shown = ", ".join(f"{tuple(int(i) for i in w)}: got {actual[tuple(w)]!r}, "
+                      f"expected {expected[tuple(w)]!r}" for w in where)  # fmt: skip
+    return f"{int(np.sum(bad))} of {expected.size} values differ ({shown})"
+
+
+def assert_matches(target: Target, result: Any, reference: Any, *, tol: str = "exact",
+                   mask: np.ndarray | None = None, what: str = "result") -> None:  # fmt: skip
+    """Assert a target's result equals the array_api_strict result (recursively)."""
+    if is_strict_array(reference):
+        assert target.is_array(result), (
+            f"{what}: expected an array of {target.id}, got {type(result).__module__}."
+            f"{type(result).__qualname__}"
+        )
+        expected_dtype = strict_dtype_name(reference.dtype)
+        got_dtype = target.dtype_name(result.dtype)
+        assert got_dtype == expected_dtype, f"{what}: dtype {got_dtype}, expected {expected_dtype}"
+        got_shape = tuple(result.shape)
+        assert got_shape == tuple(reference.shape), (
+            f"{what}: shape {got_shape}, expected {tuple(reference.shape)}")
+        problem = values_mismatch(target.to_numpy(result), np.asarray(reference), tol, mask)
+        assert problem is None, f"{what}: {problem}"
+    elif isinstance(reference, (tuple, list)):
+        assert isinstance(result, (tuple, list)), f"{what}: expected a sequence, got {result!r}"
+        assert len(result) == len(reference), (
+            f"{what}: {len(result)} items, expected {len(reference)}")
+        fields = getattr(reference, "_fields", None)
+        if fields is not None:
+            got = getattr(result, "_fields", None)
+            assert got == fields, f"{what}: named fields {got}, expected {fields}"
+        for i, (r, e) in enumerate(zip(result, reference)):
+            label = fields[i] if fields else str(i)
+            assert_matches(target, r, e, tol=tol, mask=mask, what=f"{what}[{label}]")
+    else:
+        assert result == reference and type(result) is type(reference), (
+            f"{what}: got {result!r}, expected {reference!r}")

@@ -1,0 +1,54 @@
+"""Failures the suite knows about, each with its reason.  This list must only shrink.
+
+A failure found in a backend is fixed in that backend; an entry here is the record of one
+that is not fixed yet (owner busy, framework bug).  An entry matches test items by
+backend, flavour ("*" for both), spec function name (or test name) and, optionally, a
+substring of the test id.  Matching items are marked ``xfail`` with the reason; one that
+passes anyway is reported by ``python -m conformance`` so that its entry can go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class KnownFailure:
+    backend: str
+    flavour: str  # "wrapped", "native" or "*"
+    function: str  # spec name as in the matrix's --functions rows, or "*"
+    reason: str
+    test: str = ""  # substring of the test id, "" for any
+
+    def matches(self, nodeid: str, facts: dict[str, Any]) -> bool:
+        return (
+            facts["backend"] == self.backend
+            and self.flavour in ("*", facts["flavour"])
+            and self.function in ("*", facts["function"])
+            and self.test in nodeid
+        )
+
+
+_TF_ZERO_CACHE = (
+    "TensorFlow's eager scalar-constant cache treats +0.0 and -0.0 as the same key, so a "
+    "Python 0.0 operand becomes -0.0 once -0.0 was converted (backend `constant` in "
+    "native/_tensorflow/_common.py should build scalars through NumPy)"
+)
+
+KNOWN_FAILURES: tuple[KnownFailure, ...] = (
+    KnownFailure("jax", "*", "abs", "complex abs of inf+NaNj / NaN+infj is NaN in XLA; the "
+                 "spec asks +inf (jax backend must patch it)", "test_complex"),
+    KnownFailure("tensorflow", "native", "expand_dims", "the native function's `axis` has a "
+                 "default of 0; the spec makes it required", "test_function_signature"),
+    *(KnownFailure("tensorflow", "wrapped", fn, _TF_ZERO_CACHE, "reflected")
+      for fn in ("add", "subtract", "multiply", "divide", "floor_divide", "pow")),
+)
+
+
+def match(nodeid: str, facts: dict[str, Any]) -> str | None:
+    """The reason of the first entry matching a test item, or None."""
+    for entry in KNOWN_FAILURES:
+        if entry.matches(nodeid, facts):
+            return entry.reason
+    return None

@@ -1,0 +1,28 @@
+"""Early pytest plugin of the conformance suite (``-p conformance.plugin`` in pyproject).
+
+Loaded at start-up, before any test module is imported, so that the options work with a
+bare ``pytest`` (testpaths) and JAX is configured for 64-bit types before anything imports
+it: ``JAX_ENABLE_X64=1`` is the test harness's choice, never the library's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import enable_jax_x64
+
+enable_jax_x64()
+
+DEFAULT_MAX_EXAMPLES = 12
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("conformance", "eagerpy_xp conformance suite")
+    group.addoption("--backend", default=None,
+                    help="backends to test, comma separated (default: all)")  # fmt: skip
+    group.addoption("--flavour", default=None,
+                    help="flavours to test: wrapped, native (default: both)")  # fmt: skip
+    group.addoption("--device", default=None,
+                    help="device kinds or devices: cpu, cuda, cuda:1 (default: all seen)")  # fmt: skip
+    group.addoption("--max-examples", type=int, default=DEFAULT_MAX_EXAMPLES,
+                    help=f"hypothesis examples per test (default {DEFAULT_MAX_EXAMPLES})")  # fmt: skip

@@ -1,0 +1,185 @@
+"""Hypothesis strategies: dtypes by domain, arrays with special values, calls.
+
+Inputs are NumPy arrays; a `Call` holds them (and dtype names) and runs the same call on
+any namespace, converting its inputs on the way in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from eagerpy_xp._dtypes import ALL, KINDS, promote
+
+#: Dtype domains used by the tables, by the names the spec uses for them.
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "all": ALL,
+    "bool": KINDS["bool"],
+    "integral": KINDS["integral"],
+    "integral|bool": KINDS["bool"] + KINDS["integral"],
+    "real floating": KINDS["real floating"],
+    "complex floating": KINDS["complex floating"],
+    "floating": KINDS["real floating"] + KINDS["complex floating"],
+    "real": KINDS["integral"] + KINDS["real floating"],
+    "numeric": KINDS["numeric"],
+}
+
+
+@dataclass(frozen=True)
+class DType:
+    """A dtype argument, by standard name; converted to each namespace's dtype object."""
+
+    name: str
+
+
+@dataclass
+class Call:
+    """One call of a spec function: NumPy arrays and `DType`s stand for namespace values."""
+
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+    def run(self, fn: Callable[..., Any], array: Callable[[Any], Any], ns: Any) -> Any:
+        def convert(v: Any) -> Any:
+            if isinstance(v, np.ndarray):
+                return array(v)
+            if isinstance(v, DType):
+                return getattr(ns, v.name)
+            if isinstance(v, list):
+                return [convert(e) for e in v]
+            if isinstance(v, tuple) and any(isinstance(e, (np.ndarray, DType)) for e in v):
+                return tuple(convert(e) for e in v)
+            return v
+
+        return fn(*[convert(a) for a in self.args],
+                  **{k: convert(v) for k, v in self.kwargs.items()})  # fmt: skip
+
+    def arrays(self) -> list[np.ndarray]:
+        """The array inputs, positional first."""
+        found: list[np.ndarray] = []
+        for v in (*self.args, *self.kwargs.values()):
+            if isinstance(v, np.ndarray):
+                found.append(v)
+            elif isinstance(v, (list, tuple)):
+                found.extend(e for e in v if isinstance(e, np.ndarray))
+        return found
+
+    def __repr__(self) -> str:
+        def show(v: Any) -> str:
+            if isinstance(v, np.ndarray):
+                return f"array({v.tolist()!r}, dtype={v.dtype}, shape={v.shape})"
+            if isinstance(v, list):
+                return "[" + ", ".join(show(e) for e in v) + "]"
+            return repr(v)
+
+        parts = [show(a) for a in self.args] + [f"{k}={show(v)}" for k, v in self.kwargs.items()]
+        return f"Call({', '.join(parts)})"
+
+
+def dtypes(domain: str) -> st.SearchStrategy[str]:
+    return st.sampled_from(DOMAINS[domain])
+
+
+def shapes(min_dims: int = 0, max_dims: int = 3, min_side: int = 0,
+           max_side: int = 4) -> st.SearchStrategy[tuple[int, ...]]:  # fmt: skip
+    return hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side,
+                            max_side=max_side)  # fmt: skip
+
+
+def _moderate(dtype: np.dtype[Any]) -> st.SearchStrategy[Any]:
+    """Finite values of moderate size (for reductions, linear algebra, fft)."""
+    if dtype.kind == "b":
+        return st.booleans()
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return st.integers(max(info.min, -20), min(info.max, 20))
+    real = st.floats(-100, 100, width=32 if dtype.itemsize <= 8 else 64).map(
+        lambda v: float(np.float32(v)))
+    if dtype.kind == "c":
+        return st.builds(complex, real, real)
+    return real
+
+
+def elements(dtype_name: str, kind: str = "special") -> st.SearchStrategy[Any]:
+    """Element values: ``special`` (everything incl. NaN, inf, -0, extremes) or ``moderate``."""
+    dtype = np.dtype(dtype_name)
+    if kind == "moderate":
+        return _moderate(dtype)
+    if kind == "nonneg":
+        return _moderate(dtype).map(abs)
+    return hnp.from_dtype(dtype, allow_subnormal=True)
+
+
+def arrays(dtype_name: str, shape: Any = None, kind: str = "special") -> st.SearchStrategy[Any]:
+    """NumPy arrays of a dtype (name), shape (strategy, tuple or None for any small one)."""
+    if shape is None:
+        shape = shapes()
+    return hnp.arrays(np.dtype(dtype_name), shape, elements=elements(dtype_name, kind))
+
+
+def promotable_pair(domain: str) -> st.SearchStrategy[tuple[str, str]]:
+    """Two dtype names of a domain that the standard promotes."""
+    names = DOMAINS[domain]
+    pairs = [(a, b) for a in names for b in names if promote(a, b) is not None]
+    return st.sampled_from(pairs)
+
+
+def python_scalar(dtype_name: str, kind: str = "special") -> st.SearchStrategy[Any]:
+    """A Python scalar that may meet an array of this dtype (the spec's scalar rules)."""
+    dtype = np.dtype(dtype_name)
+    if dtype.kind == "b":
+        return st.booleans()
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        lo, hi = (max(info.min, -20), min(info.max, 20)) if kind != "special" else (info.min,
+                                                                                  info.max)
+        return st.integers(int(lo), int(hi))
+    # a float scalar must be representable in the array's precision to avoid ambiguity
+    width = 32 if dtype_name in ("float32", "complex64") else 64
+    real = (st.floats(width=width) if kind == "special" else _moderate(np.dtype("float32")))
+    if dtype.kind == "c":
+        return st.one_of(real, st.builds(complex, real, real))
+    return st.one_of(real, st.integers(-20, 20))
+
+
+@st.composite
+def unary_call(draw: Any, domain: str, kind: str = "special") -> Call:
+    return Call((draw(arrays(draw(dtypes(domain)), kind=kind)),))
+
+
+@st.composite
+def binary_call(draw: Any, domain: str, kind: str = "special", scalars: bool = True) -> Call:
+    """Two arrays of promotable dtypes and broadcastable shapes (one may be a scalar)."""
+    d1, d2 = draw(promotable_pair(domain))
+    s1, s2 = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=3)).input_shapes
+    x1 = draw(arrays(d1, s1, kind))
+    x2 = draw(arrays(d2, s2, kind))
+    which = draw(st.sampled_from((0, 0, 0, 1, 2))) if scalars else 0
+    if which == 1:
+        x1 = draw(python_scalar(d2, kind))
+    elif which == 2:
+        x2 = draw(python_scalar(d1, kind))
+    return Call((x1, x2))
+
+
+def axis_for(ndim: int, allow_none: bool = True, tuple_ok: bool = True) -> st.SearchStrategy[Any]:
+    """An ``axis`` argument valid for ``ndim`` dimensions (negative indices included)."""
+    options: list[st.SearchStrategy[Any]] = []
+    if allow_none:
+        options.append(st.none())
+    if ndim > 0:
+        options.append(st.integers(-ndim, ndim - 1))
+        if tuple_ok:
+            options.append(
+                st.lists(st.integers(0, ndim - 1), unique=True, min_size=0, max_size=ndim).map(
+                    tuple))
+    return st.one_of(options) if options else st.none()
+
+
+def sequences(values: Sequence[Any]) -> st.SearchStrategy[Any]:
+    return st.sampled_from(list(values))

@@ -1,0 +1,96 @@
+"""Every standard function against array_api_strict on hypothesis-generated inputs.
+
+The table in `functions.py` says how each function is called; this module runs each entry
+on the target and on the reference and compares dtype, shape and values.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import array_api_strict as xs
+import numpy as np
+import pytest
+from hypothesis import given, reject
+
+from eagerpy_xp import _spec
+
+from .compare import assert_matches, is_strict_array, strict_dtype_name, values_mismatch
+from .functions import CASES, NOT_DIFFERENTIAL, Case
+from .harness import Target
+from .strategies import Call
+
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+
+def test_table_covers_the_spec() -> None:
+    """Each spec function has a differential case or a written reason why not."""
+    missing = set(_spec.FUNCTIONS) - set(CASES) - set(NOT_DIFFERENTIAL)
+    assert not missing, f"no differential case for {sorted(missing)}"
+
+
+def reference(call: Call, name: str, namespace: Any = xs) -> Any:
+    """The array_api_strict result; inputs it refuses are outside the spec's domain."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return call.run(getattr(namespace, name), xs.asarray, xs)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        reject()
+
+
+def mask_for(case: Case, call: Call) -> np.ndarray | None:
+    return case.mask(call) if case.mask is not None else None
+
+
+def assert_plain(got: Any, expected: Any, what: str, tol: str = "exact") -> None:
+    """Compare post-processed results (NumPy arrays, numbers, tuples of those)."""
+    if isinstance(expected, np.ndarray):
+        assert isinstance(got, np.ndarray), f"{what}: got {got!r}"
+        assert got.dtype == expected.dtype, f"{what}: dtype {got.dtype}, expected {expected.dtype}"
+        assert got.shape == expected.shape, f"{what}: shape {got.shape}, expected {expected.shape}"
+        problem = values_mismatch(got, expected, tol)
+        assert problem is None, f"{what}: {problem}"
+    elif isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected), f"{what}: got {got!r}"
+        for i, (g, e) in enumerate(zip(got, expected)):
+            assert_plain(g, e, f"{what}[{i}]", tol)
+    else:
+        assert got == expected, f"{what}: got {got!r}, expected {expected!r}"
+
+
+def check_call(target: Target, name: str, case: Case, call: Call, fn: Any,
+               namespace: Any = xs) -> None:  # fmt: skip
+    """Run one call on the target and the reference (``namespace``) and compare."""
+    expected = reference(call, name, namespace) if case.reference is None else case.reference(call)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = call.run(fn, target.asarray, target.xp)
+    what = f"{name}{call!r}"
+    if case.post is not None:
+        assert_plain(case.post(result, target.to_numpy), case.post(expected, np.asarray), what,
+                     case.tol)  # fmt: skip
+    elif case.meta_only:
+        assert target.dtype_name(result.dtype) == strict_dtype_name(expected.dtype), what
+        assert tuple(result.shape) == tuple(expected.shape), what
+    elif is_strict_array(expected) or isinstance(expected, (list, tuple)):
+        assert_matches(target, result, expected, tol=case.tol, mask=mask_for(case, call),
+                       what=what)  # fmt: skip
+    elif not isinstance(expected, (bool, int, float, complex)):  # a dtype
+        assert target.dtype_name(result) == strict_dtype_name(expected), what
+    else:
+        assert result == expected and type(result) is type(expected), (
+            f"{what}: got {result!r}, expected {expected!r}")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_reference(target: Target, name: str) -> None:
+    case = CASES[name]
+    fn = getattr(target.xp, name)
+
+    @given(call=case.calls)
+    def check(call: Call) -> None:
+        check_call(target, name, case, call, fn)
+
+    check()

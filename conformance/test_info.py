@@ -1,0 +1,82 @@
+"""``__array_namespace_info__``: capabilities, devices, default dtypes, dtypes by kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from eagerpy_xp._dtypes import ALL, KINDS
+
+from .harness import Target
+
+AREA = "info"
+
+_KIND_FILTERS: list[Any] = [None, *KINDS, ("bool", "real floating"),
+                            ("signed integer", "complex floating")]  # fmt: skip
+
+
+@pytest.mark.all_targets
+@pytest.mark.parametrize("name", ["available"])
+def test_available(target: Target, name: str) -> None:
+    """The backend imports (cells of a backend that does not say why here)."""
+    if target.unavailable is not None:
+        pytest.skip(target.unavailable)
+    assert target.xp.__array_api_version__ == "2025.12"
+
+
+@pytest.mark.parametrize("name", ["capabilities"])
+def test_capabilities(target: Target, name: str) -> None:
+    caps = target.xp.__array_namespace_info__().capabilities()
+    assert isinstance(caps, dict)
+    for key in ("boolean indexing", "data-dependent shapes", "max dimensions"):
+        assert key in caps, f"capabilities() lacks {key!r}"
+    assert isinstance(caps["boolean indexing"], bool)
+    assert isinstance(caps["data-dependent shapes"], bool)
+    assert caps["max dimensions"] is None or (
+        isinstance(caps["max dimensions"], int) and caps["max dimensions"] >= 8)
+
+
+@pytest.mark.parametrize("name", ["devices"])
+def test_devices(target: Target, name: str) -> None:
+    info = target.xp.__array_namespace_info__()
+    devices = info.devices()
+    assert isinstance(devices, list) and devices
+    assert info.default_device() in devices
+    assert any(d == target.device for d in devices), f"{target.device} not in {devices}"
+
+
+@pytest.mark.parametrize("name", ["default_dtypes"])
+def test_default_dtypes(target: Target, name: str) -> None:
+    info = target.xp.__array_namespace_info__()
+    defaults = info.default_dtypes()
+    assert set(defaults) == {"real floating", "complex floating", "integral", "indexing"}
+    names = {k: target.dtype_name(v) for k, v in defaults.items()}
+    assert names["real floating"] in KINDS["real floating"]
+    assert names["complex floating"] in KINDS["complex floating"]
+    assert names["integral"] in KINDS["signed integer"]
+    assert names["indexing"] in KINDS["signed integer"]
+    assert info.default_dtypes(device=target.device) == defaults
+    # the defaults are what dtype-less creation gives
+    xp = target.xp
+    assert target.dtype_name(xp.asarray(1.0, device=target.device).dtype) == names["real floating"]
+    assert target.dtype_name(xp.asarray(1, device=target.device).dtype) == names["integral"]
+    assert target.dtype_name(xp.argmax(xp.asarray([1, 2], device=target.device)).dtype) == (
+        names["indexing"])
+
+
+@pytest.mark.parametrize("name", ["dtypes"])
+@pytest.mark.parametrize("kind", _KIND_FILTERS, ids=str)
+def test_dtypes(target: Target, name: str, kind: Any) -> None:
+    info = target.xp.__array_namespace_info__()
+    got = info.dtypes(kind=kind, device=target.device)
+    assert isinstance(got, dict)
+    if kind is None:
+        wanted = set(ALL)
+    elif isinstance(kind, tuple):
+        wanted = {n for k in kind for n in KINDS[k]}
+    else:
+        wanted = set(KINDS[kind])
+    assert set(got) == wanted, f"dtypes(kind={kind!r}): {sorted(got)}"
+    for key, dtype in got.items():
+        assert dtype == getattr(target.xp, key)

@@ -1,0 +1,106 @@
+"""Type promotion: every array-array pair of the spec's table, and the array-scalar rules.
+
+Checked through ``result_type``, ``can_cast``, a binary function, its operator and, where
+the promoted dtype is the left operand's, the in-place operator (which must keep it).
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+import pytest
+
+from eagerpy_xp._dtypes import ALL, PROMOTION_TABLE, kind_of
+
+from .harness import Target
+
+AREA = "promotion"
+
+_PAIRS = sorted(PROMOTION_TABLE)
+_SCALARS: dict[str, tuple[object, ...]] = {
+    "bool": (True,),
+    "signed integer": (1, -2),
+    "unsigned integer": (1, 3),
+    "real floating": (1, 2.5),
+    "complex floating": (1, 2.5, 1j),
+}
+
+
+def _function_for(a: str) -> str:
+    """A binary function defined for the dtype's kind, and its operator."""
+    return "logical_and" if a == "bool" else "add"
+
+
+@pytest.mark.parametrize(("name", "pair"), [("result_type", p) for p in _PAIRS])
+def test_result_type(target: Target, name: str, pair: tuple[str, str]) -> None:
+    xp = target.xp
+    a, b = pair
+    expected = PROMOTION_TABLE[pair]
+    got = xp.result_type(getattr(xp, a), getattr(xp, b))
+    assert target.dtype_name(got) == expected, f"result_type({a}, {b})"
+    x = target.asarray(np.zeros(2, a))
+    got = xp.result_type(x, getattr(xp, b))
+    assert target.dtype_name(got) == expected, f"result_type(array {a}, {b})"
+
+
+@pytest.mark.parametrize("name", ["can_cast"])
+def test_can_cast(target: Target, name: str) -> None:
+    xp = target.xp
+    wrong = []
+    for a in ALL:
+        for b in ALL:
+            expected = PROMOTION_TABLE.get((a, b)) == b
+            if xp.can_cast(getattr(xp, a), getattr(xp, b)) is not expected:
+                wrong.append(f"{a}->{b}")
+    assert not wrong, f"can_cast wrong for {wrong}"
+
+
+@pytest.mark.parametrize(("name", "pair"), [("arrays", p) for p in _PAIRS])
+def test_array_array(target: Target, name: str, pair: tuple[str, str]) -> None:
+    a, b = pair
+    expected = PROMOTION_TABLE[pair]
+    fn = _function_for(a)
+    x1 = target.asarray(np.ones((2, 1), a))
+    x2 = target.asarray(np.ones((1, 3), b))
+    results = {"function": getattr(target.xp, fn)(x1, x2)}
+    if target.wrapped:
+        op = operator.and_ if fn == "logical_and" else operator.add
+        results["operator"] = op(x1, x2)
+        if expected == a:
+            y = target.asarray(np.ones((2, 3), a))
+            y_before = y
+            y = (operator.iand if fn == "logical_and" else operator.iadd)(y, x2)
+            assert y is y_before, "in-place operator returned a new object"
+            results["in-place"] = y
+    for form, result in results.items():
+        got = target.dtype_name(result.dtype)
+        assert got == expected, f"{fn} {form} of {a} and {b}: {got}, expected {expected}"
+        assert tuple(result.shape) == (2, 3), f"{fn} {form}: shape {tuple(result.shape)}"
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_array_scalar(target: Target, name: str) -> None:
+    """An array with a Python scalar of a matching kind keeps the array's dtype."""
+    fn = "logical_and" if name == "bool" else "multiply"
+    problems = []
+    for scalar in _SCALARS[kind_of(name)]:
+        x = target.asarray(np.ones(3, name))
+        forms = {"function": getattr(target.xp, fn)(x, scalar),
+                 "function, scalar first": getattr(target.xp, fn)(scalar, x)}  # fmt: skip
+        if target.wrapped:
+            op = operator.and_ if name == "bool" else operator.mul
+            forms["operator"] = op(x, scalar)
+            forms["reflected"] = op(scalar, x)
+            forms["comparison"] = x == scalar
+        for form, result in forms.items():
+            want = "bool" if form == "comparison" else name
+            got = target.dtype_name(result.dtype)
+            if got != want:
+                problems.append(f"{form} with {scalar!r}: {got}, expected {want}")
+            value = target.to_numpy(result)
+            ref = np.full(3, True if form == "comparison" else np.ones(1, name)[0] * scalar
+                          if name != "bool" else bool(scalar))  # fmt: skip
+            if form != "comparison" and not np.array_equal(value, ref.astype(name)):
+                problems.append(f"{form} with {scalar!r}: values {value}, expected {ref}")
+    assert not problems, f"{name}: " + "; ".join(problems)

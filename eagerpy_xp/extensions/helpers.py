@@ -1,0 +1,302 @@
+"""EagerPy's helpers, written once over the standard namespace.
+
+Every helper is `portable`: it runs on `Array`s (so on any backend, with the standard's
+semantics) and returns results in the caller's type.  ``norms`` is a small namespace
+object: ``norms.l2(x, axis=1)``.
+"""
+
+from __future__ import annotations
+
+import math
+from types import ModuleType
+from typing import Any
+
+from .._array import Array
+from .boundary import portable
+
+__all__ = [
+    "crossentropy", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
+    "normal", "norms", "onehot_like", "pad", "softmax", "topk", "uniform",
+]  # fmt: skip
+
+Axis = int | tuple[int, ...] | None
+
+
+def _check(function: str, x: Any, kinds: str | tuple[str, ...], what: str) -> ModuleType:
+    """The namespace of `Array` ``x``; `TypeError` unless its dtype is of ``kinds``."""
+    if type(x) is not Array:
+        raise TypeError(f"{function}: expected an array, got {type(x)!r}")
+    xp = x.__array_namespace__()
+    if not xp.isdtype(x.dtype, kinds):
+        raise TypeError(
+            f"{function} ({x.backend}): expected an array with {what} dtype, got {x.dtype}"
+        )
+    return xp
+
+
+def _max_shifted(xp: ModuleType, x: Array, axis: Axis) -> Array:
+    """The maximum over ``axis`` (kept), with non-finite maxima replaced by 0."""
+    m = xp.max(x, axis=axis, keepdims=True)
+    return xp.where(xp.isfinite(m), m, xp.zeros_like(m))
+
+
+@portable
+def logsumexp(x: Any, axis: Axis = None, keepdims: bool = False) -> Any:
+    """``log(sum(exp(x)))`` over ``axis``, stable for large inputs (shifted by the max)."""
+    xp = _check("logsumexp", x, "real floating", "a real floating-point")
+    m = _max_shifted(xp, x, axis)
+    total = xp.log(xp.sum(xp.exp(x - m), axis=axis, keepdims=keepdims))
+    return total + (m if keepdims else xp.reshape(m, total.shape))
+
+
+@portable
+def softmax(x: Any, axis: int = -1) -> Any:
+    """``exp(x) / sum(exp(x))`` along ``axis``, stable for large inputs."""
+    xp = _check("softmax", x, "real floating", "a real floating-point")
+    e = xp.exp(x - _max_shifted(xp, x, axis))
+    return e / xp.sum(e, axis=axis, keepdims=True)
+
+
+@portable
+def log_softmax(x: Any, axis: int = -1) -> Any:
+    """``log(softmax(x))`` along ``axis``, computed as ``x - logsumexp(x)``."""
+    _check("log_softmax", x, "real floating", "a real floating-point")
+    return x - logsumexp(x, axis=axis, keepdims=True)
+
+
+def _check_rows(function: str, x: Array, indices: Any, name: str) -> ModuleType:
+    """Checks shared by `onehot_like` and `crossentropy`: 2-D ``x``, 1-D integer indices."""
+    xp = x.__array_namespace__()
+    if x.ndim != 2:
+        raise ValueError(f"{function} ({x.backend}): expected a 2-D array, got shape {x.shape}")
+    if type(indices) is not Array or indices.backend != x.backend:
+        raise TypeError(f"{function} ({x.backend}): {name} must be a {x.backend} array, "
+                        f"got {type(indices)!r}")  # fmt: skip
+    if not xp.isdtype(indices.dtype, "integral") or indices.shape != x.shape[:1]:
+        raise ValueError(
+            f"{function} ({x.backend}): {name} must be a 1-D integer array of length "
+            f"{x.shape[0]}, got dtype {indices.dtype} and shape {indices.shape}"
+        )
+    return xp
+
+
+@portable
+def onehot_like(x: Any, indices: Any, *, value: Any = 1) -> Any:
+    """An array like 2-D ``x`` that is ``value`` at ``[i, indices[i]]`` and 0 elsewhere."""
+    xp = _check_rows("onehot_like", x, indices, "indices")
+    columns = xp.arange(x.shape[1], dtype=indices.dtype, device=x.device)
+    hit = xp.expand_dims(indices, axis=1) == columns
+    return xp.where(hit, xp.full_like(x, value), xp.zeros_like(x))
+
+
+@portable
+def crossentropy(logits: Any, labels: Any) -> Any:
+    """The per-row cross-entropy ``logsumexp(logits[i]) - logits[i, labels[i]]``."""
+    _check("crossentropy", logits, "real floating", "a real floating-point")
+    xp = _check_rows("crossentropy", logits, labels, "labels")
+    picked = xp.take_along_axis(logits, xp.expand_dims(labels, axis=1), axis=1)[:, 0]
+    return logsumexp(logits, axis=1) - picked
+
+
+@portable
+def topk(x: Any, k: int, sorted: bool = True) -> tuple[Any, Any]:
+    """``(values, indices)`` of the ``k`` largest entries along the last axis.
+
+    Always sorted in descending order (``sorted=False`` allows any order); ties keep
+    the lower index first, on every backend.
+    """
+    xp = _check("topk", x, ("real floating", "integral", "bool"), "a real")
+    size = x.shape[-1] if x.ndim else None
+    if type(k) is not int or size is None or not 0 <= k <= size:
+        raise ValueError(
+            f"topk ({x.backend}): k must be an int in [0, {size}] for an array of shape "
+            f"{x.shape}, got {k!r}"
+        )
+    indices = xp.argsort(x, axis=-1, descending=True, stable=True)[..., :k]
+    return xp.take_along_axis(x, indices, axis=-1), indices
+
+
+@portable
+def index_update(x: Any, indices: Any, values: Any) -> Any:
+    """A copy of ``x`` with ``x[indices] = values``; ``x`` itself is left unchanged."""
+    if type(x) is not Array:
+        raise TypeError(f"index_update: expected an array, got {type(x)!r}")
+    xp = x.__array_namespace__()
+    result = xp.asarray(x, copy=True) if x._b.mutable else xp.asarray(x)
+    result[indices] = values
+    return result
+
+
+@portable
+def kl_div_with_logits(logits_p: Any, logits_q: Any, axis: int = -1,
+                       keepdims: bool = False) -> Any:  # fmt: skip
+    """``KL(softmax(p) || softmax(q))`` along ``axis`` (EagerPy took ``softmax(p)`` along
+    the last axis whatever ``axis`` was)."""
+    _check("kl_div_with_logits", logits_p, "real floating", "a real floating-point")
+    xp = logits_p.__array_namespace__()
+    log_p = log_softmax(logits_p, axis=axis)
+    log_q = log_softmax(logits_q, axis=axis)
+    return xp.sum(xp.exp(log_p) * (log_p - log_q), axis=axis, keepdims=keepdims)
+
+
+@portable
+def pad(x: Any, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
+        value: Any = 0) -> Any:  # fmt: skip
+    """``x`` padded by ``paddings[i] = (before, after)`` on axis ``i``.
+
+    ``mode="constant"`` fills with ``value``; ``"reflect"`` mirrors without repeating the
+    edge (as `numpy.pad`).  Any number of axes, on every backend (EagerPy's torch backend
+    reflected only the last axes of 3-D and 4-D tensors).
+    """
+    if type(x) is not Array:
+        raise TypeError(f"pad: expected an array, got {type(x)!r}")
+    xp = x.__array_namespace__()
+    if mode not in ("constant", "reflect"):
+        raise ValueError(f"pad ({x.backend}): mode must be 'constant' or 'reflect', got {mode!r}")
+    if len(paddings) != x.ndim or any(
+        len(p) != 2 or any(type(n) is not int or n < 0 for n in p) for p in paddings
+    ):
+        raise ValueError(
+            f"pad ({x.backend}): paddings must hold one (before, after) pair of "
+            f"non-negative ints per axis ({x.ndim}), got {paddings!r}"
+        )
+    for axis, (before, after) in enumerate(paddings):
+        if before == after == 0:
+            continue
+        size = x.shape[axis]
+        if mode == "reflect" and (size is None or max(before, after) >= size):
+            raise ValueError(
+                f"pad ({x.backend}): reflect padding of {max(before, after)} needs more "
+                f"than that many entries on axis {axis}, which has {size}"
+            )
+        parts = (
+            _pad_part(xp, x, axis, slice(1, before + 1), before, mode, value),
+            x,
+            _pad_part(xp, x, axis, slice(-after - 1, -1), after, mode, value),
+        )
+        x = xp.concat(parts, axis=axis)
+    return x
+
+
+def _pad_part(xp: ModuleType, x: Array, axis: int, mirrored: slice, n: int, mode: str,
+              value: Any) -> Array:  # fmt: skip
+    """The ``n`` entries `pad` adds on one side of ``axis`` (``mirrored``: the entries a
+    reflection flips)."""
+    if mode == "constant":
+        shape = (*x.shape[:axis], n, *x.shape[axis + 1 :])
+        return xp.full(shape, value, dtype=x.dtype, device=x.device)
+    return xp.flip(x[(slice(None),) * axis + (mirrored,)], axis=axis)
+
+
+def _random(function: str, x: Any, shape: int | tuple[int, ...], draw: Any, rng: Any) -> Any:
+    if type(x) is not Array:
+        raise TypeError(f"{function}: expected an array, got {type(x)!r}")
+    xp = x.__array_namespace__()
+    if not xp.isdtype(x.dtype, "real floating"):
+        raise TypeError(f"{function} ({x.backend}): needs a real floating dtype, got {x.dtype}")
+    import numpy as np
+
+    generator = np.random.default_rng() if rng is None else rng
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    return xp.asarray(draw(generator, shape), dtype=x.dtype, device=x.device)
+
+
+@portable
+def uniform(x: Any, shape: int | tuple[int, ...], low: float = 0.0, high: float = 1.0,
+            *, rng: Any = None) -> Any:  # fmt: skip
+    """Uniform samples in ``[low, high)`` with ``x``'s dtype, backend and device.
+
+    Drawn on the host by NumPy (``rng``: a `numpy.random.Generator`, for seeding), then
+    moved: the same numbers on every backend, not the framework's random state.
+    """
+    return _random("uniform", x, shape,
+                   lambda g, s: g.uniform(low, high, s), rng)  # fmt: skip
+
+
+@portable
+def normal(x: Any, shape: int | tuple[int, ...], mean: float = 0.0, stddev: float = 1.0,
+           *, rng: Any = None) -> Any:  # fmt: skip
+    """Normal samples with ``x``'s dtype, backend and device; drawn like `uniform`."""
+    return _random("normal", x, shape,
+                   lambda g, s: g.normal(mean, stddev, s), rng)  # fmt: skip
+
+
+# -- norms ------------------------------------------------------------------------------
+
+
+@portable
+def l0(x: Any, axis: Axis = None, keepdims: bool = False) -> Any:
+    """The number of non-zero entries, in ``x``'s dtype for floating ``x`` (as EagerPy;
+    real part's dtype for complex), else in the default integer dtype."""
+    xp = _check("norms.l0", x, ("numeric", "bool"), "a numeric or bool")
+    count = xp.count_nonzero(x, axis=axis, keepdims=keepdims)
+    if xp.isdtype(x.dtype, "real floating"):
+        return xp.astype(count, x.dtype)
+    if xp.isdtype(x.dtype, "complex floating"):
+        return xp.astype(count, xp.finfo(x.dtype).dtype)  # finfo(complex) names the real dtype
+    return count
+
+
+@portable
+def l1(x: Any, axis: Axis = None, keepdims: bool = False) -> Any:
+    """``sum(abs(x))``; keeps an integer dtype for integer ``x``."""
+    xp = _check("norms.l1", x, "numeric", "a numeric")
+    return xp.sum(xp.abs(x), axis=axis, keepdims=keepdims)
+
+
+def _vector_norm(function: str, x: Any, ord: float, axis: Axis, keepdims: bool) -> Any:
+    """``linalg.vector_norm`` of ``x / m`` times ``m``, ``m = max(abs(x))``: no overflow
+    for large entries (``l2([1e200, 1e200])`` is finite); the gradient is unchanged."""
+    xp = _check(function, x, ("real floating", "complex floating"), "a floating-point")
+    if x.size == 0:
+        return xp.linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+    m = xp.max(xp.abs(x), axis=axis, keepdims=True)
+    m = xp.where(xp.isfinite(m) & (m > 0), m, xp.ones_like(m))
+    norm = xp.linalg.vector_norm(x / m, axis=axis, keepdims=True, ord=ord) * m
+    if keepdims:
+        return norm
+    axes = tuple(range(x.ndim)) if axis is None else axis if isinstance(axis, tuple) else (axis,)
+    return xp.squeeze(norm, axis=axes)
+
+
+@portable
+def l2(x: Any, axis: Axis = None, keepdims: bool = False) -> Any:
+    """The Euclidean norm (``linalg.vector_norm``, scaled: no overflow for large entries);
+    floating-point ``x`` only."""
+    return _vector_norm("norms.l2", x, 2, axis, keepdims)
+
+
+@portable
+def linf(x: Any, axis: Axis = None, keepdims: bool = False) -> Any:
+    """``max(abs(x))``; keeps an integer dtype for integer ``x``."""
+    xp = _check("norms.linf", x, "numeric", "a numeric")
+    return xp.max(xp.abs(x), axis=axis, keepdims=keepdims)
+
+
+@portable
+def lp(x: Any, p: float, axis: Axis = None, keepdims: bool = False) -> Any:
+    """The ``p``-norm: `l0`, `l1`, `l2`, `linf` for 0, 1, 2, inf, else
+    ``linalg.vector_norm(x, ord=p)``, scaled like `l2` (floating-point ``x``)."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or math.isnan(p):
+        raise TypeError(f"norms.lp: p must be a real number, got {p!r}")
+    special = {0: l0, 1: l1, 2: l2, math.inf: linf}.get(p)
+    if special is not None:
+        return special(x, axis=axis, keepdims=keepdims)
+    return _vector_norm("norms.lp", x, p, axis, keepdims)
+
+
+class Norms:
+    """The norms as a namespace object (``norms.l2(x)``), optionally adapted to a flavour."""
+
+    __slots__ = ("l0", "l1", "l2", "linf", "lp")
+
+    def __init__(self, adapt: Any = None) -> None:
+        for name in self.__slots__:
+            fn = globals()[name]
+            setattr(self, name, fn if adapt is None else adapt(fn))
+
+    def __repr__(self) -> str:
+        return "<eagerpy_xp norms: l0, l1, l2, linf, lp>"
+
+
+norms = Norms()

@@ -1,0 +1,613 @@
+"""The JAX backend: ``jax.numpy`` is close to the standard; this holds only what differs.
+
+* **64-bit dtypes** follow ``jax_enable_x64``, read at every call (never set here).  With it
+  off, the 64-bit dtypes are absent from ``__array_namespace_info__().dtypes()``, the
+  default dtypes are 32-bit, and asking for a 64-bit dtype raises `ValueError` saying how
+  to enable x64 (JAX would silently truncate).
+* **Dtypes** are NumPy dtype objects (what ``jax.Array.dtype`` returns), so
+  ``x.dtype == xp.float32`` holds; ``jax.numpy.float32`` and friends are accepted too.
+* **Immutability**: `setitem` and in-place operators return a new array (``.at[...]``);
+  the wrapped `Array` rebinds to it.  Views never alias: ``y = x[0]; x[0] = 1`` leaves
+  ``y`` unchanged.
+* **Weak types**: arrays made from Python scalars are "strongly" typed, as the standard's
+  promotion rules require.
+* **Transformations**: every function is traceable; only functions whose output shape
+  depends on the data (boolean masks, `nonzero`, the ``unique_*`` functions) need concrete
+  arrays.  `eagerpy_xp.Array` is a registered pytree, so ``jax.jit``, ``jax.grad`` and
+  ``jax.vmap`` accept functions of Arrays.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._array import Array
+from .._devices import Device
+from .._dtypes import ALL, promote, scalar_kind_ok
+from ._base import FFT, Backend, Linalg
+
+#: How to turn on 64-bit types, quoted by every error about them.
+X64_HINT = (
+    "64-bit dtypes need JAX's x64 mode: set JAX_ENABLE_X64=1 before starting Python, or "
+    'call jax.config.update("jax_enable_x64", True) at startup'
+)
+_BITS64 = frozenset({"int64", "uint64", "float64", "complex128"})
+_ALL32 = tuple(n for n in ALL if n not in _BITS64)
+
+#: jax platform name -> `Device` kind.
+_PLATFORM_KINDS = {"cpu": "cpu", "gpu": "cuda", "cuda": "cuda", "rocm": "cuda", "tpu": "tpu",
+                   "metal": "mps"}  # fmt: skip
+#: `Device` kind -> jax backend names to ask for its devices.
+_KIND_PLATFORMS = {"cpu": ("cpu",), "cuda": ("cuda", "rocm", "gpu"), "tpu": ("tpu",),
+                   "mps": ("metal",)}  # fmt: skip
+
+
+def x64_enabled() -> bool:
+    """Whether JAX's 64-bit mode is on now (thread-local contexts included)."""
+    return bool(jax.config.jax_enable_x64)  # type: ignore[attr-defined]
+
+
+def _strong(x: Any) -> Any:
+    """``x`` without JAX's weak type (a weakly typed array promotes like a Python scalar)."""
+    if getattr(x, "weak_type", False):
+        return jax.lax.convert_element_type(x, x.dtype)
+    return x
+
+
+class JaxBackend(Backend):
+    name = "jax"
+    _f = jnp
+    native_types = (jax.Array,)  # includes tracers
+    mutable = False
+
+    # -- hooks -----------------------------------------------------------------------------
+    def normalize(self, raw: Any) -> Any:
+        return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
+
+    def native_dtype(self, name: str) -> Any:
+        return np.dtype(name)
+
+    def dtype_name(self, dtype: Any) -> str:
+        try:
+            return self._names_by_dtype[dtype]
+        except (KeyError, TypeError):
+            pass
+        # jax.numpy.float32 and numpy.float32 are scalar types standing for their dtype
+        if isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), np.dtype):
+            return super().dtype_name(dtype.dtype)  # type: ignore[attr-defined]
+        if isinstance(dtype, type) and issubclass(dtype, np.generic):
+            return super().dtype_name(np.dtype(dtype))
+        return super().dtype_name(dtype)
+
+    def check_dtype(self, dtype: Any, function: str) -> Any:
+        """The dtype object; `ValueError` for a 64-bit dtype while x64 is off."""
+        if dtype is None:
+            return None
+        try:
+            name = self.dtype_name(dtype)
+        except TypeError:
+            raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
+        if name in _BITS64 and not x64_enabled():
+            raise self.error(function, f"{name} is not available: {X64_HINT}")
+        return self.dtypes_by_name[name]
+
+    def supported_dtype_names(self) -> tuple[str, ...]:
+        return ALL if x64_enabled() else _ALL32
+
+    def default_dtype_names(self) -> dict[str, str]:
+        if x64_enabled():
+            return super().default_dtype_names()
+        return {"real floating": "float32", "complex floating": "complex64",
+                "integral": "int32", "indexing": "int32"}  # fmt: skip
+
+    def capabilities(self) -> dict[str, Any]:
+        """Boolean indexing and data-dependent shapes work on concrete arrays, not under
+        ``jax.jit``."""
+        return super().capabilities()
+
+    # -- devices -------------------------------------------------------------------------
+    def _device_from_jax(self, device: Any) -> Device:
+        kind = _PLATFORM_KINDS.get(device.platform.lower(), device.platform.lower())
+        try:
+            index = jax.local_devices(backend=device.platform).index(device)
+        except (RuntimeError, ValueError):
+            index = device.id
+        return Device(kind, index)
+
+    def _jax_devices(self, kind: str) -> list[Any]:
+        for platform in _KIND_PLATFORMS.get(kind, ()):
+            try:
+                return list(jax.local_devices(backend=platform))
+            except RuntimeError:
+                continue
+        return []
+
+    def devices(self) -> list[Device]:
+        found = [self._device_from_jax(d) for d in jax.local_devices()]
+        if jax.default_backend() != "cpu":
+            found += [self._device_from_jax(d) for d in self._jax_devices("cpu")]
+        return found
+
+    def default_device(self) -> Device:
+        default = jax.config.jax_default_device  # type: ignore[attr-defined]
+        if isinstance(default, str):
+            return self._device_from_jax(jax.local_devices(backend=default)[0])
+        if default is not None:
+            return self._device_from_jax(default)
+        return self._device_from_jax(jax.local_devices()[0])
+
+    def device_of(self, raw: Any) -> Device:
+        """A traced array has no device: it reports the default device."""
+        if isinstance(raw, jax.core.Tracer):
+            return self.default_device()
+        return self._device_from_jax(min(raw.devices(), key=operator.attrgetter("id")))
+
+    def native_device(self, device: Any, function: str = "device") -> Any:
+        """A jax ``Device`` for a `Device`, a device string or a jax ``Device``."""
+        if isinstance(device, jax.Device):
+            return device
+        wanted = self.as_device(device, function)
+        candidates = self._jax_devices(wanted.kind)
+        if wanted.index < len(candidates):
+            return candidates[wanted.index]
+        available = ", ".join(str(d) for d in self.devices())
+        raise self.error(function, f"device {wanted} is not available (available: {available})")
+
+    def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        if stream is not None:
+            raise self.error("to_device", f"streams are not supported, got stream={stream!r}")
+        return jax.device_put(raw, self.native_device(device, "to_device"))
+
+    # -- scalars, interchange ----------------------------------------------------------------
+    def dlpack(
+        self,
+        raw: Any,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Exports to ``dl_device`` by moving the data (``BufferError`` if ``copy=False``)."""
+        here = raw.__dlpack_device__()
+        if dl_device is not None and (int(dl_device[0]), dl_device[1]) != (int(here[0]), here[1]):
+            target = _DLPACK_KINDS.get(int(dl_device[0]))
+            if copy is False or target is None:
+                raise BufferError(f"__dlpack__ (jax): cannot export a {self.device_of(raw)} "
+                                  f"array to DLPack device {dl_device} without a copy")
+            raw = jax.device_put(raw, self.native_device(Device(target, dl_device[1]),
+                                                         "__dlpack__"))  # fmt: skip
+            copy = True
+        if stream is not None and int(raw.__dlpack_device__()[0]) == _DLPACK_CPU:
+            raise BufferError(f"__dlpack__ (jax): stream must be None for CPU arrays, got {stream!r}")
+        return raw.__dlpack__(stream=stream, max_version=max_version, copy=copy)
+
+    # -- indexing and mutation --------------------------------------------------------------
+    def _check_bounds(self, raw: Any, key: Any, function: str) -> None:
+        """`IndexError` for Python integers out of range (JAX would clamp or drop them)."""
+        items = key if isinstance(key, tuple) else (key,)
+        if not any(_is_int(k) for k in items):
+            return
+        shape = raw.shape
+        used = [_dims_used(k) for k in items]
+        dim = 0
+        for i, k in enumerate(items):
+            if k is Ellipsis:
+                dim = len(shape) - sum(used[i + 1:])
+            elif _is_int(k) and dim < len(shape) and not -shape[dim] <= k < shape[dim]:
+                raise self.error(function, f"index {k} is out of bounds for axis {dim} with "
+                                           f"size {shape[dim]}", IndexError)  # fmt: skip
+            dim += used[i]
+
+    def getitem(self, raw: Any, key: Any) -> Any:
+        self._check_bounds(raw, key, "__getitem__")
+        return raw[key]
+
+    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """``raw`` with ``value`` written at ``key``, as a new array (``.at[key].set``).
+
+        A single boolean mask writes through ``where``, which also works under ``jax.jit``
+        when ``value`` broadcasts to the selected rows' shape.  ``value`` must fit ``raw``'s
+        dtype without a downcast (`TypeError` otherwise).
+        """
+        self._check_bounds(raw, key, "__setitem__")
+        value = self._setitem_value(raw, value)
+        if isinstance(key, bool) or (isinstance(key, (jax.Array, np.ndarray))
+                                     and key.dtype == np.bool_):  # fmt: skip
+            mask = jnp.asarray(key)
+            if mask.shape != raw.shape[: mask.ndim]:
+                raise self.error("__setitem__", f"boolean index of shape {mask.shape} does not "
+                                 f"match the array's shape {raw.shape}", IndexError)  # fmt: skip
+            rest = raw.ndim - mask.ndim
+            if value.ndim <= rest or value.shape[0] == 1:
+                if value.ndim > rest:
+                    value = value[0]
+                return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
+        return raw.at[key].set(value)
+
+    def _setitem_value(self, raw: Any, value: Any) -> Any:
+        target = self.dtype_name(raw.dtype)
+        if isinstance(value, (bool, int, float, complex)):
+            if not scalar_kind_ok(target, value):
+                raise self.error("__setitem__", f"cannot write a Python {type(value).__name__} "
+                                 f"into an array of dtype {target}", TypeError)  # fmt: skip
+            return jnp.asarray(value, dtype=raw.dtype)
+        source = self.dtype_name(value.dtype)
+        if promote(source, target) != target:
+            raise self.error("__setitem__", f"cannot write {source} values into an array of "
+                             f"dtype {target} without a downcast", TypeError)  # fmt: skip
+        return value.astype(raw.dtype)
+
+    # -- creation --------------------------------------------------------------------------
+    def asarray(
+        self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+    ) -> Any:
+        """Without ``dtype``, a 64-bit host array (NumPy ``float64``, ...) becomes 32-bit when
+        x64 is off, as in JAX.  ``copy=False`` accepts only a JAX array that needs no dtype
+        or device change (anything else must be copied into JAX: `ValueError`)."""
+        target = self.check_dtype(dtype, "asarray")
+        place = None if device is None else self.native_device(device, "asarray")
+        if isinstance(obj, jax.Array):
+            same = (target is None or obj.dtype == target) and (
+                place is None or isinstance(obj, jax.core.Tracer) or obj.devices() == {place})
+            if same and copy is not True:
+                return _strong(obj)
+        if copy is False:
+            raise self.error("asarray", f"copy=False, but making a JAX array of "
+                             f"{type(obj).__name__} with dtype={dtype!r}, device={device!r} "
+                             "needs a copy")  # fmt: skip
+        return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
+
+    def arange(
+        self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        return _strong(super().arange(start, stop, step, dtype=dtype, device=device))
+
+    def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return _strong(super().full(shape, fill_value, dtype=dtype, device=device))
+
+    def linspace(
+        self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+        endpoint: bool = True,
+    ) -> Any:  # fmt: skip
+        return _strong(super().linspace(start, stop, num, dtype=dtype, device=device,
+                                        endpoint=endpoint))  # fmt: skip
+
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:  # type: ignore[override]
+        """A tuple (2024.12 on); the arrays must be 1-D and share one dtype."""
+        self._same_dtype(arrays, "meshgrid")
+        for a in arrays:
+            if a.ndim != 1:
+                raise self.error("meshgrid", f"inputs must be 1-D, got shape {a.shape}")
+        return tuple(super().meshgrid(*arrays, indexing=indexing))
+
+    def _same_dtype(self, arrays: Any, function: str) -> None:
+        dtypes = {a.dtype for a in arrays}
+        if len(dtypes) > 1:
+            names = ", ".join(sorted(self.dtype_name(d) for d in dtypes))
+            raise self.error(function, f"the arrays must share one dtype, got {names}")
+
+    # -- data types ------------------------------------------------------------------------
+    def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        """Complex to real raises `TypeError` (the standard: should not be permitted)."""
+        target = self.check_dtype(dtype, "astype")
+        if x.dtype.kind == "c" and target.kind != "c":
+            raise self.error("astype", f"casting {x.dtype} to {target} would drop the "
+                             "imaginary part; take real() or abs() first", TypeError)  # fmt: skip
+        result = x if x.dtype == target and not copy else x.astype(target)
+        return result if device is None else self.to_device(result, device)
+
+    # -- element-wise fixes ---------------------------------------------------------------
+    def sign(self, x: Any, /) -> Any:
+        """``sign(-0.0)`` is ``+0`` (JAX keeps the sign)."""
+        result = jnp.sign(x)
+        if result.dtype.kind == "f":
+            result = jnp.where(result == 0, jnp.zeros_like(result), result)
+        return result
+
+    def abs(self, x: Any, /) -> Any:
+        """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
+        result = jnp.abs(x)
+        if _is_complex(x):
+            infinite = jnp.isinf(jnp.real(x)) | jnp.isinf(jnp.imag(x))
+            result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
+        return result
+
+    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
+        """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
+        (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
+        result = jnp.floor_divide(x1, x2)
+        if result.dtype.kind != "f":
+            return result
+        quotient = jnp.floor(jnp.divide(x1, x2))
+        special = jnp.isinf(x1) | jnp.isinf(x2) | (result == 0)
+        return jnp.where(special, quotient, result)
+
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
+        result = jnp.remainder(x1, x2)
+        if result.dtype.kind != "f":
+            return result
+        return jnp.where(result == 0, jnp.copysign(result, x2), result)
+
+    # -- manipulation ------------------------------------------------------------------------
+    def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:  # type: ignore[override]
+        """A tuple (2024.12 on)."""
+        return tuple(jnp.broadcast_arrays(*arrays))
+
+    def _axes(self, axes: Any, ndim: int, function: str) -> tuple[int, ...]:
+        """Normalised, distinct axes in ``[-ndim, ndim)``; `ValueError` otherwise."""
+        items = axes if isinstance(axes, tuple) else (axes,)
+        result = []
+        for axis in items:
+            if not _is_int(axis) or not -ndim <= axis < ndim:
+                raise self.error(function, f"axis {axis!r} is out of range for {ndim} "
+                                 "dimensions")  # fmt: skip
+            result.append(int(axis) % ndim)
+        if len(set(result)) != len(result):
+            raise self.error(function, f"repeated axis in {axes!r}")
+        return tuple(result)
+
+    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
+        count = len(axis) if isinstance(axis, tuple) else 1
+        return jax.lax.expand_dims(x, self._axes(axis, x.ndim + count, "expand_dims"))
+
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        """Negative axes count from the end (2025.12)."""
+        if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
+            raise self.error("permute_dims", f"axes {axes!r} must name each of the "
+                             f"{x.ndim} dimensions once")  # fmt: skip
+        return jnp.transpose(x, self._axes(tuple(axes), x.ndim, "permute_dims"))
+
+    # -- searching, statistics -------------------------------------------------------------
+    def _default(self, kind: str) -> Any:
+        return self.dtypes_by_name[self.default_dtype_names()[kind]]
+
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        """Returns the default indexing dtype (JAX: ``int32``)."""
+        if side not in ("left", "right"):
+            raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        if x1.ndim != 1:
+            raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
+        if sorter is not None:
+            x1 = jnp.take(x1, sorter)
+        result = jnp.searchsorted(x1, x2, side=side)
+        return result.astype(self._default("indexing"))
+
+    def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
+        """The dtype of a sum or product: small integers widen to the default integer."""
+        if dtype is not None:
+            return self.check_dtype(dtype, function)
+        default = self._default("integral")
+        if x.dtype.kind == "i" and x.dtype.itemsize < default.itemsize:
+            return default
+        if x.dtype.kind == "u" and x.dtype.itemsize < default.itemsize:
+            return np.dtype(f"uint{8 * default.itemsize}")
+        return None
+
+    def cumulative_prod(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        """Small integers accumulate in the default integer dtype (JAX keeps theirs)."""
+        return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial,
+                                   dtype=self._accumulator(x, dtype, "cumulative_prod"))  # fmt: skip
+
+    def cumulative_sum(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
+                                  dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
+
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return jnp.prod(x, axis=axis, keepdims=keepdims,
+                        dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
+
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
+
+
+
+def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
+    """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
+    quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
+    real axis) and several infinite and NaN special cases, which are patched here."""
+    jax_function = getattr(jnp, name)
+    fixes = _FIRST_QUADRANT_FIXES.get(name, ())
+
+    def method(self: JaxBackend, x: Any, /) -> Any:
+        if not _is_complex(x):
+            return jax_function(x)
+        re, im = jnp.real(x), jnp.imag(x)
+        negative_re, negative_im = jnp.signbit(re), jnp.signbit(im)
+        a = jnp.abs(re) if symmetry != "none" else re
+        b = jnp.abs(im)
+        result = jax_function(jax.lax.complex(a, b))
+        for condition, value in fixes:
+            result = jnp.where(condition(a, b, result), value(a, b, result).astype(result.dtype),
+                               result)  # fmt: skip
+        if symmetry == "odd":  # f(-a + bj) = -conj(f(a + bj))
+            result = jnp.where(negative_re, -jnp.conj(result), result)
+        elif symmetry == "even":  # f(-a + bj) = conj(f(a + bj))
+            result = jnp.where(negative_re, jnp.conj(result), result)
+        return jnp.where(negative_im, jnp.conj(result), result)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
+    return method
+
+
+def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
+    """A constant complex special value, broadcast like the input's parts."""
+    return lambda a, b, result: jax.lax.complex(jnp.full_like(a, re), jnp.full_like(b, im))
+
+
+def _signed_zero(part: str, negative: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    """The result with its zero ``part`` ("real"/"imag") negative where ``negative(a, b)``:
+    the sign a zero factor of the function's real-variable formula gives it."""
+
+    def value(a: Any, b: Any, result: Any) -> Any:
+        zero = jnp.where(negative(a, b), -jnp.zeros_like(a), jnp.zeros_like(a))
+        if part == "real":
+            return jax.lax.complex(zero, jnp.imag(result))
+        return jax.lax.complex(jnp.real(result), zero)
+
+    return value
+
+
+def _zero_where(part: str) -> Callable[[Any, Any, Any], Any]:
+    """Where the result has a zero ``part`` ("real"/"imag") for finite input."""
+    get = jnp.real if part == "real" else jnp.imag
+    return lambda a, b, result: jnp.isfinite(a) & jnp.isfinite(b) & (get(result) == 0)
+
+
+def _nonfinite(t: Any) -> Any:
+    return ~jnp.isfinite(t)
+
+
+def _nonzero_finite(t: Any) -> Any:
+    return jnp.isfinite(t) & (t != 0)
+
+
+_isnan, _isinf = jnp.isnan, jnp.isinf
+_NAN, _INF, _PI = np.nan, np.inf, np.pi
+#: ((condition(a, b, result), value(a, b, result)), ...): later entries win.
+_Fixes = tuple[tuple[Callable[..., Any], Callable[..., Any]], ...]
+_LOG_FIXES: _Fixes = (
+    (lambda a, b, r: (_isinf(a) & _isnan(b)) | (_isnan(a) & _isinf(b)), _cx(_INF, _NAN)),
+)
+#: function -> fixes on ``a + bj`` with ``b >= +0`` (or NaN) and,
+#: for odd and even functions, ``a >= +0`` (or NaN): the C99 / standard special cases
+#: where ``jax.numpy`` differs.
+_FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
+    "acos": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_PI / 2, _NAN)),
+             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "acosh": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_NAN, _PI / 2)),
+              (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "asin": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "asinh": ((lambda a, b, r: _isnan(a) & (b == 0), _cx(_NAN, 0.0)),
+              (lambda a, b, r: _isnan(a) & _nonzero_finite(b), _cx(_NAN, _NAN))),
+    "atan": ((lambda a, b, r: (_isnan(a) & ~_isinf(b)) | (_isnan(b) & jnp.isfinite(a)),
+              _cx(_NAN, _NAN)),
+             (lambda a, b, r: _isnan(a) & (_isinf(b) | (b == 0)), _cx(_NAN, 0.0)),
+             (lambda a, b, r: ~_isnan(a) & (b == 0), _signed_zero("imag", lambda a, b: False))),
+    "atanh": ((lambda a, b, r: _isnan(b) & ((a == 0) | _isinf(a)), _cx(0.0, _NAN)),
+              (lambda a, b, r: (_isnan(b) & _nonzero_finite(a)) | (_isnan(a) & ~_isinf(b)),
+               _cx(_NAN, _NAN))),
+    "cos": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: ~jnp.signbit(jnp.sin(a)))),
+            (lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
+            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_INF, _NAN)),
+            (lambda a, b, r: (a == 0) & _isinf(b), _cx(_INF, -0.0))),
+    "cosh": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: jnp.signbit(jnp.sin(b)))),
+             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(_NAN, 0.0)),
+             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
+    "exp": ((lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
+            (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(0.0, 0.0))),
+    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), lambda a, b, r: jax.lax.complex(a, b)),
+              (lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
+              (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(-1.0, 0.0))),
+    "log": _LOG_FIXES, "log1p": _LOG_FIXES, "log2": _LOG_FIXES, "log10": _LOG_FIXES,
+    "sin": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
+            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_NAN, _INF))),
+    "sinh": ((_zero_where("real"), _signed_zero("real", lambda a, b: jnp.signbit(jnp.cos(b)))),
+             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
+    "sqrt": ((lambda a, b, r: _isinf(b), _cx(_INF, _INF)),
+             (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
+             (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
+    "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
+    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
+}  # fmt: skip
+
+#: Complex element-wise functions fixed by symmetry: "odd" (f(-z) = -f(z)), "even"
+#: (f(-z) = f(z)) or "none"; all of them satisfy f(conj(z)) = conj(f(z)).
+_COMPLEX_SYMMETRY = {
+    "acos": "none", "acosh": "none", "asin": "odd", "asinh": "odd", "atan": "odd",
+    "atanh": "odd", "cos": "even", "cosh": "even", "exp": "none", "expm1": "none",
+    "log": "none", "log1p": "none", "log2": "none", "log10": "none", "sin": "odd",
+    "sinh": "odd", "sqrt": "none", "tan": "odd", "tanh": "odd",
+}  # fmt: skip
+for _name, _symmetry in _COMPLEX_SYMMETRY.items():
+    setattr(JaxBackend, _name, _complex_fixed(_name, _symmetry))
+
+
+class JaxLinalg(Linalg):
+    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules)."""
+
+    def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
+        return self._l.trace(x, offset=offset,
+                             dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
+
+
+class JaxFFT(FFT):
+    """``fftfreq``/``rfftfreq`` take the namespace's dtypes and devices."""
+
+    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(self._t.fftfreq, n, d, dtype, device, "fft.fftfreq")
+
+    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(self._t.rfftfreq, n, d, dtype, device, "fft.rfftfreq")
+
+    def _freq(self, fn: Any, n: int, d: float, dtype: Any, device: Any, function: str) -> Any:
+        b = self._b
+        dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
+        place = None if device is None else b.native_device(device, function)
+        return fn(n, d=d, dtype=dtype, device=place)
+
+
+JaxBackend.linalg_class = JaxLinalg
+JaxBackend.fft_class = JaxFFT
+
+
+def _flatten(array: Array) -> tuple[tuple[Any], Any]:
+    return (array._raw,), array._b
+
+
+def _unflatten(backend: Any, children: Any) -> Array:
+    """Rebuild without conversion: JAX also unflattens with non-array leaves (``in_axes``)."""
+    array = object.__new__(Array)
+    (raw,) = children
+    array._raw = raw
+    array._b = _JAX if isinstance(raw, jax.Array) else backend
+    return array
+
+
+#: The one JAX backend object (the native module exports it).
+BACKEND = _JAX = JaxBackend()
+try:
+    jax.tree_util.register_pytree_node(Array, _flatten, _unflatten)
+except ValueError:  # registered already (module reloaded)
+    pass
+
+
+def _is_complex(x: Any) -> bool:
+    dtype = getattr(x, "dtype", None)
+    return isinstance(dtype, np.dtype) and dtype.kind == "c"
+
+
+def _is_int(k: Any) -> bool:
+    return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def _dims_used(k: Any) -> int:
+    """How many axes of the indexed array one component of an index consumes."""
+    if k is None or k is Ellipsis or isinstance(k, (bool, np.bool_)):
+        return 0
+    if isinstance(k, (jax.Array, np.ndarray)) and k.dtype == np.bool_:
+        return k.ndim
+    return 1
+
+
+_DLPACK_CPU = 1
+#: DLPack device type -> `Device` kind.
+_DLPACK_KINDS = {1: "cpu", 2: "cuda"}

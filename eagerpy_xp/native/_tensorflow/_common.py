@@ -1,0 +1,320 @@
+"""Hooks and shared helpers of the TensorFlow backend.
+
+`TFBase` holds what every chapter needs: dtype and device maps, conversion of inputs to
+tensors, the standard's type promotion (TensorFlow promotes nothing), axis handling and
+the unsigned/narrow-integer tricks used where TensorFlow lacks kernels.  The chapter
+mixins derive from it; `TensorFlowBackend` combines them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import tensorflow as tf
+
+from ..._array import Array
+from ..._detect import SCALAR_TYPES
+from ..._devices import Device
+from ..._dtypes import BITS, COMPLEX_OF_REAL, kind_of, promote
+from .._base import Backend
+
+#: Kind order used for mixed-kind promotion (unspecified by the standard).
+_KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
+              "complex floating": 3}  # fmt: skip
+#: The dtype a Python scalar gets when it is of a higher kind than the array it meets.
+_SCALAR_DEFAULT = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+#: The signed integer dtype of the same width (for bit-casting unsigned values).
+SIGNED_OF = {"uint8": "int8", "uint16": "int16", "uint32": "int32", "uint64": "int64",
+             "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64"}  # fmt: skip
+#: The integer dtype holding a float's bits.
+BITS_OF_FLOAT = {"float32": "int32", "float64": "int64"}
+
+INTEGRAL_KINDS = ("signed integer", "unsigned integer")
+REAL_KINDS = ("bool", "signed integer", "unsigned integer", "real floating")
+FLOAT_KINDS = ("real floating", "complex floating")
+
+
+class _NoFramework:
+    """Stands in for ``Backend._f``: every function is implemented on TensorFlow directly."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise NotImplementedError(f"tensorflow backend: {name} has no NumPy-like fallback")
+
+
+class TFBase(Backend):
+    """The TensorFlow hooks and helpers shared by every chapter."""
+
+    name = "tensorflow"
+    _f = _NoFramework()
+    mutable: ClassVar[bool] = False
+    native_types = (tf.Tensor, tf.Variable)
+
+    # -- dtypes ------------------------------------------------------------------------
+    def native_dtype(self, name: str) -> Any:
+        return tf.as_dtype(name)
+
+    def dn(self, x: Any) -> str:
+        """The standard dtype name of a tensor."""
+        return self.dtype_name(x.dtype)
+
+    def kind(self, x: Any) -> str:
+        return kind_of(self.dn(x))
+
+    def tfd(self, name: str) -> Any:
+        return self.dtypes_by_name[name]
+
+    # -- devices -------------------------------------------------------------------------
+    def devices(self) -> list[Device]:
+        found = [Device("cpu")]
+        for d in tf.config.list_logical_devices("GPU"):
+            found.append(Device("cuda", int(d.name.rsplit(":", 1)[-1])))
+        return found
+
+    def native_device(self, device: Any, function: str = "device") -> Any:
+        if isinstance(device, str) and device.startswith("/"):
+            device = self._parse_tf_device(device, function)
+        dev = self.as_device(device, function)
+        if dev not in self.devices():
+            raise self.error(function, f"device {dev} is not available")
+        return "/CPU:0" if dev.kind == "cpu" else f"/GPU:{dev.index}"
+
+    def _parse_tf_device(self, text: str, function: str) -> Device:
+        tail = text.rsplit("device:", 1)[-1].lstrip("/")
+        kind, _, index = tail.partition(":")
+        kind = kind.upper()
+        if kind == "CPU":
+            return Device("cpu")
+        if kind == "GPU":
+            return Device("cuda", int(index or 0))
+        raise self.error(function, f"unsupported TensorFlow device {text!r}")
+
+    def device_of(self, raw: Any) -> Device:
+        text = getattr(raw, "device", "") or ""
+        return self._parse_tf_device(text, "device") if text else self.default_device()
+
+    def default_device(self) -> Device:
+        return Device("cpu")
+
+    def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        with tf.device(self.native_device(device, "to_device")):
+            return tf.identity(raw)
+
+    def placed(self, device: Any, function: str) -> Any:
+        """A context manager creating tensors on ``device`` (the default one for None)."""
+        if device is None:
+            return tf.device(None)
+        return tf.device(self.native_device(device, function))
+
+    # -- scalars, host copies, DLPack ------------------------------------------------------
+    def shape_of(self, raw: Any) -> tuple[int | None, ...]:
+        return tuple(raw.shape)
+
+    def item(self, raw: Any) -> bool | int | float | complex:
+        return raw.numpy().item()  # type: ignore[no-any-return]
+
+    def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+        if copy is False:
+            raise self.error("__array__", "a TensorFlow tensor always copies to NumPy")
+        return np.asarray(raw.numpy(), dtype=dtype)
+
+    def format_values(self, raw: Any) -> str:
+        if not hasattr(raw, "numpy") or not tf.executing_eagerly():
+            return f"<symbolic shape={raw.shape}>"
+        return super().format_values(raw)
+
+    def dlpack(self, raw: Any, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+               dl_device: tuple[Any, int] | None = None, copy: bool | None = None) -> Any:  # fmt: skip
+        raw = self.tensor(raw, "__dlpack__")
+        if dl_device is not None and tuple(dl_device) != self.dlpack_device(raw):
+            raise self.error("__dlpack__", f"cannot export to DLPack device {dl_device}",
+                             BufferError)  # fmt: skip
+        if copy:
+            raw = tf.identity(raw + tf.zeros_like(raw)) if raw.dtype != tf.bool else raw
+        return tf.experimental.dlpack.to_dlpack(raw)
+
+    def dlpack_device(self, raw: Any) -> tuple[Any, int]:
+        dev = self.device_of(raw)
+        return (1, 0) if dev.kind == "cpu" else (2, dev.index)
+
+    # -- inputs ----------------------------------------------------------------------------
+    def tensor(self, x: Any, function: str) -> Any:
+        """``x`` (a tensor, variable or `Array`) as a tensor; `TypeError` otherwise."""
+        if isinstance(x, tf.Tensor):
+            return x
+        if type(x) is Array:
+            if x._b is not self:
+                raise self.error(function, f"got a {x._b.name} Array; convert it first", TypeError)
+            return self.tensor(x._raw, function)
+        if isinstance(x, tf.Variable):
+            return tf.convert_to_tensor(x)
+        raise self.error(function, f"expected a tf.Tensor, tf.Variable or eagerpy_xp.Array, "
+                                   f"got {type(x).__name__}", TypeError)  # fmt: skip
+
+    def check_kind(self, x: Any, function: str, kinds: Sequence[str], what: str) -> str:
+        """The dtype name of ``x``; `TypeError` if its kind is not among ``kinds``."""
+        name = self.dn(x)
+        if kind_of(name) not in kinds:
+            raise self.error(function, f"expected {what} input, got {name}", TypeError)
+        return name
+
+    def floating(self, x: Any, function: str, complex_ok: bool = True) -> Any:
+        """``x`` as a floating tensor: integers and bool become float64 (documented)."""
+        x = self.tensor(x, function)
+        k = self.kind(x)
+        if k == "complex floating" and not complex_ok:
+            raise self.error(function, f"expected a real-valued input, got {self.dn(x)}", TypeError)
+        if k in FLOAT_KINDS:
+            return x
+        return tf.cast(x, tf.float64)
+
+    def promote_names(self, a: str, b: str, function: str) -> str:
+        """The standard's promotion, extended to mixed kinds (the higher kind wins)."""
+        result = promote(a, b)
+        if result is not None:
+            return result
+        ka, kb = _KIND_RANK[kind_of(a)], _KIND_RANK[kind_of(b)]
+        if ka == kb:  # uint64 with a signed integer
+            raise self.error(function, f"{a} and {b} have no common integer dtype", TypeError)
+        high, low = (a, b) if ka > kb else (b, a)
+        if kind_of(high) == "complex floating" and kind_of(low) == "real floating":
+            return promote(high, COMPLEX_OF_REAL[low]) or high
+        return high
+
+    def scalar_dtype(self, scalar: Any, name: str) -> str:
+        """The result dtype of a Python scalar meeting an array of dtype ``name``."""
+        kind = kind_of(name)
+        skind = {"bool": "bool", "int64": "signed integer", "float64": "real floating",
+                 "complex128": "complex floating"}[_SCALAR_DEFAULT[type(scalar)]]  # fmt: skip
+        if skind == "signed integer" and kind == "unsigned integer":
+            return name
+        if _KIND_RANK[skind] <= _KIND_RANK[kind]:
+            return name
+        if skind == "complex floating" and kind == "real floating":
+            return COMPLEX_OF_REAL[name]
+        return _SCALAR_DEFAULT[type(scalar)]
+
+    def constant(self, value: Any, name: str, function: str) -> Any:
+        """A Python scalar as a 0-d tensor of dtype ``name``, range-checked for integers."""
+        if kind_of(name) in INTEGRAL_KINDS:
+            if isinstance(value, float) and not float(value).is_integer():
+                raise self.error(function, f"{value!r} is not an integer", TypeError)
+            info = np.iinfo(name)
+            if not info.min <= int(value) <= info.max:
+                raise self.error(function, f"the Python int {value} does not fit {name}",
+                                 OverflowError)  # fmt: skip
+            value = int(value)
+            if name == "uint64":  # beyond int64: through NumPy
+                return tf.constant(np.asarray(value, dtype=name))
+        return tf.constant(value, dtype=self.dtypes_by_name[name])
+
+    def operands(self, function: str, *args: Any) -> tuple[list[Any], str]:
+        """Tensors of one promoted dtype for arrays and Python scalars, and its name."""
+        arrays = [self.tensor(a, function) for a in args if not isinstance(a, SCALAR_TYPES)]
+        if not arrays:
+            raise self.error(function, "at least one argument must be an array", TypeError)
+        name = self.dn(arrays[0])
+        for a in arrays[1:]:
+            name = self.promote_names(name, self.dn(a), function)
+        for a in args:
+            if isinstance(a, SCALAR_TYPES):
+                name = self.scalar_dtype(a, name)
+        out = []
+        for a in args:
+            if isinstance(a, SCALAR_TYPES):
+                out.append(self.constant(a, name, function))
+            else:
+                t = self.tensor(a, function)
+                out.append(t if t.dtype == self.tfd(name) else tf.cast(t, self.tfd(name)))
+        return out, name
+
+    # -- shapes and axes -------------------------------------------------------------------
+    def ndim(self, x: Any) -> int:
+        return len(x.shape)
+
+    def axis(self, axis: int, ndim: int, function: str) -> int:
+        """A normalised axis; `IndexError`-like `ValueError` when out of range."""
+        try:
+            a = int(axis.__index__())
+        except (AttributeError, TypeError):
+            raise self.error(function, f"axis must be an int, got {axis!r}", TypeError) from None
+        if not -ndim <= a < max(ndim, 1) or (ndim == 0 and a not in (0, -1)):
+            raise self.error(function, f"axis {axis} is out of range for {ndim} dimensions",
+                             IndexError)  # fmt: skip
+        return a % ndim if ndim else 0
+
+    def axes(self, axis: Any, ndim: int, function: str) -> list[int]:
+        """Normalised, distinct axes from None, an int or a tuple."""
+        if axis is None:
+            return list(range(ndim))
+        items = axis if isinstance(axis, (tuple, list)) else (axis,)
+        result = [self.axis(a, ndim, function) for a in items]
+        if len(set(result)) != len(result):
+            raise self.error(function, f"repeated axis in {axis!r}")
+        return result
+
+    def size(self, x: Any, axes: Sequence[int] | None = None) -> Any:
+        """The number of elements (over ``axes``) as an int64 tensor, graph-safe."""
+        shape = tf.shape(x, out_type=tf.int64)
+        if axes is None:
+            return tf.reduce_prod(shape)
+        return tf.reduce_prod(tf.gather(shape, tf.constant(list(axes), tf.int32)))
+
+    # -- bit tricks for unsigned and narrow types ------------------------------------------
+    def as_signed(self, x: Any) -> Any:
+        """An unsigned tensor bit-cast to the signed type of the same width."""
+        name = self.dn(x)
+        target = SIGNED_OF.get(name, name)
+        return x if target == name else tf.bitcast(x, self.tfd(target))
+
+    def via_signed16(self, x: Any, fn: Any) -> Any:
+        """``fn(x)`` for a data-movement op lacking a uint16 kernel (tile, repeat, ...)."""
+        if x.dtype != tf.uint16:
+            return fn(x)
+        return tf.bitcast(fn(tf.bitcast(x, tf.int16)), tf.uint16)
+
+    def order_key(self, x: Any, function: str) -> Any:
+        """Signed integers whose order is the standard's order of ``x`` (NaNs last, -0 == +0).
+
+        Used by sorting, searching and set functions so that unsigned 64-bit values,
+        NaNs and signed zeros order correctly whatever TensorFlow's kernels do.
+        """
+        name = self.dn(x)
+        kind = kind_of(name)
+        if kind == "complex floating":
+            raise self.error(function, "complex inputs have no order", TypeError)
+        if kind == "bool" or name in ("int8", "int16", "uint8", "uint16"):
+            return tf.cast(x, tf.int32)
+        if name in ("int32", "int64"):
+            return x
+        if name == "uint32":
+            return tf.cast(x, tf.int64)
+        if name == "uint64":
+            return tf.bitwise.bitwise_xor(tf.bitcast(x, tf.int64), tf.constant(-(2**63), tf.int64))
+        # floats: canonical NaN and +0, then the IEEE bits made monotonic
+        x = tf.where(tf.math.is_nan(x), tf.constant(np.nan, x.dtype), x + tf.zeros((), x.dtype))
+        ibits = self.tfd(BITS_OF_FLOAT[name])
+        bits = tf.bitcast(x, ibits)
+        flip = tf.constant(2 ** (BITS[name] - 1) - 1, ibits)
+        return tf.where(bits < 0, tf.bitwise.bitwise_xor(bits, flip), bits)
+
+    def move_to_last(self, x: Any, axis: int) -> tuple[Any, list[int] | None]:
+        """``x`` with ``axis`` moved last, and the permutation undoing it (None if none)."""
+        n = self.ndim(x)
+        if axis == n - 1:
+            return x, None
+        perm = [i for i in range(n) if i != axis] + [axis]
+        inverse = [perm.index(i) for i in range(n)]
+        return tf.transpose(x, perm), inverse
+
+    def undo_move(self, x: Any, inverse: list[int] | None) -> Any:
+        return x if inverse is None else tf.transpose(x, inverse)
+
+    def keep(self, result: Any, axes: Sequence[int], keepdims: bool) -> Any:
+        """Re-insert reduced ``axes`` as size-1 dimensions when ``keepdims``."""
+        if not keepdims:
+            return result
+        for a in sorted(axes):
+            result = tf.expand_dims(result, a)
+        return result

@@ -1,0 +1,251 @@
+"""Creation and data-type functions on TensorFlow.
+
+Python data gets the standard's default dtypes (bool, int64, float64, complex128), not
+TensorFlow's float32/int32; every dtype (unsigned ones included) can be created.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from ..._array import Array
+from ..._detect import SCALAR_TYPES
+from ..._dtypes import kind_of
+from ._common import TFBase
+
+_DEFAULT_OF_SCALAR = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+
+
+class CreationMixin(TFBase):
+    """Creation functions and ``astype``."""
+
+    def _dtype_or(self, dtype: Any, default: str, function: str) -> Any:
+        return self.tfd(default) if dtype is None else self.check_dtype(dtype, function)
+
+    def _has_tensor(self, obj: Any) -> bool:
+        if isinstance(obj, (tf.Tensor, tf.Variable, Array)):
+            return True
+        if isinstance(obj, (list, tuple)):
+            return any(self._has_tensor(o) for o in obj)
+        return False
+
+    def _stack_nested(self, obj: Any, function: str) -> Any:
+        """A nested sequence holding tensors, stacked with the standard's promotion."""
+        if not isinstance(obj, (list, tuple)):
+            return obj if isinstance(obj, SCALAR_TYPES) else self.tensor(obj, function)
+        parts = [self._stack_nested(o, function) for o in obj]
+        if not parts:
+            raise self.error(function, "empty sequences cannot be mixed with tensors")
+        tensors, _ = self.operands(function, *parts)
+        return tf.stack(tensors)
+
+    def asarray(self, obj: Any, /, *, dtype: Any = None, device: Any = None,
+                copy: bool | None = None) -> Any:  # fmt: skip
+        """Tensors keep their dtype; Python data gets the standard's default dtypes;
+        ``copy=False`` for anything not already a tensor of that dtype raises ValueError."""
+        target = self.check_dtype(dtype, "asarray")
+        with self.placed(device, "asarray"):
+            if self._has_tensor(obj):
+                x = self._stack_nested(obj, "asarray") if isinstance(obj, (list, tuple)) \
+                    else self.tensor(obj, "asarray")  # fmt: skip
+                needs_copy = isinstance(obj, (list, tuple)) or (
+                    target is not None and target != x.dtype) or (
+                    device is not None and self.device_of(x) != self.as_device(device))  # fmt: skip
+                if copy is False and needs_copy:
+                    raise self.error("asarray", "copy=False but a copy is needed")
+                if target is not None and target != x.dtype:
+                    x = tf.cast(x, target)
+                if device is not None:
+                    x = tf.identity(x)
+                return x
+            if copy is False:
+                if hasattr(obj, "__dlpack__") and target is None:
+                    try:
+                        return tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
+                    except Exception as e:
+                        raise self.error("asarray", f"copy=False cannot share memory: {e}") from e
+                raise self.error("asarray", "copy=False but Python data must be copied")
+            return tf.constant(self._host_array(obj, target, "asarray"))
+
+    def _host_array(self, obj: Any, target: Any, function: str) -> Any:
+        if type(obj) in _DEFAULT_OF_SCALAR:  # NumPy scalars (np.float64 is a float) keep their dtype
+            name = self.dtype_name(target) if target is not None else _DEFAULT_OF_SCALAR[type(obj)]
+            if kind_of(name) in ("signed integer", "unsigned integer") and isinstance(obj, int):
+                info = np.iinfo(name)
+                if not info.min <= obj <= info.max:
+                    raise self.error(function, f"{obj} does not fit {name}", OverflowError)
+            return np.asarray(obj, dtype=name)
+        try:
+            host = np.asarray(obj)
+        except (ValueError, TypeError) as e:
+            raise self.error(function, f"cannot convert {type(obj).__name__}: {e}",
+                             TypeError) from e  # fmt: skip
+        if host.dtype == object or host.dtype.kind in "USV":
+            raise self.error(function, f"cannot make an array of {type(obj).__name__} "
+                                       f"(NumPy infers {host.dtype})", TypeError)  # fmt: skip
+        if target is not None:
+            host = host.astype(self.dtype_name(target))
+        else:
+            self.dtype_name(tf.as_dtype(host.dtype))  # only the standard's dtypes
+        return host
+
+    def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        """Complex to real keeps the real part (unspecified by the standard)."""
+        x = self.tensor(x, "astype")
+        target = self.check_dtype(dtype, "astype")
+        if x.dtype != target:
+            if x.dtype.is_complex and not target.is_complex:
+                x = tf.math.real(x)
+            if target == tf.bool:
+                x = tf.not_equal(x, tf.zeros((), x.dtype))
+            else:
+                x = tf.cast(x, target)
+        if device is not None:
+            x = self.to_device(x, device)
+        return x
+
+    def arange(self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+               device: Any = None) -> Any:  # fmt: skip
+        """Computed like NumPy (``ceil((stop - start) / step)`` elements)."""
+        if stop is None:
+            start, stop = 0, start
+        if step == 0:
+            raise self.error("arange", "step must not be zero")
+        values = (start, stop, step)
+        default = "float64" if any(isinstance(v, float) for v in values) else "int64"
+        target = self._dtype_or(dtype, default, "arange")
+        length = max(0, math.ceil((stop - start) / step))
+        with self.placed(device, "arange"):
+            if target.is_integer:
+                return tf.cast(tf.range(length, dtype=tf.int64) * step + start, target)
+            wide = tf.range(length, dtype=tf.float64) * float(step) + float(start)
+            return tf.cast(wide, target)
+
+    def linspace(self, start: Any, stop: Any, /, num: int, *, dtype: Any = None,
+                 device: Any = None, endpoint: bool = True) -> Any:  # fmt: skip
+        default = "complex128" if isinstance(start, complex) or isinstance(stop, complex) \
+            else "float64"  # fmt: skip
+        target = self._dtype_or(dtype, default, "linspace")
+        if num < 0:
+            raise self.error("linspace", f"num must be non-negative, got {num}")
+        values = np.linspace(start, stop, num, endpoint=endpoint, dtype=self.dtype_name(target))
+        with self.placed(device, "linspace"):
+            return tf.constant(values)
+
+    def _fill(self, function: str, shape: Any, value: Any, dtype: Any, device: Any) -> Any:
+        dims = self._check_shape(shape, function)
+        with self.placed(device, function):
+            return tf.fill(dims, tf.constant(np.asarray(value, dtype=self.dtype_name(dtype))))
+
+    def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self.zeros(shape, dtype=dtype, device=device)
+
+    def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._fill("zeros", shape, 0, self._dtype_or(dtype, "float64", "zeros"), device)
+
+    def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._fill("ones", shape, 1, self._dtype_or(dtype, "float64", "ones"), device)
+
+    def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        if not isinstance(fill_value, SCALAR_TYPES):
+            fill = self.tensor(fill_value, "full")
+            target = fill.dtype if dtype is None else self.check_dtype(dtype, "full")
+            dims = self._check_shape(shape, "full")
+            with self.placed(device, "full"):
+                return tf.fill(dims, tf.cast(tf.reshape(fill, []), target))
+        target = self._dtype_or(dtype, _DEFAULT_OF_SCALAR[type(fill_value)], "full")
+        value = self._host_array(fill_value, target, "full")
+        return self._fill("full", shape, value, target, device)
+
+    def _like(self, function: str, x: Any, value: Any, dtype: Any, device: Any) -> Any:
+        x = self.tensor(x, function)
+        target = x.dtype if dtype is None else self.check_dtype(dtype, function)
+        if isinstance(value, SCALAR_TYPES):
+            value = self._host_array(value, target, function)
+        with self.placed(device, function):
+            return tf.fill(tf.shape(x), tf.constant(value, target))
+
+    def empty_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like("empty_like", x, 0, dtype, device)
+
+    def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like("zeros_like", x, 0, dtype, device)
+
+    def ones_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like("ones_like", x, 1, dtype, device)
+
+    def full_like(self, x: Any, /, fill_value: Any, *, dtype: Any = None,
+                  device: Any = None) -> Any:  # fmt: skip
+        return self._like("full_like", x, fill_value, dtype, device)
+
+    def eye(self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+            device: Any = None) -> Any:  # fmt: skip
+        n_cols = n_rows if n_cols is None else n_cols
+        self._check_shape((n_rows, n_cols), "eye")
+        target = self._dtype_or(dtype, "float64", "eye")
+        with self.placed(device, "eye"):
+            rows = tf.range(n_rows, dtype=tf.int64)[:, None]
+            cols = tf.range(n_cols, dtype=tf.int64)[None, :]
+            return tf.cast(tf.equal(cols - rows, k), target)
+
+    def _band(self, function: str, x: Any, k: int, lower: bool) -> Any:
+        x = self.tensor(x, function)
+        if self.ndim(x) < 2:
+            raise self.error(function, f"expected at least 2 dimensions, got {self.ndim(x)}")
+        shape = tf.shape(x, out_type=tf.int64)
+        rows = tf.range(shape[-2])[:, None]
+        cols = tf.range(shape[-1])[None, :]
+        keep = (cols - rows <= k) if lower else (cols - rows >= k)
+        return tf.where(keep, x, tf.zeros_like(x))
+
+    def tril(self, x: Any, /, *, k: int = 0) -> Any:
+        return self._band("tril", x, k, True)
+
+    def triu(self, x: Any, /, *, k: int = 0) -> Any:
+        return self._band("triu", x, k, False)
+
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+        if indexing not in ("xy", "ij"):
+            raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
+        tensors = [self.tensor(a, "meshgrid") for a in arrays]
+        if not tensors:
+            return []
+        tensors, _ = self.operands("meshgrid", *tensors)
+        if any(self.ndim(v) != 1 for v in tensors):
+            raise self.error("meshgrid", "expected 1-d arrays")
+        # broadcasting (not tf.meshgrid's multiplication by ones) keeps signed zeros
+        n = len(tensors)
+        axes = list(range(n))
+        if indexing == "xy" and n > 1:
+            axes[0], axes[1] = 1, 0
+        shape = [tf.shape(v)[0] for v in tensors]
+        if indexing == "xy" and n > 1:
+            shape[0], shape[1] = shape[1], shape[0]
+        out = []
+        for v, a in zip(tensors, axes):
+            view = [1] * n
+            view[a] = -1
+            out.append(tf.broadcast_to(tf.reshape(v, view), tf.stack(shape)))
+        return out
+
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        """Any object with ``__dlpack__`` (or a TensorFlow tensor); ``copy=True`` copies."""
+        if isinstance(x, (tf.Tensor, tf.Variable, Array)):
+            result = self.tensor(x, "from_dlpack")
+        else:
+            if not hasattr(x, "__dlpack__"):
+                raise self.error("from_dlpack", f"{type(x).__name__} has no __dlpack__",
+                                 TypeError)  # fmt: skip
+            result = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+        if device is not None and self.device_of(result) != self.as_device(device):
+            if copy is False:
+                raise self.error("from_dlpack", "copy=False but the device differs")
+            return self.to_device(result, device)
+        if copy:
+            with tf.device(self.native_device(self.device_of(result), "from_dlpack")):
+                result = tf.identity(tf.concat([result[None]], 0)[0])
+        return result

@@ -1,0 +1,499 @@
+"""Element-wise functions on TensorFlow: promotion, integer corners and special cases."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from ..._dtypes import BITS
+from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
+
+_NUMERIC = ("signed integer", "unsigned integer", "real floating", "complex floating")
+_REAL_NUMERIC = ("signed integer", "unsigned integer", "real floating")
+_INTEGER_OR_BOOL = ("bool", "signed integer", "unsigned integer")
+
+#: Unary functions TensorFlow gets right on float and complex inputs.
+_FLOAT_UNARY: dict[str, Callable[[Any], Any]] = {
+    "acos": tf.math.acos, "acosh": tf.math.acosh, "asin": tf.math.asin,
+    "asinh": tf.math.asinh, "atan": tf.math.atan, "atanh": tf.math.atanh,
+    "cos": tf.math.cos, "cosh": tf.math.cosh, "exp": tf.math.exp, "log": tf.math.log,
+    "sin": tf.math.sin, "sinh": tf.math.sinh, "tan": tf.math.tan, "tanh": tf.math.tanh,
+}  # fmt: skip
+
+
+def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
+    def method(self: ElementwiseMixin, x: Any, /) -> Any:
+        return fn(self.floating(x, name))
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``; integer inputs are computed in float64."
+    return method
+
+
+class ElementwiseMixin(TFBase):
+    """The element-wise chapter."""
+
+    # -- helpers -------------------------------------------------------------------------
+    def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
+              ) -> tuple[Any, Any, str]:  # fmt: skip
+        (a, b), name = self.operands(function, x1, x2)
+        self.check_kind(a, function, kinds, what)
+        return a, b, name
+
+    def _unary_of(self, function: str, x: Any, kinds: tuple[str, ...], what: str) -> Any:
+        x = self.tensor(x, function)
+        self.check_kind(x, function, kinds, what)
+        return x
+
+    def _safe_divisor(self, a: Any, b: Any) -> tuple[Any, Any, Any]:
+        """Integer operands made safe for TF's division kernels.
+
+        Division by zero (an error in TensorFlow) and ``MIN // -1`` (a hardware trap) are
+        replaced by harmless operands; the caller patches those positions: x // 0 == 0,
+        x % 0 == 0, MIN // -1 == MIN (wraparound), MIN % -1 == 0.
+        """
+        zero = tf.equal(b, 0)
+        special = zero
+        if self.kind(b) == "signed integer":
+            special = zero | tf.equal(b, -1)
+        return special, a, tf.where(special, tf.ones_like(b), b)
+
+    # -- arithmetic ----------------------------------------------------------------------
+    def add(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("add", x1, x2, _NUMERIC, "a numeric")
+        return tf.math.add(a, b)
+
+    def subtract(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("subtract", x1, x2, _NUMERIC, "a numeric")
+        return tf.math.subtract(a, b)
+
+    def multiply(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("multiply", x1, x2, _NUMERIC, "a numeric")
+        return tf.math.multiply(a, b)
+
+    def divide(self, x1: Any, x2: Any, /) -> Any:
+        """Integer operands divide in float64 (unspecified by the standard)."""
+        a, b, _ = self._pair("divide", x1, x2, _NUMERIC, "a numeric")
+        if self.kind(a) == "complex floating":
+            return self._complex_divide(a, b)
+        if self.kind(a) not in FLOAT_KINDS:
+            a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
+        return tf.math.divide(a, b)
+
+    def _complex_divide(self, a: Any, b: Any) -> Any:
+        """Smith's algorithm with NumPy's zero-divisor rule (TensorFlow's kernel gives NaN
+        for finite / 0 and for infinite divisors)."""
+        ar, ai, br, bi = tf.math.real(a), tf.math.imag(a), tf.math.real(b), tf.math.imag(b)
+        abs_r, abs_i = tf.math.abs(br), tf.math.abs(bi)
+        one = tf.ones_like(br)
+        real_first = abs_r >= abs_i
+        zero = tf.equal(abs_r, 0) & tf.equal(abs_i, 0)
+        safe_r = tf.where(tf.equal(br, 0), one, br)
+        safe_i = tf.where(tf.equal(bi, 0), one, bi)
+        rat1 = bi / safe_r
+        scl1 = 1 / (br + bi * rat1)
+        re1, im1 = (ar + ai * rat1) * scl1, (ai - ar * rat1) * scl1
+        rat2 = br / safe_i
+        scl2 = 1 / (bi + br * rat2)
+        re2, im2 = (ar * rat2 + ai) * scl2, (ai * rat2 - ar) * scl2
+        re = tf.where(real_first, tf.where(zero, ar / abs_r, re1), re2)
+        im = tf.where(real_first, tf.where(zero, ai / abs_r, im1), im2)
+        return tf.complex(re, im)
+
+    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
+        """Integer division by zero gives 0; floats follow NumPy's floor division."""
+        a, b, _ = self._pair("floor_divide", x1, x2, _REAL_NUMERIC, "a real numeric")
+        if self.kind(a) in INTEGRAL_KINDS:
+            special, a, safe = self._safe_divisor(a, b)
+            patched = tf.where(tf.equal(b, 0), tf.zeros_like(a), self.negative(a))
+            return tf.where(special, patched, tf.math.floordiv(a, safe))
+        return self._float_floor_divide(a, b)
+
+    def _float_floor_divide(self, a: Any, b: Any) -> Any:
+        # NumPy's algorithm: (a - fmod(a, b)) / b, corrected towards floor; floor(a / b)
+        # where an operand is infinite or b is zero.
+        mod = self._fmod(a, b)
+        div = (a - mod) / b
+        wrong_sign = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
+        div = tf.where(wrong_sign, div - 1, div)
+        floor = tf.math.floor(div)
+        floor = tf.where(div - floor > 0.5, floor + 1, floor)
+        quotient = a / b
+        floor = tf.where(tf.equal(div, 0), self.copysign(tf.zeros_like(a), quotient), floor)
+        special = tf.math.is_inf(a) | tf.math.is_inf(b) | tf.equal(b, 0)
+        return tf.where(special, tf.math.floor(quotient), floor)
+
+    def _fmod(self, a: Any, b: Any) -> Any:
+        """C's fmod (the sign of the dividend)."""
+        return tf.raw_ops.TruncateMod(x=a, y=b)
+
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """Integer remainder by zero gives 0; floats have the sign of the divisor."""
+        a, b, _ = self._pair("remainder", x1, x2, _REAL_NUMERIC, "a real numeric")
+        if self.kind(a) in INTEGRAL_KINDS:
+            special, a, safe = self._safe_divisor(a, b)
+            return tf.where(special, tf.zeros_like(a), tf.math.floormod(a, safe))
+        # NumPy's algorithm: fmod, moved into the divisor's sign; zeros take its sign
+        mod = self._fmod(a, b)
+        wrong_sign = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
+        mod = tf.where(wrong_sign, mod + b, mod)
+        return tf.where(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
+
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """Integer powers wrap around; a negative integer exponent gives 0 (unspecified)."""
+        a, b, name = self._pair("pow", x1, x2, _NUMERIC, "a numeric")
+        if self.kind(a) == "complex floating":
+            return self._complex_pow(a, b)
+        if self.kind(a) not in INTEGRAL_KINDS:
+            return tf.math.pow(a, b)
+        int64 = tf.int64
+        sa = tf.bitcast(a, int64) if name == "uint64" else tf.cast(a, int64)
+        sb = tf.bitcast(b, int64) if name == "uint64" else tf.cast(b, int64)
+        if name == "uint64":  # exponents of 2**63 or more: a huge exponent has the same effect
+            sb = tf.where(sb < 0, tf.constant(2**62, int64), sb)
+        negative = sb < 0
+        result = tf.math.pow(sa, tf.where(negative, tf.zeros_like(sb), sb))
+        odd = tf.equal(tf.math.floormod(sb, 2), 1)
+        inverse = tf.where(
+            tf.equal(sa, 1) | (tf.equal(sa, -1) & ~odd),
+            tf.ones_like(sa),
+            tf.where(tf.equal(sa, -1), -tf.ones_like(sa), tf.zeros_like(sa)),
+        )
+        result = tf.where(negative, inverse, result)
+        return tf.bitcast(result, a.dtype) if name == "uint64" else tf.cast(result, a.dtype)
+
+    def _complex_pow(self, a: Any, b: Any) -> Any:
+        """``x ** 0 == 1`` and ``0 ** x == 0`` for real positive ``x`` (TensorFlow: NaN)."""
+        result = tf.math.pow(a, b)
+        zero_exponent = tf.equal(b, tf.zeros((), b.dtype))
+        zero_base = tf.equal(a, tf.zeros((), a.dtype)) & (tf.math.real(b) > 0) & \
+            tf.equal(tf.math.imag(b), 0)  # fmt: skip
+        result = tf.where(zero_base, tf.zeros_like(result), result)
+        return tf.where(zero_exponent, tf.ones_like(result), result)
+
+    def atan2(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("atan2", x1, x2, REAL_KINDS, "a real-valued")
+        if self.kind(a) not in FLOAT_KINDS:
+            a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
+        return tf.math.atan2(a, b)
+
+    def hypot(self, x1: Any, x2: Any, /) -> Any:
+        """Computed in float64 for float32 (no TensorFlow kernel); inf wins over NaN."""
+        a, b, name = self._pair("hypot", x1, x2, REAL_KINDS, "a real-valued")
+        wide = tf.cast(a, tf.float64) if name != "float64" else a
+        wb = tf.cast(b, tf.float64) if name != "float64" else b
+        wa, wb = tf.abs(wide), tf.abs(wb)
+        big, small = tf.maximum(wa, wb), tf.minimum(wa, wb)
+        safe = tf.where(tf.equal(big, 0), tf.ones_like(big), big)
+        ratio = small / safe
+        result = big * tf.sqrt(1 + ratio * ratio)
+        result = tf.where(tf.equal(big, 0), tf.zeros_like(big), result)
+        result = tf.where(tf.math.is_inf(wa) | tf.math.is_inf(wb),
+                          tf.constant(math.inf, tf.float64), result)  # fmt: skip
+        out = "float64" if name not in ("float32", "float64") else name
+        return tf.cast(result, self.tfd(out))
+
+    def logaddexp(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _name = self._pair("logaddexp", x1, x2, REAL_KINDS, "a real-valued")
+        if self.kind(a) not in FLOAT_KINDS:
+            a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
+        big = tf.maximum(a, b)
+        diff = tf.where(tf.equal(a, b), tf.zeros_like(a), -tf.abs(a - b))
+        return tf.where(tf.math.is_nan(a) | tf.math.is_nan(b), a + b,
+                        big + tf.math.log1p(tf.exp(diff)))  # fmt: skip
+
+    def copysign(self, x1: Any, x2: Any, /) -> Any:
+        """Exact on the bits: NaN signs and signed zeros are honoured."""
+        a, b, name = self._pair("copysign", x1, x2, REAL_KINDS, "a real-valued")
+        if self.kind(a) not in FLOAT_KINDS:
+            a, b, name = tf.cast(a, tf.float64), tf.cast(b, tf.float64), "float64"
+        ibits = self.tfd(BITS_OF_FLOAT[name])
+        sign = tf.constant(-(2 ** (BITS[name] - 1)), ibits)
+        magnitude = tf.bitwise.bitwise_and(tf.bitcast(a, ibits), tf.bitwise.invert(sign))
+        return tf.bitcast(tf.bitwise.bitwise_or(magnitude, tf.bitwise.bitwise_and(
+            tf.bitcast(b, ibits), sign)), a.dtype)  # fmt: skip
+
+    def nextafter(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("nextafter", x1, x2, ("real floating",), "a real floating-point")
+        return tf.math.nextafter(a, b)
+
+    def maximum(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("maximum", x1, x2, _REAL_NUMERIC, "a real numeric")
+        return tf.math.maximum(a, b)
+
+    def minimum(self, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair("minimum", x1, x2, _REAL_NUMERIC, "a real numeric")
+        return tf.math.minimum(a, b)
+
+    # -- comparisons and logic -------------------------------------------------------------
+    def equal(self, x1: Any, x2: Any, /) -> Any:
+        (a, b), _ = self.operands("equal", x1, x2)
+        return tf.math.equal(a, b)
+
+    def not_equal(self, x1: Any, x2: Any, /) -> Any:
+        (a, b), _ = self.operands("not_equal", x1, x2)
+        return tf.math.not_equal(a, b)
+
+    def _ordered(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        a, b, _ = self._pair(function, x1, x2, REAL_KINDS, "a real-valued")
+        if self.kind(a) == "bool":
+            a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)
+        return fn(a, b)
+
+    def less(self, x1: Any, x2: Any, /) -> Any:
+        return self._ordered("less", tf.math.less, x1, x2)
+
+    def less_equal(self, x1: Any, x2: Any, /) -> Any:
+        return self._ordered("less_equal", tf.math.less_equal, x1, x2)
+
+    def greater(self, x1: Any, x2: Any, /) -> Any:
+        return self._ordered("greater", tf.math.greater, x1, x2)
+
+    def greater_equal(self, x1: Any, x2: Any, /) -> Any:
+        return self._ordered("greater_equal", tf.math.greater_equal, x1, x2)
+
+    def _logical(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        (a, b), _ = self.operands(function, x1, x2)
+        return fn(self._as_bool(a), self._as_bool(b))
+
+    def _as_bool(self, x: Any) -> Any:
+        return x if x.dtype == tf.bool else tf.not_equal(x, 0)
+
+    def logical_and(self, x1: Any, x2: Any, /) -> Any:
+        return self._logical("logical_and", tf.math.logical_and, x1, x2)
+
+    def logical_or(self, x1: Any, x2: Any, /) -> Any:
+        return self._logical("logical_or", tf.math.logical_or, x1, x2)
+
+    def logical_xor(self, x1: Any, x2: Any, /) -> Any:
+        return self._logical("logical_xor", tf.math.logical_xor, x1, x2)
+
+    def logical_not(self, x: Any, /) -> Any:
+        return tf.math.logical_not(self._as_bool(self.tensor(x, "logical_not")))
+
+    # -- bitwise ---------------------------------------------------------------------------
+    def _bitwise(self, function: str, int_fn: Callable[[Any, Any], Any],
+                 bool_fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:  # fmt: skip
+        a, b, _ = self._pair(function, x1, x2, _INTEGER_OR_BOOL, "an integer or boolean")
+        return bool_fn(a, b) if a.dtype == tf.bool else int_fn(a, b)
+
+    def bitwise_and(self, x1: Any, x2: Any, /) -> Any:
+        return self._bitwise("bitwise_and", tf.bitwise.bitwise_and, tf.math.logical_and, x1, x2)
+
+    def bitwise_or(self, x1: Any, x2: Any, /) -> Any:
+        return self._bitwise("bitwise_or", tf.bitwise.bitwise_or, tf.math.logical_or, x1, x2)
+
+    def bitwise_xor(self, x1: Any, x2: Any, /) -> Any:
+        return self._bitwise("bitwise_xor", tf.bitwise.bitwise_xor, tf.math.logical_xor, x1, x2)
+
+    def bitwise_invert(self, x: Any, /) -> Any:
+        x = self._unary_of("bitwise_invert", x, _INTEGER_OR_BOOL, "an integer or boolean")
+        return tf.math.logical_not(x) if x.dtype == tf.bool else tf.bitwise.invert(x)
+
+    def _shift(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any, Any]:
+        a, b, name = self._pair(function, x1, x2, INTEGRAL_KINDS, "an integer")
+        out_of_range = (b < 0) | (b >= BITS[name]) if self.kind(b) == "signed integer" \
+            else b >= BITS[name]  # fmt: skip
+        return a, tf.where(out_of_range, tf.zeros_like(b), b), out_of_range
+
+    def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
+        """Shifts by the bit width or more give 0 (TensorFlow leaves them undefined)."""
+        a, b, big = self._shift("bitwise_left_shift", x1, x2)
+        return tf.where(big, tf.zeros_like(a), tf.bitwise.left_shift(a, b))
+
+    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
+        """Shifts by the bit width or more give 0, or -1 for negative values."""
+        a, b, big = self._shift("bitwise_right_shift", x1, x2)
+        fill = tf.where(a < 0, -tf.ones_like(a), tf.zeros_like(a)) \
+            if self.kind(a) == "signed integer" else tf.zeros_like(a)  # fmt: skip
+        return tf.where(big, fill, tf.bitwise.right_shift(a, b))
+
+    # -- unary -----------------------------------------------------------------------------
+    def abs(self, x: Any, /) -> Any:
+        x = self._unary_of("abs", x, _NUMERIC, "a numeric")
+        return x if self.kind(x) == "unsigned integer" else tf.math.abs(x)
+
+    def negative(self, x: Any, /) -> Any:
+        """Unsigned values wrap around (``-x == 2**n - x``)."""
+        x = self._unary_of("negative", x, _NUMERIC, "a numeric")
+        return tf.math.subtract(tf.zeros_like(x), x) if self.kind(x) == "unsigned integer" \
+            else tf.math.negative(x)  # fmt: skip
+
+    def positive(self, x: Any, /) -> Any:
+        return self._unary_of("positive", x, _NUMERIC, "a numeric")
+
+    def square(self, x: Any, /) -> Any:
+        x = self._unary_of("square", x, _NUMERIC, "a numeric")
+        return tf.math.multiply(x, x)
+
+    def reciprocal(self, x: Any, /) -> Any:
+        x = self.floating(x, "reciprocal")
+        if x.dtype.is_complex:
+            return self._complex_divide(tf.ones_like(x), x)
+        return tf.math.divide(tf.ones_like(x), x)
+
+    def _complex_fix(self, x: Any, exact: Any, fallback: Any) -> Any:
+        """``exact(x)`` for finite ``x``, ``fallback(x)`` where a component is not finite."""
+        finite = tf.math.is_finite(tf.math.real(x)) & tf.math.is_finite(tf.math.imag(x))
+        safe = tf.where(finite, x, tf.zeros_like(x))
+        return tf.where(finite, exact(safe), fallback(x))
+
+    def expm1(self, x: Any, /) -> Any:
+        """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities)."""
+        x = self.floating(x, "expm1")
+        if not x.dtype.is_complex:
+            return tf.math.expm1(x)
+        small = tf.math.abs(x) < 1  # TensorFlow's kernel overflows for large |x|
+        near = tf.where(small, x, tf.zeros_like(x))
+        return tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+
+    def log1p(self, x: Any, /) -> Any:
+        """Complex infinities and -1 get the spec's values (TensorFlow's kernel gives NaN)."""
+        x = self.floating(x, "log1p")
+        if not x.dtype.is_complex:
+            return tf.math.log1p(x)
+        re, im = tf.math.real(x), tf.math.imag(x)
+        result = self._complex_fix(x, tf.math.log1p,
+                                   lambda v: tf.math.log(tf.complex(re + 1, im)))  # fmt: skip
+        pole = tf.equal(re, -1) & tf.equal(im, 0)
+        return tf.where(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
+                                         im), result)  # fmt: skip
+
+    def sqrt(self, x: Any, /) -> Any:
+        """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis."""
+        x = self.floating(x, "sqrt")
+        if not x.dtype.is_complex:
+            return tf.math.sqrt(x)
+        im = tf.math.imag(x)
+        root = tf.math.sqrt(tf.complex(tf.math.real(x), tf.math.abs(im)))
+        return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
+
+    def sign(self, x: Any, /) -> Any:
+        """Complex: ``x / |x|`` (0 for 0, NaN for NaN components)."""
+        x = self._unary_of("sign", x, _NUMERIC, "a numeric")
+        kind = self.kind(x)
+        if kind == "unsigned integer":
+            return tf.cast(x > 0, x.dtype)
+        if kind == "complex floating":
+            mag = tf.math.abs(x)
+            nan = tf.math.is_nan(tf.math.real(x)) | tf.math.is_nan(tf.math.imag(x))
+            safe = tf.where(tf.equal(mag, 0), tf.ones_like(mag), mag)
+            result = x / tf.cast(safe, x.dtype)
+            result = tf.where(nan, tf.cast(tf.complex(mag * np.nan, mag * np.nan), x.dtype), result)
+            return result
+        return tf.math.sign(x)
+
+    def signbit(self, x: Any, /) -> Any:
+        x = self._unary_of("signbit", x, REAL_KINDS, "a real-valued")
+        name = self.dn(x)
+        if name in BITS_OF_FLOAT:
+            return tf.bitcast(x, self.tfd(BITS_OF_FLOAT[name])) < 0
+        return x < 0 if self.kind(x) == "signed integer" else tf.zeros_like(x, tf.bool)
+
+    def _rounding(self, function: str, x: Any, fn: Callable[[Any], Any]) -> Any:
+        x = self._unary_of(function, x, _REAL_NUMERIC, "a real numeric")
+        return fn(x) if self.kind(x) == "real floating" else x
+
+    def ceil(self, x: Any, /) -> Any:
+        return self._rounding("ceil", x, tf.math.ceil)
+
+    def floor(self, x: Any, /) -> Any:
+        return self._rounding("floor", x, tf.math.floor)
+
+    def trunc(self, x: Any, /) -> Any:
+        return self._rounding("trunc", x, lambda v: tf.where(v < 0, tf.math.ceil(v),
+                                                             tf.math.floor(v)))  # fmt: skip
+
+    def round(self, x: Any, /) -> Any:
+        """Half to even; complex numbers round each component."""
+        x = self._unary_of("round", x, _NUMERIC, "a numeric")
+        if self.kind(x) == "complex floating":
+            return tf.complex(tf.math.round(tf.math.real(x)), tf.math.round(tf.math.imag(x)))
+        return tf.math.round(x) if self.kind(x) == "real floating" else x
+
+    def conj(self, x: Any, /) -> Any:
+        x = self._unary_of("conj", x, _NUMERIC, "a numeric")
+        return tf.math.conj(x) if self.kind(x) == "complex floating" else x
+
+    def real(self, x: Any, /) -> Any:
+        x = self._unary_of("real", x, _NUMERIC, "a numeric")
+        return tf.math.real(x) if self.kind(x) == "complex floating" else x
+
+    def imag(self, x: Any, /) -> Any:
+        x = self._unary_of("imag", x, _NUMERIC, "a numeric")
+        return tf.math.imag(x) if self.kind(x) == "complex floating" else tf.zeros_like(x)
+
+    def _classify(self, function: str, x: Any, fn: Callable[[Any], Any], both: bool,
+                  integer_value: bool) -> Any:  # fmt: skip
+        x = self._unary_of(function, x, (*_NUMERIC, "bool"), "a numeric")
+        kind = self.kind(x)
+        if kind == "complex floating":
+            re, im = fn(tf.math.real(x)), fn(tf.math.imag(x))
+            return re & im if both else re | im
+        if kind == "real floating":
+            return fn(x)
+        return tf.fill(tf.shape(x), integer_value)
+
+    def isfinite(self, x: Any, /) -> Any:
+        return self._classify("isfinite", x, tf.math.is_finite, True, True)
+
+    def isinf(self, x: Any, /) -> Any:
+        return self._classify("isinf", x, tf.math.is_inf, False, False)
+
+    def isnan(self, x: Any, /) -> Any:
+        return self._classify("isnan", x, tf.math.is_nan, False, False)
+
+    def _log_base(self, function: str, x: Any, base: float) -> Any:
+        """log(x) / log(base), exact at integer powers of the base."""
+        x = self.floating(x, function)
+        if self.kind(x) == "complex floating":  # scale each part: no complex division
+            z = tf.math.log(x)
+            scale = 1 / math.log(base)
+            return tf.complex(tf.math.real(z) * scale, tf.math.imag(z) * scale)
+        wide = tf.cast(x, tf.float64)
+        result = tf.math.log(wide) / math.log(base)
+        nearest = tf.math.round(result)
+        exact = tf.math.is_finite(nearest) & tf.equal(tf.pow(tf.constant(base, tf.float64),
+                                                               nearest), wide)  # fmt: skip
+        return tf.cast(tf.where(exact, nearest, result), x.dtype)
+
+    def log2(self, x: Any, /) -> Any:
+        return self._log_base("log2", x, 2.0)
+
+    def log10(self, x: Any, /) -> Any:
+        return self._log_base("log10", x, 10.0)
+
+    def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
+        """Bounds may be scalars or arrays; the result keeps ``x``'s dtype and shape."""
+        x = self._unary_of("clip", x, REAL_KINDS, "a real-valued")
+        result = x
+        for bound, fn in ((min, tf.math.maximum), (max, tf.math.minimum)):
+            if bound is None:
+                continue
+            if isinstance(bound, (int, float)) and not isinstance(bound, bool):
+                if self.kind(x) in INTEGRAL_KINDS and isinstance(bound, int):
+                    info = np.iinfo(self.dn(x))
+                    bound = info.min if bound < info.min else info.max if bound > info.max \
+                        else bound  # fmt: skip
+                b = self.constant(bound, self.dn(x), "clip")
+            else:
+                b = self.tensor(bound, "clip")
+                if self.promote_names(self.dn(b), self.dn(x), "clip") != self.dn(x):
+                    raise self.error("clip", f"a {self.dn(b)} bound would change the "
+                                     f"{self.dn(x)} result dtype", TypeError)  # fmt: skip
+                b = tf.cast(b, x.dtype)
+            if x.dtype == tf.bool:
+                b8, r8 = tf.cast(b, tf.int8), tf.cast(result, tf.int8)
+                result = tf.cast(fn(r8, b8), tf.bool)
+            else:
+                result = fn(result, b)
+        return result
+
+
+for _name, _fn in _FLOAT_UNARY.items():
+    setattr(ElementwiseMixin, _name, _float_unary(_name, _fn))
+del _name, _fn

@@ -1,0 +1,419 @@
+"""Manipulation, searching, statistics, utility and top-level linear algebra on TensorFlow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import tensorflow as tf
+
+from ._common import FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
+
+#: Dtypes TensorFlow's matmul lacks, and the dtype to compute them in (wrapping alike).
+_MATMUL_VIA = {"int8": "int64", "int16": "int64", "uint8": "int64", "uint16": "int64",
+               "uint32": "int64", "uint64": "int64"}  # fmt: skip
+
+
+class FunctionsMixin(TFBase):
+    """The manipulation, searching, statistical, utility and linear algebra chapters."""
+
+    # -- manipulation ----------------------------------------------------------------------
+    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
+        result: list[int] = []
+        for shape in shapes:
+            shape = tuple(shape)
+            if len(shape) > len(result):
+                result = [1] * (len(shape) - len(result)) + result
+            for i, d in enumerate(shape, start=len(result) - len(shape)):
+                if d != result[i] and 1 not in (d, result[i]):
+                    raise self.error("broadcast_shapes", f"shapes {shapes} do not broadcast")
+                result[i] = result[i] if d == 1 else d
+        return tuple(result)
+
+    def broadcast_arrays(self, *arrays: Any) -> list[Any]:
+        tensors = [self.tensor(a, "broadcast_arrays") for a in arrays]
+        if not tensors:
+            return []
+        static = [t.shape for t in tensors]
+        if all(s.is_fully_defined() for s in static):
+            shape: Any = self.broadcast_shapes(*(tuple(s) for s in static))
+        else:
+            shape = tf.shape(tensors[0])
+            for t in tensors[1:]:
+                shape = tf.broadcast_dynamic_shape(shape, tf.shape(t))
+        return [tf.broadcast_to(t, shape) for t in tensors]
+
+    def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
+        x = self.tensor(x, "broadcast_to")
+        if x.shape.is_fully_defined():
+            target = tuple(shape)
+            if self.broadcast_shapes(tuple(x.shape), target) != target:
+                raise self.error("broadcast_to", f"cannot broadcast {tuple(x.shape)} to {target}")
+        return tf.broadcast_to(x, shape)
+
+    def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
+        tensors, _ = self.operands("concat", *arrays)
+        if axis is None:
+            return tf.concat([tf.reshape(t, [-1]) for t in tensors], 0)
+        n = self.ndim(tensors[0])
+        if any(self.ndim(t) != n for t in tensors):
+            raise self.error("concat", "arrays must have the same number of dimensions")
+        return tf.concat(tensors, self.axis(axis, n, "concat"))
+
+    def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
+        tensors, _ = self.operands("stack", *arrays)
+        return tf.stack(tensors, axis=self.axis(axis, self.ndim(tensors[0]) + 1, "stack"))
+
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        x = self.tensor(x, "unstack")
+        return tuple(tf.unstack(x, axis=self.axis(axis, self.ndim(x), "unstack")))
+
+    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        x = self.tensor(x, "expand_dims")
+        items = axis if isinstance(axis, tuple) else (axis,)
+        out = self.ndim(x) + len(items)
+        for a in sorted(self.axes(items, out, "expand_dims")):
+            x = tf.expand_dims(x, a)
+        return x
+
+    def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        x = self.tensor(x, "squeeze")
+        axes = self.axes(axis, self.ndim(x), "squeeze")
+        for a in axes:
+            if x.shape[a] is not None and x.shape[a] != 1:
+                raise self.error("squeeze", f"axis {a} has size {x.shape[a]}, not 1")
+        return tf.squeeze(x, axes) if axes else x
+
+    def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
+        x = self.tensor(x, "flip")
+        return tf.reverse(x, self.axes(axis, self.ndim(x), "flip"))
+
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        x = self.tensor(x, "permute_dims")
+        perm = self.axes(axes, self.ndim(x), "permute_dims")
+        if len(perm) != self.ndim(x):
+            raise self.error("permute_dims", f"axes {axes} is not a permutation of "
+                             f"{self.ndim(x)} dimensions")  # fmt: skip
+        return tf.transpose(x, perm)
+
+    def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
+        x = self.tensor(x, "moveaxis")
+        n = self.ndim(x)
+        src = self.axes(source, n, "moveaxis")
+        dst = self.axes(destination, n, "moveaxis")
+        if len(src) != len(dst):
+            raise self.error("moveaxis", "source and destination need the same length")
+        order = [i for i in range(n) if i not in src]
+        for d, s in sorted(zip(dst, src)):
+            order.insert(d, s)
+        return tf.transpose(x, order)
+
+    def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+        x = self.tensor(x, "reshape")
+        dims = tuple(shape)
+        if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
+            raise self.error("reshape", f"invalid shape {shape}")
+        return tf.reshape(x, dims)
+
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        x = self.tensor(x, "roll")
+        if axis is None:
+            return tf.reshape(tf.roll(tf.reshape(x, [-1]), shift, 0), tf.shape(x))
+        axes = axis if isinstance(axis, tuple) else (axis,)
+        shifts = shift if isinstance(shift, tuple) else (shift,) * len(axes)
+        if len(shifts) != len(axes):
+            raise self.error("roll", "shift and axis must have the same length")
+        return tf.roll(x, list(shifts), [self.axis(a, self.ndim(x), "roll") for a in axes])
+
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        x = self.tensor(x, "repeat")
+        if axis is None:
+            x, axis = tf.reshape(x, [-1]), 0
+        if not isinstance(repeats, int):
+            repeats = tf.cast(self.tensor(repeats, "repeat"), tf.int64)
+        a = self.axis(axis, self.ndim(x), "repeat")
+        return self.via_signed16(x, lambda v: tf.repeat(v, repeats, axis=a))
+
+    def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        x = self.tensor(x, "tile")
+        reps = list(repetitions)
+        n = max(len(reps), self.ndim(x))
+        x = tf.reshape(x, [1] * (n - self.ndim(x)) + [-1 if d is None else d for d in x.shape]) \
+            if x.shape.is_fully_defined() or n == self.ndim(x) else x  # fmt: skip
+        reps = [1] * (n - len(reps)) + reps
+        return self.via_signed16(x, lambda v: tf.tile(v, reps))
+
+    # -- searching -------------------------------------------------------------------------
+    def _arg_extreme(self, function: str, x: Any, axis: int | None, keepdims: bool,
+                     reduce: Callable[..., Any]) -> Any:  # fmt: skip
+        x = self.tensor(x, function)
+        self.check_kind(x, function, REAL_KINDS, "a real-valued")
+        if x.dtype == tf.bool:
+            x = tf.cast(x, tf.int8)
+        n0 = self.ndim(x)
+        if axis is None:
+            flat = tf.reshape(x, [-1])
+            result = self._arg_extreme(function, flat, 0, False, reduce)
+            return tf.reshape(result, [1] * n0) if keepdims else result
+        a = self.axis(axis, n0, function)
+        hit = tf.equal(x, reduce(x, axis=a, keepdims=True))
+        if self.kind(x) == "real floating":
+            nan = tf.math.is_nan(x)
+            hit = tf.where(tf.reduce_any(nan, axis=a, keepdims=True), nan, hit)
+        length = tf.shape(x, out_type=tf.int64)[a]
+        iota = tf.reshape(tf.range(length), [-1] + [1] * (n0 - a - 1))
+        result = tf.reduce_min(tf.where(hit, iota, length), axis=a)
+        return self.keep(result, [a], keepdims)
+
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """The first maximum; the first NaN if there is one."""
+        return self._arg_extreme("argmax", x, axis, keepdims, tf.reduce_max)
+
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """The first minimum; the first NaN if there is one."""
+        return self._arg_extreme("argmin", x, axis, keepdims, tf.reduce_min)
+
+    def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        x = self.tensor(x, "count_nonzero")
+        axes = self.axes(axis, self.ndim(x), "count_nonzero")
+        nonzero = tf.cast(tf.not_equal(x, tf.zeros((), x.dtype)), tf.int64)
+        return tf.reduce_sum(nonzero, axis=axes, keepdims=keepdims)
+
+    def nonzero(self, x: Any, /) -> tuple[Any, ...]:
+        x = self.tensor(x, "nonzero")
+        if self.ndim(x) == 0:
+            raise self.error("nonzero", "0-d arrays are not supported")
+        found = tf.where(tf.not_equal(x, tf.zeros((), x.dtype)))
+        return tuple(tf.unstack(found, num=self.ndim(x), axis=1))
+
+    def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        cond = self.tensor(condition, "where")
+        if cond.dtype != tf.bool:
+            raise self.error("where", f"condition must be boolean, got {self.dn(cond)}", TypeError)
+        (a, b), _ = self.operands("where", x1, x2)
+        return tf.where(cond, a, b)
+
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        """NaNs sort last and -0 equals +0; unsigned 64-bit values order correctly."""
+        if side not in ("left", "right"):
+            raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        (a, v), _ = self.operands("searchsorted", x1, x2)
+        if self.ndim(a) != 1:
+            raise self.error("searchsorted", f"x1 must be 1-d, got {self.ndim(a)} dimensions")
+        if sorter is not None:
+            a = tf.gather(a, tf.cast(self.tensor(sorter, "searchsorted"), tf.int64))
+        ka, kv = self.order_key(a, "searchsorted"), self.order_key(v, "searchsorted")
+        found = tf.searchsorted(ka[None], tf.reshape(kv, [1, -1]), side=side, out_type=tf.int64)
+        return tf.reshape(found, tf.shape(v))
+
+    # -- statistics ------------------------------------------------------------------------
+    def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
+        """``x`` in the dtype a sum/product accumulates in (int64/uint64 for small ints)."""
+        if dtype is not None:
+            target = self.check_dtype(dtype, function)
+        else:
+            kind = self.kind(x)
+            name = {"bool": "int64", "signed integer": "int64",
+                    "unsigned integer": "uint64"}.get(kind, self.dn(x))  # fmt: skip
+            target = self.tfd(name)
+        if x.dtype == target:
+            return x
+        if x.dtype.is_complex and not target.is_complex:
+            raise self.error(function, f"cannot accumulate {self.dn(x)} in {target.name}",
+                             TypeError)  # fmt: skip
+        return tf.cast(x, target)
+
+    def _reduce(self, function: str, fn: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
+                dtype: Any = None) -> Any:  # fmt: skip
+        x = self.tensor(x, function)
+        self.check_kind(x, function, ("bool", *INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
+        axes = self.axes(axis, self.ndim(x), function)
+        return fn(self._accumulator(x, dtype, function), axis=axes, keepdims=keepdims)
+
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return self._reduce("sum", tf.reduce_sum, x, axis, keepdims, dtype)
+
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None,
+             keepdims: bool = False) -> Any:  # fmt: skip
+        return self._reduce("prod", tf.reduce_prod, x, axis, keepdims, dtype)
+
+    def _extreme(self, function: str, fn: Callable[..., Any], x: Any, axis: Any,
+                 keepdims: bool) -> Any:  # fmt: skip
+        x = self.tensor(x, function)
+        self.check_kind(x, function, REAL_KINDS, "a real-valued")
+        axes = self.axes(axis, self.ndim(x), function)
+        if x.dtype == tf.bool:
+            return tf.cast(fn(tf.cast(x, tf.int8), axis=axes, keepdims=keepdims), tf.bool)
+        result = fn(x, axis=axes, keepdims=keepdims)
+        if self.kind(x) == "real floating":
+            nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
+            result = tf.where(nan, tf.constant(float("nan"), x.dtype), result)
+        return result
+
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._extreme("max", tf.reduce_max, x, axis, keepdims)
+
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._extreme("min", tf.reduce_min, x, axis, keepdims)
+
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """Integer inputs are averaged in float64."""
+        x = self.floating(x, "mean")
+        axes = self.axes(axis, self.ndim(x), "mean")
+        return tf.reduce_mean(x, axis=axes, keepdims=keepdims)
+
+    def var(self, x: Any, /, *, axis: Any = None, correction: float = 0.0,
+            keepdims: bool = False) -> Any:  # fmt: skip
+        """Divides by ``N - correction`` (inf or NaN when that is not positive)."""
+        x = self.floating(x, "var")
+        axes = self.axes(axis, self.ndim(x), "var")
+        centred = x - tf.reduce_mean(x, axis=axes, keepdims=True)
+        if x.dtype.is_complex:
+            squares = tf.math.real(centred * tf.math.conj(centred))
+        else:
+            squares = centred * centred
+        count = tf.cast(self.size(x, axes), squares.dtype) - correction
+        return tf.reduce_sum(squares, axis=axes, keepdims=keepdims) / count
+
+    def std(self, x: Any, /, *, axis: Any = None, correction: float = 0.0,
+            keepdims: bool = False) -> Any:  # fmt: skip
+        return tf.sqrt(self.var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+    def _cumulative(self, function: str, fn: Callable[..., Any], identity: int, x: Any,
+                    axis: int | None, dtype: Any, include_initial: bool) -> Any:  # fmt: skip
+        x = self.tensor(x, function)
+        if axis is None:
+            if self.ndim(x) > 1:
+                raise self.error(function, "axis is required for arrays of more than one "
+                                 "dimension")  # fmt: skip
+            axis = 0
+        if self.ndim(x) == 0:
+            raise self.error(function, "0-d arrays are not supported")
+        a = self.axis(axis, self.ndim(x), function)
+        acc = self._accumulator(x, dtype, function)
+        result = fn(acc, axis=a)
+        if include_initial:
+            shape = tf.tensor_scatter_nd_update(tf.shape(acc), [[a]], [1])
+            result = tf.concat([tf.fill(shape, tf.constant(identity, acc.dtype)), result], a)
+        return result
+
+    def cumulative_sum(self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+                       include_initial: bool = False) -> Any:  # fmt: skip
+        return self._cumulative("cumulative_sum", tf.cumsum, 0, x, axis, dtype, include_initial)
+
+    def cumulative_prod(self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+                        include_initial: bool = False) -> Any:  # fmt: skip
+        return self._cumulative("cumulative_prod", tf.math.cumprod, 1, x, axis, dtype,
+                                include_initial)  # fmt: skip
+
+    # -- utility ---------------------------------------------------------------------------
+    def _truth(self, function: str, fn: Callable[..., Any], x: Any, axis: Any,
+               keepdims: bool) -> Any:  # fmt: skip
+        x = self.tensor(x, function)
+        axes = self.axes(axis, self.ndim(x), function)
+        truth = x if x.dtype == tf.bool else tf.not_equal(x, tf.zeros((), x.dtype))
+        return fn(truth, axis=axes, keepdims=keepdims)
+
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._truth("all", tf.reduce_all, x, axis, keepdims)
+
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._truth("any", tf.reduce_any, x, axis, keepdims)
+
+    def diff(self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
+             append: Any = None) -> Any:  # fmt: skip
+        """Boolean inputs give ``x[i+1] != x[i]``."""
+        x = self.tensor(x, "diff")
+        a = self.axis(axis, self.ndim(x), "diff")
+        if n < 0:
+            raise self.error("diff", f"n must be non-negative, got {n}")
+        if n == 0:
+            return x
+        parts = [p for p in (prepend, x, append) if p is not None]
+        if len(parts) > 1:
+            parts, _ = self.operands("diff", *parts)
+            x = tf.concat(parts, a)
+        head = tuple([slice(None)] * a + [slice(1, None)])
+        tail = tuple([slice(None)] * a + [slice(None, -1)])
+        for _ in range(n):
+            x = tf.not_equal(x[head], x[tail]) if x.dtype == tf.bool \
+                else tf.subtract(x[head], x[tail])  # fmt: skip
+        return x
+
+    # -- linear algebra --------------------------------------------------------------------
+    def _matmul2(self, a: Any, b: Any, name: str) -> Any:
+        """TensorFlow's batched matmul, for every numeric dtype (integers wrap around)."""
+        via = _MATMUL_VIA.get(name)
+        if via is None:
+            return tf.linalg.matmul(a, b)
+        if name == "uint64":
+            return tf.bitcast(tf.linalg.matmul(tf.bitcast(a, tf.int64), tf.bitcast(b, tf.int64)),
+                              tf.uint64)  # fmt: skip
+        wide = tf.linalg.matmul(tf.cast(a, tf.int64), tf.cast(b, tf.int64))
+        return tf.cast(wide, a.dtype)
+
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        (a, b), name = self.operands("matmul", x1, x2)
+        self.check_kind(a, "matmul", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
+        if self.ndim(a) == 0 or self.ndim(b) == 0:
+            raise self.error("matmul", "0-d operands are not allowed")
+        ka, kb = a.shape[-1], b.shape[-2] if self.ndim(b) > 1 else b.shape[0]
+        if ka is not None and kb is not None and ka != kb:
+            raise self.error("matmul", f"inner dimensions differ: {tuple(a.shape)} @ "
+                             f"{tuple(b.shape)}")  # fmt: skip
+        va, vb = self.ndim(a) == 1, self.ndim(b) == 1
+        a = a[None, :] if va else a
+        b = b[:, None] if vb else b
+        if self.ndim(a) > 2 or self.ndim(b) > 2:  # broadcast batch dimensions
+            batch = tf.broadcast_dynamic_shape(tf.shape(a)[:-2], tf.shape(b)[:-2])
+            a = tf.broadcast_to(a, tf.concat([batch, tf.shape(a)[-2:]], 0))
+            b = tf.broadcast_to(b, tf.concat([batch, tf.shape(b)[-2:]], 0))
+        result = self._matmul2(a, b, name)
+        if va:
+            result = tf.squeeze(result, -2)
+        if vb:
+            result = tf.squeeze(result, -1)
+        return result
+
+    def matrix_transpose(self, x: Any, /) -> Any:
+        x = self.tensor(x, "matrix_transpose")
+        if self.ndim(x) < 2:
+            raise self.error("matrix_transpose", "expected at least 2 dimensions")
+        n = self.ndim(x)
+        return tf.transpose(x, [*range(n - 2), n - 1, n - 2])
+
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        (a, b), name = self.operands("tensordot", x1, x2)
+        self.check_kind(a, "tensordot", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
+        na, nb = self.ndim(a), self.ndim(b)
+        if isinstance(axes, int):
+            if axes < 0 or axes > min(na, nb):
+                raise self.error("tensordot", f"axes={axes} is out of range")
+            ax_a, ax_b = list(range(na - axes, na)), list(range(axes))
+        else:
+            ax_a = self.axes(tuple(axes[0]), na, "tensordot")
+            ax_b = self.axes(tuple(axes[1]), nb, "tensordot")
+            if len(ax_a) != len(ax_b):
+                raise self.error("tensordot", "axes sequences differ in length")
+        free_a = [i for i in range(na) if i not in ax_a]
+        free_b = [i for i in range(nb) if i not in ax_b]
+        sa, sb = tf.shape(a, out_type=tf.int64), tf.shape(b, out_type=tf.int64)
+        left = tf.reshape(tf.transpose(a, free_a + ax_a), [-1, self._count(sa, ax_a)])
+        right = tf.reshape(tf.transpose(b, ax_b + free_b), [self._count(sb, ax_b), -1])
+        out_shape = tf.concat([self._pick(sa, free_a), self._pick(sb, free_b)], 0)
+        return tf.reshape(self._matmul2(left, right, name), out_shape)
+
+    def _pick(self, shape: Any, axes: Sequence[int]) -> Any:
+        return tf.gather(shape, tf.constant(list(axes), tf.int32))
+
+    def _count(self, shape: Any, axes: Sequence[int]) -> Any:
+        return tf.reduce_prod(self._pick(shape, axes))
+
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        (a, b), _ = self.operands("vecdot", x1, x2)
+        self.check_kind(a, "vecdot", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
+        a, b = self.broadcast_arrays(a, b)
+        ax = self.axis(axis, self.ndim(a), "vecdot")
+        if a.dtype.is_complex:
+            a = tf.math.conj(a)
+        return tf.reduce_sum(tf.math.multiply(a, b), axis=ax)

@@ -1,0 +1,177 @@
+"""Indexing on TensorFlow: every standard key for reading and functional writing.
+
+``getitem`` adds integer-array (NumPy "advanced") and boolean-mask indexing to
+TensorFlow's strided slices; ``setitem`` returns a new tensor, written with
+``tensor_scatter_nd_update`` at the flat positions the same key selects.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import tensorflow as tf
+
+from ..._array import Array
+from ..._detect import SCALAR_TYPES
+from ._common import INTEGRAL_KINDS, TFBase
+
+
+class IndexingMixin(TFBase):
+    """``getitem``/``setitem`` hooks, ``take`` and ``take_along_axis``."""
+
+    def _key_tuple(self, key: Any) -> tuple[Any, ...]:
+        items = key if type(key) is tuple else (key,)
+        out: list[Any] = []
+        for k in items:
+            if type(k) is Array:
+                k = k._raw
+            if isinstance(k, (tf.Tensor, tf.Variable)):
+                k = self.tensor(k, "__getitem__")
+                if self.kind(k) not in ("bool", *INTEGRAL_KINDS):
+                    raise self.error("__getitem__", f"array indices must be integer or "
+                                     f"boolean, got {self.dn(k)}", IndexError)  # fmt: skip
+            elif hasattr(k, "__index__") and not isinstance(k, bool):
+                k = int(k.__index__())
+            elif isinstance(k, slice):  # bounds may be 0-d integer arrays (`x[:, :rank]`)
+                k = slice(*(None if v is None else operator.index(v)
+                            for v in (k.start, k.stop, k.step)))  # fmt: skip
+            elif not (k is None or k is Ellipsis or isinstance(k, (bool, slice))):
+                raise self.error("__getitem__", f"unsupported index {k!r}", IndexError)
+            out.append(k)
+        if sum(k is Ellipsis for k in out) > 1:
+            raise self.error("__getitem__", "an index can only have a single ellipsis",
+                             IndexError)  # fmt: skip
+        return tuple(out)
+
+    def _is_mask(self, k: Any) -> bool:
+        return isinstance(k, bool) or (isinstance(k, tf.Tensor) and k.dtype == tf.bool)
+
+    def getitem(self, raw: Any, key: Any) -> Any:
+        x = self.tensor(raw, "__getitem__")
+        items = self._key_tuple(key)
+        if len(items) == 1 and self._is_mask(items[0]):
+            return self._mask_index(x, items[0])
+        if not any(isinstance(k, tf.Tensor) or isinstance(k, bool) for k in items):
+            return x[items] if items else x
+        return self._advanced(x, items)
+
+    def _mask_index(self, x: Any, mask: Any) -> Any:
+        if isinstance(mask, bool) or self.ndim(mask) == 0:
+            m = tf.reshape(tf.constant(mask) if isinstance(mask, bool) else mask, [1])
+            return tf.boolean_mask(tf.expand_dims(x, 0), m)
+        n = self.ndim(mask)
+        if n > self.ndim(x):
+            raise self.error("__getitem__", f"a {n}-d mask cannot index a {self.ndim(x)}-d "
+                             "array", IndexError)  # fmt: skip
+        for a, b in zip(mask.shape, x.shape[:n]):
+            if a is not None and b is not None and a != b:
+                raise self.error("__getitem__", f"mask shape {tuple(mask.shape)} does not "
+                                 f"match array shape {tuple(x.shape)}", IndexError)  # fmt: skip
+        return tf.boolean_mask(x, mask)
+
+    def _advanced(self, x: Any, items: tuple[Any, ...]) -> Any:
+        """NumPy's rules for integer (and boolean) arrays mixed with other indices."""
+        expanded: list[Any] = []
+        for k in items:
+            if isinstance(k, tf.Tensor) and k.dtype == tf.bool:
+                if self.ndim(k) == 0:
+                    raise self.error("__getitem__", "a 0-d boolean index must be the only "
+                                     "index", IndexError)  # fmt: skip
+                expanded.extend(tf.unstack(tf.where(k), num=self.ndim(k), axis=1))
+            elif isinstance(k, bool):
+                raise self.error("__getitem__", "a boolean index must be the only index",
+                                 IndexError)  # fmt: skip
+            else:
+                expanded.append(k)
+        consumed = sum(k is not None and k is not Ellipsis for k in expanded)
+        if consumed > self.ndim(x):
+            raise self.error("__getitem__", f"too many indices for a {self.ndim(x)}-d array",
+                             IndexError)  # fmt: skip
+        at = next((i for i, k in enumerate(expanded) if k is Ellipsis), None)
+        if at is not None:
+            expanded[at : at + 1] = [slice(None)] * (self.ndim(x) - consumed)
+        # new axes become full slices of an expanded array
+        dim, plain = 0, []
+        for k in expanded:
+            if k is None:
+                x = tf.expand_dims(x, dim)
+                k = slice(None)
+            plain.append(k)
+            dim += 1
+        plain += [slice(None)] * (self.ndim(x) - len(plain))
+        advanced = [i for i, k in enumerate(plain) if not isinstance(k, slice)]
+        x = x[tuple(k if isinstance(k, slice) else slice(None) for k in plain)]
+        shape = tf.shape(x, out_type=tf.int64)
+        indices = []
+        for i in advanced:
+            k = plain[i]
+            t = tf.constant(k, tf.int64) if isinstance(k, int) else tf.cast(k, tf.int64)
+            indices.append(tf.where(t < 0, t + shape[i], t))
+        indices = self.broadcast_arrays(*indices)
+        rest = [i for i in range(self.ndim(x)) if i not in advanced]
+        gathered = tf.gather_nd(tf.transpose(x, advanced + rest), tf.stack(indices, axis=-1))
+        nb = self.ndim(indices[0])
+        if advanced == list(range(advanced[0], advanced[-1] + 1)) and advanced[0] > 0:
+            p0 = advanced[0]
+            perm = list(range(nb, nb + p0)) + list(range(nb)) + \
+                list(range(nb + p0, self.ndim(gathered)))  # fmt: skip
+            gathered = tf.transpose(gathered, perm)
+        return gathered
+
+    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """A new tensor equal to ``raw`` with ``value`` written at ``key``."""
+        x = self.tensor(raw, "__setitem__")
+        name = self.dn(x)
+        if isinstance(value, SCALAR_TYPES):
+            if self.scalar_dtype(value, name) != name:
+                raise self.error(
+                    "__setitem__",
+                    f"cannot write a Python {type(value).__name__} into a {name} array",
+                    TypeError,
+                )
+            v = self.constant(value, name, "__setitem__")
+        else:
+            v = self.tensor(value, "__setitem__")
+            if self.promote_names(self.dn(v), name, "__setitem__") != name:
+                raise self.error("__setitem__", f"cannot write {self.dn(v)} values into a "
+                                 f"{name} array without a downcast", TypeError)  # fmt: skip
+            v = tf.cast(v, x.dtype)
+        positions = self.getitem(tf.reshape(tf.range(self.size(x)), tf.shape(x)), key)
+        v = tf.broadcast_to(v, tf.shape(positions))
+        flat = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), tf.reshape(positions, [-1, 1]),
+                                           tf.reshape(v, [-1]))  # fmt: skip
+        return tf.reshape(flat, tf.shape(x))
+
+    def _indices(self, indices: Any, length: Any, function: str) -> Any:
+        idx = self.tensor(indices, function)
+        self.check_kind(idx, function, INTEGRAL_KINDS, "an integer")
+        idx = tf.cast(idx, tf.int64)
+        return tf.where(idx < 0, idx + tf.cast(length, tf.int64), idx)
+
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        x = self.tensor(x, "take")
+        if axis is None:
+            if self.ndim(x) != 1:
+                raise self.error("take", "axis is required for arrays of more than one "
+                                 "dimension")  # fmt: skip
+            axis = 0
+        a = self.axis(axis, self.ndim(x), "take")
+        idx = self._indices(indices, tf.shape(x, out_type=tf.int64)[a], "take")
+        return tf.gather(x, idx, axis=a)
+
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        x = self.tensor(x, "take_along_axis")
+        n = self.ndim(x)
+        a = self.axis(axis, n, "take_along_axis")
+        idx = self.tensor(indices, "take_along_axis")
+        if self.ndim(idx) != n:
+            raise self.error("take_along_axis", f"indices must have {n} dimensions, got "
+                             f"{self.ndim(idx)}")  # fmt: skip
+        idx = self._indices(idx, tf.shape(x, out_type=tf.int64)[a], "take_along_axis")
+        xl, inverse = self.move_to_last(x, a)
+        il, _ = self.move_to_last(idx, a)
+        batch = tf.broadcast_dynamic_shape(tf.shape(xl)[:-1], tf.shape(il)[:-1])
+        xl = tf.broadcast_to(xl, tf.concat([batch, tf.shape(xl)[-1:]], 0))
+        il = tf.broadcast_to(il, tf.concat([batch, tf.shape(il)[-1:]], 0))
+        return self.undo_move(tf.gather(xl, il, batch_dims=n - 1), inverse)

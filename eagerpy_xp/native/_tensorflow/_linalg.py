@@ -1,0 +1,241 @@
+"""The ``linalg`` extension on TensorFlow (integer inputs are computed in float64)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from .._base import Linalg
+from .._base.extensions import EighResult, QRResult, SlogdetResult, SVDResult
+from ._common import FLOAT_KINDS, INTEGRAL_KINDS, TFBase
+
+_MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
+
+
+class TFLinalg(Linalg):
+    """``linalg`` written on ``tf.linalg`` with the standard's batching and options."""
+
+    _b: TFBase
+
+    def __init__(self, backend: Any) -> None:
+        self._b = backend
+
+    def _matrix(self, x: Any, function: str) -> Any:
+        x = self._b.floating(x, f"linalg.{function}")
+        if self._b.ndim(x) < 2:
+            raise self._b.error(f"linalg.{function}", "expected at least 2 dimensions")
+        return x
+
+    def _square(self, x: Any, function: str) -> Any:
+        x = self._matrix(x, function)
+        m, n = x.shape[-2], x.shape[-1]
+        if m is not None and n is not None and m != n:
+            raise self._b.error(f"linalg.{function}", f"expected square matrices, got "
+                                f"{tuple(x.shape)}")  # fmt: skip
+        return x
+
+    def _wide(self, x: Any, function: str) -> tuple[Any, Any]:
+        """A matrix in double precision for the decompositions, and its own dtype.
+
+        TensorFlow's single-precision eigh/qr/svd are markedly less accurate than LAPACK's;
+        computing in double and rounding back gives correctly rounded results.
+        """
+        x = self._matrix(x, function)
+        wide = {tf.float32: tf.float64, tf.complex64: tf.complex128}.get(x.dtype, x.dtype)
+        return tf.cast(x, wide), x.dtype
+
+    def _narrow(self, result: Any, dtype: Any) -> Any:
+        target = dtype.real_dtype if not result.dtype.is_complex else dtype
+        return tf.cast(result, target)
+
+    def _h(self, x: Any) -> Any:
+        """The conjugate transpose of a stack of matrices."""
+        return tf.linalg.adjoint(x)
+
+    def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
+        low = tf.linalg.cholesky(self._square(x, "cholesky"))
+        return self._h(low) if upper else low
+
+    def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        b = self._b
+        (a, c), _ = b.operands("linalg.cross", x1, x2)
+        b.check_kind(a, "linalg.cross", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
+        a, c = b.broadcast_arrays(a, c)
+        ax = b.axis(axis, b.ndim(a), "linalg.cross")
+        if a.shape[ax] is not None and a.shape[ax] != 3:
+            raise b.error("linalg.cross", f"axis {axis} must have size 3, got {a.shape[ax]}")
+        a0, a1, a2 = tf.unstack(a, 3, axis=ax)
+        c0, c1, c2 = tf.unstack(c, 3, axis=ax)
+        return tf.stack([a1 * c2 - a2 * c1, a2 * c0 - a0 * c2, a0 * c1 - a1 * c0], axis=ax)
+
+    def det(self, x: Any, /) -> Any:
+        return tf.linalg.det(self._square(x, "det"))
+
+    def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
+        b = self._b
+        x = b.tensor(x, "linalg.diagonal")
+        if b.ndim(x) < 2:
+            raise b.error("linalg.diagonal", "expected at least 2 dimensions")
+        shape = tf.shape(x, out_type=tf.int64)
+        rows, cols = shape[-2], shape[-1]
+        start_r, start_c = max(-offset, 0), max(offset, 0)
+        length = tf.maximum(tf.minimum(rows - start_r, cols - start_c), 0)
+        i = tf.range(length)
+        index = tf.stack([i + start_r, i + start_c], axis=-1)
+        moved = tf.transpose(x, [b.ndim(x) - 2, b.ndim(x) - 1, *range(b.ndim(x) - 2)])
+        picked = tf.gather_nd(moved, index)
+        return tf.transpose(picked, [*range(1, b.ndim(x) - 1), 0])
+
+    def eigh(self, x: Any, /) -> EighResult:
+        wide, dtype = self._wide(self._square(x, "eigh"), "eigh")
+        values, vectors = tf.linalg.eigh(wide)
+        return EighResult(self._narrow(tf.math.real(values), dtype), self._narrow(vectors, dtype))
+
+    def eigvalsh(self, x: Any, /) -> Any:
+        wide, dtype = self._wide(self._square(x, "eigvalsh"), "eigvalsh")
+        return self._narrow(tf.math.real(tf.linalg.eigvalsh(wide)), dtype)
+
+    def inv(self, x: Any, /) -> Any:
+        return tf.linalg.inv(self._square(x, "inv"))
+
+    def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
+        if ord not in _MATRIX_ORDS:
+            raise self._b.error("linalg.matrix_norm", f"unsupported ord {ord!r}")
+        x = self._matrix(x, "matrix_norm")
+        mag = tf.math.abs(x)
+        if ord == "fro":
+            result = tf.sqrt(tf.reduce_sum(mag * mag, axis=[-2, -1]))
+        elif ord in ("nuc", 2, -2):
+            s = self.svdvals(x)
+            result = tf.reduce_sum(s, -1) if ord == "nuc" else \
+                tf.reduce_max(s, -1) if ord == 2 else tf.reduce_min(s, -1)  # fmt: skip
+        else:
+            inner = -2 if ord in (1, -1) else -1
+            sums = tf.reduce_sum(mag, axis=inner)
+            result = tf.reduce_max(sums, -1) if ord > 0 else tf.reduce_min(sums, -1)
+        return self._b.keep(result, [self._b.ndim(x) - 2, self._b.ndim(x) - 1], keepdims)
+
+    def matrix_power(self, x: Any, n: int, /) -> Any:
+        b = self._b
+        x = b.tensor(x, "linalg.matrix_power")
+        if not isinstance(n, int):
+            raise b.error("linalg.matrix_power", f"n must be an int, got {n!r}", TypeError)
+        if n < 0:
+            x, n = self.inv(x), -n
+        shape = tf.shape(x)
+        result = tf.broadcast_to(
+            tf.eye(shape[-1], dtype=x.dtype)
+            if x.dtype != tf.uint16
+            else tf.cast(tf.eye(shape[-1], dtype=tf.int32), x.dtype),
+            shape,
+        )
+        square = x
+        while n:
+            if n & 1:
+                result = b.matmul(result, square)
+            n >>= 1
+            if n:
+                square = b.matmul(square, square)
+        return result
+
+    def _tolerance(self, s: Any, x: Any, rtol: Any) -> Any:
+        """``rtol`` times the largest singular value (default ``max(M, N) * eps``)."""
+        real = s.dtype
+        if rtol is None:
+            m, n = tf.shape(x)[-2], tf.shape(x)[-1]
+            rtol = tf.cast(tf.maximum(m, n), real) * np.finfo(real.as_numpy_dtype).eps
+        elif isinstance(rtol, (int, float)):
+            rtol = tf.constant(rtol, real)
+        else:
+            rtol = tf.cast(self._b.tensor(rtol, "linalg"), real)[..., None]
+        return rtol * tf.reduce_max(s, axis=-1, keepdims=True)
+
+    def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
+        x = self._matrix(x, "matrix_rank")
+        s = self.svdvals(x)
+        return tf.reduce_sum(tf.cast(s > self._tolerance(s, x, rtol), tf.int64), axis=-1)
+
+    def outer(self, x1: Any, x2: Any, /) -> Any:
+        b = self._b
+        (a, c), _ = b.operands("linalg.outer", x1, x2)
+        if b.ndim(a) != 1 or b.ndim(c) != 1:
+            raise b.error("linalg.outer", "expected 1-d arrays")
+        return tf.math.multiply(a[:, None], c[None, :])
+
+    def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
+        x = self._matrix(x, "pinv")
+        s, u, v = tf.linalg.svd(x, full_matrices=False)
+        keep = s > self._tolerance(s, x, rtol)
+        inverse = tf.where(keep, 1 / tf.where(keep, s, tf.ones_like(s)), tf.zeros_like(s))
+        return tf.linalg.matmul(v * tf.cast(inverse, x.dtype)[..., None, :], self._h(u))
+
+    def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
+        if mode not in ("reduced", "complete"):
+            raise self._b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got {mode!r}")
+        wide, dtype = self._wide(x, "qr")
+        q, r = tf.linalg.qr(wide, full_matrices=mode == "complete")
+        return QRResult(self._narrow(q, dtype), self._narrow(r, dtype))
+
+    def slogdet(self, x: Any, /) -> SlogdetResult:
+        """A singular matrix gives sign 0 and logabsdet -inf."""
+        x = self._square(x, "slogdet")
+        sign, logabs = tf.linalg.slogdet(x)
+        logabs = tf.math.real(logabs)
+        singular = tf.equal(sign, 0) | tf.math.is_inf(logabs)
+        sign = tf.where(singular, tf.zeros_like(sign), sign)
+        return SlogdetResult(sign, tf.where(singular, tf.constant(-math.inf, logabs.dtype),
+                                            logabs))  # fmt: skip
+
+    def solve(self, x1: Any, x2: Any, /) -> Any:
+        """``x2`` is a vector only when it is 1-d (the 2025.12 rule)."""
+        b = self._b
+        (a, c), _ = b.operands("linalg.solve", x1, x2)
+        a = self._square(a, "solve")
+        if c.dtype != a.dtype:
+            c = tf.cast(c, a.dtype)
+        vector = b.ndim(c) == 1
+        if vector:
+            c = c[:, None]
+        batch = tf.broadcast_dynamic_shape(tf.shape(a)[:-2], tf.shape(c)[:-2])
+        a = tf.broadcast_to(a, tf.concat([batch, tf.shape(a)[-2:]], 0))
+        c = tf.broadcast_to(c, tf.concat([batch, tf.shape(c)[-2:]], 0))
+        result = tf.linalg.solve(a, c)
+        return result[..., 0] if vector else result
+
+    def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
+        wide, dtype = self._wide(x, "svd")
+        s, u, v = tf.linalg.svd(wide, full_matrices=full_matrices)
+        return SVDResult(self._narrow(u, dtype), self._narrow(s, dtype),
+                         self._narrow(self._h(v), dtype))  # fmt: skip
+
+    def svdvals(self, x: Any, /) -> Any:
+        wide, dtype = self._wide(x, "svdvals")
+        return self._narrow(tf.linalg.svd(wide, compute_uv=False), dtype)
+
+    def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
+        return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=dtype)
+
+    def vector_norm(self, x: Any, /, *, axis: Any = None, keepdims: bool = False,
+                    ord: Any = 2) -> Any:  # fmt: skip
+        b = self._b
+        x = b.floating(x, "linalg.vector_norm")
+        axes = b.axes(axis, b.ndim(x), "linalg.vector_norm")
+        mag = tf.math.abs(x)
+        if ord == math.inf:
+            result = tf.reduce_max(mag, axis=axes)
+        elif ord == -math.inf:
+            result = tf.reduce_min(mag, axis=axes)
+        elif ord == 0:
+            result = tf.reduce_sum(tf.cast(tf.not_equal(mag, 0), mag.dtype), axis=axes)
+        elif ord == 1:
+            result = tf.reduce_sum(mag, axis=axes)
+        elif ord == 2:
+            result = tf.sqrt(tf.reduce_sum(mag * mag, axis=axes))
+        elif isinstance(ord, (int, float)):
+            result = tf.pow(tf.reduce_sum(tf.pow(mag, ord), axis=axes), 1 / ord)
+        else:
+            raise b.error("linalg.vector_norm", f"unsupported ord {ord!r}")
+        return b.keep(result, axes, keepdims)

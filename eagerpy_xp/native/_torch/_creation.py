@@ -1,0 +1,171 @@
+"""Creation and data type functions on torch (spec chapters "Creation", "Data Types")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from ..._detect import SCALAR_TYPES
+from ._core import SIGNED_VIEW, Tensor
+from ._elementwise import TorchElementwise
+
+
+class TorchCreation(TorchElementwise):
+    """Creation functions: dtype inference, devices, ``copy`` and unsigned dtypes."""
+
+    def _place(self, dtype: Any, device: Any, function: str) -> dict[str, Any]:
+        """``dtype=``/``device=`` keyword arguments for a torch factory."""
+        kwargs: dict[str, Any] = {}
+        if dtype is not None:
+            kwargs["dtype"] = self.check_dtype(dtype, function)
+        if device is not None:
+            kwargs["device"] = self.native_device(device, function)
+        return kwargs
+
+    def arange(
+        self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        if stop is None:
+            start, stop = 0, start
+        if step == 0:
+            raise self.error("arange", "step must not be zero")
+        kwargs = self._place(dtype, device, "arange")
+        target = kwargs.get("dtype")
+        if target in SIGNED_VIEW:  # no kernel: count in int64
+            kwargs["dtype"] = torch.int64
+            return torch.arange(start, stop, step, **kwargs).to(target)
+        return torch.arange(start, stop, step, **kwargs)
+
+    def asarray(
+        self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+    ) -> Any:
+        kwargs = self._place(dtype, device, "asarray")
+        if isinstance(obj, torch.Tensor):
+            target_dtype = kwargs.get("dtype", obj.dtype)
+            target_device = kwargs.get("device", obj.device)
+            moves = target_dtype != obj.dtype or torch.device(target_device) != obj.device
+            if copy is False and moves:
+                raise self.error("asarray", "copy=False but the dtype or device differs")
+            result = obj.to(dtype=target_dtype, device=target_device)
+            return obj.clone() if copy and result is obj else result
+        try:
+            return torch.asarray(obj, copy=copy, **kwargs)
+        except (ValueError, RuntimeError) as e:
+            if copy is False:
+                raise self.error("asarray", f"copy=False but a copy is needed ({e})") from None
+            raise self.error("asarray", str(e)) from None
+
+    def _filled(self, fn: Any, shape: Any, dtype: Any, device: Any, function: str,
+                *args: Any) -> Tensor:  # fmt: skip
+        dims = self._check_shape(shape, function)
+        return fn(dims, *args, **self._place(dtype, device, function))  # type: ignore[no-any-return]
+
+    def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._filled(torch.empty, shape, dtype, device, "empty")
+
+    def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._filled(torch.zeros, shape, dtype, device, "zeros")
+
+    def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._filled(torch.ones, shape, dtype, device, "ones")
+
+    def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        self._check_fill(fill_value, "full")
+        return self._filled(torch.full, shape, dtype, device, "full", fill_value)
+
+    def _check_fill(self, fill_value: Any, function: str) -> None:
+        if not isinstance(fill_value, SCALAR_TYPES):
+            raise self.error(function, f"fill_value must be a Python scalar, got "
+                             f"{type(fill_value).__name__}", TypeError)  # fmt: skip
+
+    def _like(self, fn: Any, x: Any, dtype: Any, device: Any, function: str,
+              *args: Any) -> Tensor:  # fmt: skip
+        self._check_tensor(x, function)
+        return fn(x, *args, **self._place(dtype, device, function))  # type: ignore[no-any-return]
+
+    def empty_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like(torch.empty_like, x, dtype, device, "empty_like")
+
+    def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like(torch.zeros_like, x, dtype, device, "zeros_like")
+
+    def ones_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
+        return self._like(torch.ones_like, x, dtype, device, "ones_like")
+
+    def full_like(
+        self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
+    ) -> Any:
+        self._check_fill(fill_value, "full_like")
+        return self._like(torch.full_like, x, dtype, device, "full_like", fill_value)
+
+    def eye(
+        self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        n_cols = n_rows if n_cols is None else n_cols
+        kwargs = self._place(dtype, device, "eye")
+        result = torch.zeros(self._check_shape((n_rows, n_cols), "eye"), **kwargs)
+        torch.diagonal(self._bits(result), k).fill_(1)
+        return result
+
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        kwargs: dict[str, Any] = {}
+        if device is not None:
+            kwargs["device"] = self.native_device(device, "from_dlpack")
+        if copy is not None:
+            kwargs["copy"] = copy
+        return torch.from_dlpack(x, **kwargs)
+
+    def linspace(
+        self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+        endpoint: bool = True,
+    ) -> Any:  # fmt: skip
+        if num < 0:
+            raise self.error("linspace", f"num must be non-negative, got {num}")
+        kwargs = self._place(dtype, device, "linspace")
+        target = kwargs.pop("dtype", None)
+        if target is None:
+            is_complex = isinstance(start, complex) or isinstance(stop, complex)
+            target = self._default("complex floating" if is_complex else "real floating")
+        work = target if target.is_floating_point or target.is_complex else torch.float64
+        steps = num if endpoint or num == 0 else num + 1
+        result = torch.linspace(start, stop, steps, dtype=work, **kwargs)
+        if not endpoint and num:
+            result = result[:-1]
+        return result if work == target else result.to(target)
+
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+        if indexing not in ("xy", "ij"):
+            raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
+        if not arrays:
+            return []
+        return list(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
+
+    def tril(self, x: Any, /, *, k: int = 0) -> Any:
+        self._check_matrix(x, "tril")
+        return self._on_bits(torch.tril, x, diagonal=k)
+
+    def triu(self, x: Any, /, *, k: int = 0) -> Any:
+        self._check_matrix(x, "triu")
+        return self._on_bits(torch.triu, x, diagonal=k)
+
+    def _check_matrix(self, x: Any, function: str) -> None:
+        self._check_tensor(x, function)
+        if x.ndim < 2:
+            raise self.error(function, f"expected at least 2 dimensions, got shape "
+                             f"{tuple(x.shape)}")  # fmt: skip
+
+    # -- data type functions ----------------------------------------------------------------
+    def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        """Complex to real raises `TypeError` (torch would drop the imaginary part)."""
+        self._check_tensor(x, "astype")
+        target = self.check_dtype(dtype, "astype")
+        if x.is_complex() and not target.is_complex:
+            raise self.error("astype", f"casting {x.dtype} to {target} would drop the imaginary "
+                             "part; take real() first", TypeError)  # fmt: skip
+        kwargs: dict[str, Any] = {"dtype": target, "copy": copy}
+        if device is not None:
+            kwargs["device"] = self.native_device(device, "astype")
+        return x.to(**kwargs)

@@ -1,0 +1,354 @@
+"""Element-wise functions on torch: the standard's promotion, all 13 dtypes, special cases."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import torch
+
+from ..._dtypes import BITS, scalar_kind_ok
+from .._base.elementwise import BINARY, UNARY
+from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
+
+INT64_MAX = 2**63 - 1
+
+#: Standard name -> torch function, where they differ.
+_TORCH_NAMES = {"bitwise_invert": "bitwise_not", "conj": "conj_physical", "pow": "pow",
+                "divide": "true_divide", "equal": "eq"}  # fmt: skip
+#: Binary functions whose wrapping result on the same-width signed view is exact.
+_ON_BITS = {"add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor",
+            "equal", "not_equal"}  # fmt: skip
+#: Binary functions that only need an order-preserving view of unsigned operands.
+_ON_ORDER = {"less", "less_equal", "greater", "greater_equal"}
+_MINMAX = {"maximum", "minimum"}
+#: Binary functions with a torch version taking a Python scalar as second operand (real
+#: dtypes; complex add/subtract need the workaround in `_binary`).
+_TAKES_SCALAR: dict[str, Callable[..., Any]] = {
+    name: getattr(torch, _TORCH_NAMES.get(name, name))
+    for name in ("add", "subtract", "multiply", "equal", "not_equal", "less", "less_equal",
+                 "greater", "greater_equal", "bitwise_and", "bitwise_or", "bitwise_xor")
+} | {"maximum": torch.clamp_min, "minimum": torch.clamp_max}  # fmt: skip
+#: Unary functions that keep integers as they are.
+_INTEGER_IDENTITY = {"floor", "ceil", "trunc", "round"}
+
+
+class TorchElementwise(TorchCore):
+    """Element-wise functions; the generic ones are generated below from the spec's tables."""
+
+    # generated below; named here for the type checker
+    add: Callable[..., Any]
+    subtract: Callable[..., Any]
+    multiply: Callable[..., Any]
+    not_equal: Callable[..., Any]
+
+    def _unary(self, name: str, x: Any) -> Tensor:
+        self._check_tensor(x, name)
+        if x.dtype in SIGNED_VIEW and name in ("negative", "square", "bitwise_invert"):
+            return self._on_bits(getattr(torch, _TORCH_NAMES.get(name, name)), x)
+        return getattr(torch, _TORCH_NAMES.get(name, name))(x)  # type: ignore[no-any-return]
+
+    def _binary(self, name: str, x1: Any, x2: Any) -> Tensor:
+        fn = getattr(torch, _TORCH_NAMES.get(name, name))
+        if (
+            name in _TAKES_SCALAR
+            and type(x1) is torch.Tensor
+            and isinstance(x2, (int, float))
+            and x1.dtype not in SIGNED_VIEW
+            and not x1.is_complex()
+            and scalar_kind_ok(self.dtype_name(x1.dtype), x2)
+        ):  # torch keeps the tensor's dtype here too: no 0-d tensor needed
+            self._check_fits(x2, x1.dtype, name)
+            return _TAKES_SCALAR[name](x1, x2)  # type: ignore[no-any-return]
+        a, b = self._operands(x1, x2, name)
+        if name in ("add", "subtract") and a.is_complex():  # torch: 0j + infj is nan+infj
+            return torch.complex(fn(a.real, b.real), fn(a.imag, b.imag))
+        if a.dtype in SIGNED_VIEW:
+            if name in _ON_BITS:
+                result = fn(self._bits(a), self._bits(b))
+                return result if result.dtype == torch.bool else self._unbits(result, a.dtype)
+            if name in _ON_ORDER:
+                return fn(self._ordered(a), self._ordered(b))  # type: ignore[no-any-return]
+            if name in _MINMAX:
+                return self._unordered(fn(self._ordered(a), self._ordered(b)), a.dtype)
+        return fn(a, b)  # type: ignore[no-any-return]
+
+    # -- unary fixes -------------------------------------------------------------------------
+    def abs(self, x: Any, /) -> Any:
+        self._check_tensor(x, "abs")
+        if self._kind(x) in ("unsigned integer", "bool"):
+            return x.clone()
+        return torch.abs(x)
+
+    def positive(self, x: Any, /) -> Any:
+        self._check_tensor(x, "positive")
+        return x
+
+    def negative(self, x: Any, /) -> Any:
+        """Complex zeros flip sign too (torch's vector kernel computes ``0 - x``)."""
+        self._check_tensor(x, "negative")
+        if x.is_complex():
+            return torch.complex(-x.real, -x.imag)
+        return self._unary("negative", x)
+
+    def expm1(self, x: Any, /) -> Any:
+        """Complex: ``expm1(x) cos(y) - 2 sin²(y/2) + i exp(x) sin(y)`` with the spec's
+        special cases (torch gives NaN for infinite real parts)."""
+        self._check_tensor(x, "expm1")
+        if not x.is_complex():
+            return torch.expm1(x)
+        re, im = x.real, x.imag
+        real = torch.expm1(re) * torch.cos(im) - 2 * torch.sin(im / 2) ** 2
+        imag = torch.where(im == 0, im, torch.exp(re) * torch.sin(im))
+        nonfinite_im = ~torch.isfinite(im)
+        negative_inf, positive_inf = re == -torch.inf, re == torch.inf
+        real = torch.where(negative_inf, -1.0, real)
+        imag = torch.where(negative_inf & nonfinite_im, 0.0, imag)
+        real = torch.where(positive_inf & nonfinite_im, torch.inf, real)
+        imag = torch.where(positive_inf & nonfinite_im, torch.nan, imag)
+        return torch.complex(real, imag)
+
+    def log1p(self, x: Any, /) -> Any:
+        """Complex: ``log1p(-0+0j)`` has real part +0; an infinite and a NaN part give
+        ``inf+nanj``."""
+        self._check_tensor(x, "log1p")
+        result = torch.log1p(x)
+        if not x.is_complex():
+            return result
+        real = torch.where(x == 0, torch.zeros_like(result.real), result.real)
+        infinite_nan = torch.isinf(x.real) & torch.isnan(x.imag)
+        infinite_nan |= torch.isnan(x.real) & torch.isinf(x.imag)
+        real = torch.where(infinite_nan, torch.inf, real)
+        return torch.complex(real, result.imag)
+
+    def reciprocal(self, x: Any, /) -> Any:
+        """Complex zero gives NaN+NaNj (as the reference); torch gives inf+nanj."""
+        self._check_tensor(x, "reciprocal")
+        result = torch.reciprocal(x)
+        if not x.is_complex():
+            return result
+        nan = torch.full((), torch.nan, dtype=x.real.dtype, device=x.device)
+        return torch.where(x == 0, torch.complex(nan, nan), result)
+
+    def acos(self, x: Any, /) -> Any:
+        """Complex: on the real segment [-1, 1] the imaginary part is ``-imag(x)``."""
+        self._check_tensor(x, "acos")
+        result = torch.acos(x)
+        if not x.is_complex():
+            return result
+        segment = (x.imag == 0) & (x.real.abs() <= 1)
+        return torch.complex(result.real, torch.where(segment, -x.imag, result.imag))
+
+    def sign(self, x: Any, /) -> Any:
+        """Also NaN for NaN (torch gives 0) and ``x / |x|`` for complex."""
+        self._check_tensor(x, "sign")
+        kind = self._kind(x)
+        if kind == "unsigned integer":
+            return (x != 0).to(x.dtype)
+        if kind == "complex floating":
+            return torch.where(x == 0, x, torch.sgn(x))
+        result = torch.sign(x)
+        return torch.where(torch.isnan(x), x, result) if kind == "real floating" else result
+
+    def bitwise_invert(self, x: Any, /) -> Any:
+        self._check_tensor(x, "bitwise_invert")
+        return self._on_bits(torch.bitwise_not, x)
+
+    def real(self, x: Any, /) -> Any:
+        self._check_tensor(x, "real")
+        return torch.real(x) if x.is_complex() else x
+
+    def imag(self, x: Any, /) -> Any:
+        self._check_tensor(x, "imag")
+        return torch.imag(x) if x.is_complex() else torch.zeros_like(x)
+
+    def _rounding(self, name: str, x: Any) -> Tensor:
+        self._check_tensor(x, name)
+        fn = getattr(torch, name)
+        if not (x.is_floating_point() or x.is_complex()):
+            return x.clone()  # type: ignore[no-any-return]
+        if x.is_complex():
+            return torch.complex(fn(x.real), fn(x.imag))
+        return fn(x)  # type: ignore[no-any-return]
+
+    def round(self, x: Any, /) -> Any:
+        return self._rounding("round", x)
+
+    def floor(self, x: Any, /) -> Any:
+        return self._rounding("floor", x)
+
+    def ceil(self, x: Any, /) -> Any:
+        return self._rounding("ceil", x)
+
+    def trunc(self, x: Any, /) -> Any:
+        return self._rounding("trunc", x)
+
+    def isfinite(self, x: Any, /) -> Any:
+        self._check_tensor(x, "isfinite")
+        return torch.isfinite(x) if x.is_floating_point() or x.is_complex() else torch.ones_like(
+            x, dtype=torch.bool)  # fmt: skip
+
+    def isinf(self, x: Any, /) -> Any:
+        self._check_tensor(x, "isinf")
+        return torch.isinf(x) if x.is_floating_point() or x.is_complex() else torch.zeros_like(
+            x, dtype=torch.bool)  # fmt: skip
+
+    def isnan(self, x: Any, /) -> Any:
+        self._check_tensor(x, "isnan")
+        return torch.isnan(x) if x.is_floating_point() or x.is_complex() else torch.zeros_like(
+            x, dtype=torch.bool)  # fmt: skip
+
+    # -- division ----------------------------------------------------------------------------
+    def divide(self, x1: Any, x2: Any, /) -> Any:
+        """Integer operands divide in the default floating dtype."""
+        a, b = self._operands(x1, x2, "divide")
+        if not (a.is_floating_point() or a.is_complex()):
+            dtype = self._default("real floating")
+            a, b = a.to(dtype), b.to(dtype)
+        return torch.true_divide(a, b)
+
+    def _integer_division(self, a: Tensor, b: Tensor, want_quotient: bool) -> Tensor:
+        """Floor quotient or remainder of integers; division by zero gives 0 (as NumPy)."""
+        dtype = a.dtype
+        if dtype == torch.uint64:
+            q, r = _unsigned_divmod64(a.view(torch.int64), b.view(torch.int64))
+            return (q if want_quotient else r).view(torch.uint64)
+        if dtype in WIDER:
+            a, b = a.to(WIDER[dtype]), b.to(WIDER[dtype])
+        zero = b == 0
+        safe = torch.where(zero, torch.ones_like(b), b)
+        fn = torch.floor_divide if want_quotient else torch.remainder
+        result = torch.where(zero, torch.zeros_like(a), fn(a, safe))
+        return result if result.dtype == dtype else result.to(dtype)
+
+    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
+        """``floor(x1 / x2)`` where an operand is infinite (torch follows Python's ``//``)."""
+        a, b = self._operands(x1, x2, "floor_divide")
+        if not a.is_floating_point():
+            return self._integer_division(a, b, True)
+        result = torch.floor_divide(a, b)
+        special = torch.isinf(a) | torch.isinf(b)
+        return torch.where(special, torch.floor(a / b), result)
+
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """A zero result takes the sign of ``x2``; integer division by zero gives 0."""
+        a, b = self._operands(x1, x2, "remainder")
+        if not a.is_floating_point():
+            return self._integer_division(a, b, False)
+        result = torch.remainder(a, b)
+        return torch.where(result == 0, torch.copysign(torch.zeros_like(result), b), result)
+
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        a, b = self._operands(x1, x2, "pow")
+        if a.dtype in WIDER:
+            return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
+        if a.dtype == torch.uint64:
+            return self._unbits(torch.pow(self._bits(a), self._bits(b)), a.dtype)
+        if a.is_complex():  # x ** 0 is 1 (torch gives NaN for 0 ** 0j)
+            return torch.where(b == 0, torch.ones_like(a), torch.pow(a, b))
+        return torch.pow(a, b)
+
+    # -- shifts ------------------------------------------------------------------------------
+    def _shift(self, x1: Any, x2: Any, left: bool) -> Tensor:
+        """Counts that are negative or at least the bit width shift everything out."""
+        function = "bitwise_left_shift" if left else "bitwise_right_shift"
+        a, b = self._operands(x1, x2, function)
+        dtype = a.dtype
+        if dtype == torch.bool or a.is_floating_point() or a.is_complex():
+            raise self.error(function, f"expected integer arrays, got {dtype}", TypeError)
+        bits = BITS[self.dtype_name(dtype)]
+        if dtype in WIDER:
+            a, b = a.to(WIDER[dtype]), b.to(WIDER[dtype])
+        else:
+            a, b = self._bits(a), self._bits(b)
+        over = (b < 0) | (b >= bits)
+        count = torch.where(over, torch.zeros_like(b), b)
+        if left:
+            result = torch.where(over, torch.zeros_like(a), a << count)
+        elif dtype == torch.uint64:  # logical shift of the int64 view
+            logical = ((a >> 1) & INT64_MAX) >> (count - 1).clamp(min=0)
+            result = torch.where(over, torch.zeros_like(a), torch.where(count == 0, a, logical))
+        else:
+            result = torch.where(over, torch.where(a < 0, -1, 0).to(a.dtype), a >> count)
+        return self._unbits(result, dtype) if dtype in SIGNED_VIEW else result
+
+    def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
+        return self._shift(x1, x2, True)
+
+    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
+        return self._shift(x1, x2, False)
+
+    # -- clip --------------------------------------------------------------------------------
+    def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
+        """Bounds are cast to ``x.dtype`` (out-of-range Python ints saturate first)."""
+        self._check_tensor(x, "clip")
+        if self._kind(x) in ("bool", "complex floating"):
+            raise self.error("clip", f"expected a real numeric array, got {x.dtype}", TypeError)
+        result = self._ordered(x)
+        for bound, fn in ((min, torch.maximum), (max, torch.minimum)):
+            if bound is not None:
+                result = fn(result, self._ordered(self._bound(bound, x)))
+        result = self._unordered(result, x.dtype)
+        return x.clone() if result is x else result
+
+    def _bound(self, bound: Any, x: Tensor) -> Tensor:
+        if isinstance(bound, torch.Tensor):
+            return bound.to(x.dtype)
+        if isinstance(bound, bool) or not isinstance(bound, (int, float)):
+            raise self.error("clip", f"bounds must be real numbers or arrays, got {bound!r}",
+                             TypeError)  # fmt: skip
+        if not (x.is_floating_point()):
+            if isinstance(bound, float):
+                if math.isnan(bound):
+                    raise self.error("clip", "a NaN bound on an integer array")
+                bound = math.floor(bound) if math.isfinite(bound) else bound
+            info = self.iinfo(x.dtype)
+            bound = info.max if bound > info.max else info.min if bound < info.min else int(bound)
+        return self._scalar_tensor(bound, x.dtype, x, "clip")
+
+
+def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
+    """Unsigned 64-bit floor division and remainder on int64 bit patterns (b == 0 gives 0)."""
+    flip = INT64_MIN
+    big = b < 0  # divisor >= 2**63: the quotient is 0 or 1
+    safe = torch.where((b == 0) | big, torch.ones_like(b), b)
+    q = (((a >> 1) & INT64_MAX) // safe) << 1
+    r = a - q * safe
+    fix = (r ^ flip) >= (safe ^ flip)
+    q = torch.where(fix, q + 1, q)
+    r = torch.where(fix, r - safe, r)
+    big_q = ((a ^ flip) >= (b ^ flip)).to(torch.int64)
+    q = torch.where(big, big_q, q)
+    r = torch.where(big, a - big_q * b, r)
+    zero = b == 0
+    return torch.where(zero, 0, q), torch.where(zero, 0, r)
+
+
+def _make_unary(name: str) -> Callable[..., Any]:
+    def method(self: TorchElementwise, x: Any, /) -> Any:
+        return self._unary(name, x)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``."
+    return method
+
+
+def _make_binary(name: str) -> Callable[..., Any]:
+    def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
+        return self._binary(name, x1, x2)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
+    return method
+
+
+for _name in UNARY:
+    if _name not in TorchElementwise.__dict__:
+        setattr(TorchElementwise, _name, _make_unary(_name))
+for _name in BINARY:
+    if _name not in TorchElementwise.__dict__:
+        setattr(TorchElementwise, _name, _make_binary(_name))
+del _name
+
+__all__ = ["TorchElementwise"]

@@ -1,0 +1,131 @@
+"""Shared helpers of the integration tests: the backends under test and result checks.
+
+Each test computes a reference by calling the library on NumPy arrays, then calls it on
+`eagerpy_xp.Array`s of one backend and checks the results leaf by leaf: every leaf that
+is an array in the reference must be an `Array` of that backend, equal to the reference
+within the backend's floating-point tolerance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from eagerpy_xp import Array
+from eagerpy_xp.testing import assert_allclose, installed_backends, namespace_for
+
+#: NumPy input dtype kind -> the dtype names used for it, with and without 64-bit support.
+_WIDE = {"f": "float64", "i": "int64", "c": "complex128"}
+_NARROW = {"f": "float32", "i": "int32", "c": "complex64"}
+
+
+def targets() -> list[str]:
+    """Every backend eagerpy_xp provides whose framework is installed."""
+    return list(installed_backends())
+
+
+@dataclass(frozen=True)
+class Target:
+    """One backend's wrapped namespace plus the dtypes and tolerances used on it.
+
+    JAX without ``JAX_ENABLE_X64`` has no 64-bit dtypes; there inputs are made 32-bit
+    (and so are the NumPy inputs of the reference) and tolerances are wider.
+    """
+
+    name: str
+    xp: ModuleType
+    wide: bool
+    #: Whether the default real floating dtype is float64 (False for torch and JAX).
+    wide_default: bool
+
+    @classmethod
+    def load(cls, name: str) -> Target:
+        xp = namespace_for(name, "wrapped")
+        info = xp.__array_namespace_info__()
+        return cls(name, xp, "float64" in info.dtypes(),
+                   info.default_dtypes()["real floating"] == xp.float64)  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rtol(self) -> float:
+        return 1e-9 if self.wide else 2e-4
+
+    @property
+    def atol(self) -> float:
+        return 1e-10 if self.wide else 1e-5
+
+    def cast(self, value: Any) -> np.ndarray:
+        """``value`` as a NumPy array in the dtype this backend will hold it in."""
+        value = np.asarray(value)
+        names = _WIDE if self.wide else _NARROW
+        kind = value.dtype.kind if value.dtype.kind != "u" else "i"
+        return value.astype(names[kind]) if kind in names else value
+
+    def asarray(self, value: Any) -> Array:
+        """``value`` (NumPy) as an `Array` of this backend."""
+        result: Array = self.xp.asarray(self.cast(value))
+        return result
+
+    def check(self, actual: Any, reference: Any, *, check_dtype: bool = True,
+              rtol: float | None = None, atol: float | None = None, where: str = "result") -> None:  # fmt: skip
+        """Compare ``actual`` (from Arrays) with ``reference`` (from NumPy), recursively."""
+        rtol = self.rtol if rtol is None else rtol
+        atol = self.atol if atol is None else atol
+        if isinstance(reference, (np.ndarray, np.generic)):
+            assert type(actual) is Array, f"{where}: expected an Array, got {type(actual)!r}"
+            assert actual.backend == self.name, f"{where}: Array of {actual.backend}"
+            if self._in_default_float(actual, reference):
+                check_dtype, rtol, atol = False, max(rtol, 2e-6), max(atol, 1e-6)
+            assert_allclose(actual, reference, rtol=rtol, atol=atol, err_msg=where,
+                            check_dtype=check_dtype and self.wide)  # fmt: skip
+        elif isinstance(reference, (tuple, list)):
+            assert isinstance(actual, (tuple, list)), f"{where}: got {type(actual)!r}"
+            assert len(actual) == len(reference), f"{where}: length {len(actual)}"
+            for i, (a, r) in enumerate(zip(actual, reference, strict=True)):
+                self.check(a, r, check_dtype=check_dtype, rtol=rtol, atol=atol,
+                           where=f"{where}[{i}]")  # fmt: skip
+        elif isinstance(reference, (bool, int, float, complex)):
+            if isinstance(reference, float) and not self.wide_default:
+                rtol, atol = max(rtol, 2e-6), max(atol, 1e-6)  # may be computed in float32
+            assert_allclose(actual, reference, rtol=rtol, atol=atol, err_msg=where)
+        else:
+            assert actual == reference, f"{where}: {actual!r} != {reference!r}"
+
+
+    def _in_default_float(self, actual: Array, reference: Any) -> bool:
+        """A float32 result where NumPy gives float64, from a library that asked for the
+        namespace's default floating dtype: the standard leaves that dtype to the library."""
+        narrow = {"float64": self.xp.float32, "complex128": self.xp.complex64}
+        return not self.wide_default and actual.dtype == narrow.get(str(reference.dtype))
+
+
+#: Failures whose cause lies in another library, by (case id, backend): the reason, with
+#: the reproducer in docs/ecosystem.md.  Each is a strict xfail, so a fix upstream shows.
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
+
+
+def known_failure(case: str, backends: tuple[str, ...], reason: str) -> None:
+    """Record that ``case`` fails on ``backends`` for ``reason`` (see docs/ecosystem.md)."""
+    for backend in backends:
+        KNOWN_FAILURES[case, backend] = reason
+
+
+def expect_known_failure(request: Any, case: str, target: Target) -> None:
+    """Mark the running test as a strict xfail when ``case`` is known to fail on ``target``."""
+    import pytest
+
+    reason = KNOWN_FAILURES.get((case, target.name))
+    if reason is not None:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
+
+
+def rng_inputs(make: Callable[[np.random.Generator], tuple[Any, ...]],
+               seed: int = 0) -> tuple[Any, ...]:  # fmt: skip
+    """The inputs a case's ``make`` draws from a seeded generator."""
+    return make(np.random.default_rng(seed))

@@ -1,0 +1,33 @@
+"""Integration tests: eagerpy_xp Arrays inside libraries written against the array API.
+
+SciPy reads ``SCIPY_ARRAY_API`` once, when it is first imported, so it is set here, at
+import time of this conftest, before any test module imports SciPy.  It only changes how
+SciPy treats non-NumPy arrays; NumPy inputs take the same code paths either way.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SCIPY_ARRAY_API"] = "1"
+
+import pytest
+from _integration import Target, targets
+
+
+@pytest.fixture(params=targets(), ids=str)
+def target(request: pytest.FixtureRequest) -> Target:
+    """One backend's wrapped flavour, with the dtypes and tolerances tests use on it."""
+    name: str = request.param
+    return Target.load(name)
+
+
+@pytest.fixture
+def scipy_array_api() -> None:
+    """Fail clearly when SciPy was imported before ``SCIPY_ARRAY_API`` could be set."""
+    from scipy._lib._array_api import SCIPY_ARRAY_API
+
+    if not SCIPY_ARRAY_API:
+        pytest.fail("SciPy was imported before tests/integration/conftest.py set "
+                    "SCIPY_ARRAY_API=1; run the integration tests in their own process "
+                    "or export SCIPY_ARRAY_API=1")  # fmt: skip
