@@ -75,7 +75,9 @@ def _vector_norm(draw: Any) -> Call:
 
 
 def _to_np(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> list[np.ndarray]:
-    return [np.asarray(to_numpy(r), dtype=np.complex128) for r in result]
+    parts = [np.asarray(to_numpy(r)) for r in result]
+    precision = np.result_type(*parts, np.complex64)  # keep float32 inputs at their precision
+    return [p.astype(precision) for p in parts]
 
 
 def _eigh_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> tuple[Any, ...]:

@@ -43,6 +43,17 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
                  "default of 0; the spec makes it required", "test_function_signature"),
     *(KnownFailure("tensorflow", "wrapped", fn, _TF_ZERO_CACHE, "reflected")
       for fn in ("add", "subtract", "multiply", "divide", "floor_divide", "pow")),
+    KnownFailure("tensorflow", "wrapped", "__truediv__", "TensorFlow's CPU kernels flush "
+                 "float32 subnormals to zero (here while promoting to float64), so x / "
+                 "-1.4e-45 gives -inf", "test_binary_operator"),
+    *(KnownFailure("tensorflow", "*", fn, "complex log of |z| > ~1e154 gives a NaN real part "
+                   "(|z| overflows in the backend's formula)", "test_matches_reference")
+      for fn in ("log", "log2", "log10")),
+    *(KnownFailure(b, "*", "log1p", "complex log1p of tiny z is computed as log(1 + z): "
+                   "relative error ~1e-6 for |z| ~ 4e-11 (complex128)", "test_matches_reference")
+      for b in ("torch", "tensorflow")),
+    KnownFailure("torch", "*", "arange", "arange with an empty range (stop < start, step > 0) "
+                 "raises RuntimeError; the spec returns an empty array", "test_matches_reference"),
 )
 
 

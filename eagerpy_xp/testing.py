@@ -23,6 +23,7 @@ Importing this module imports no framework: backends are found with
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from collections.abc import Iterable
@@ -102,8 +103,9 @@ class XPCase:
         return namespace_for(self.backend, self.flavour)
 
 
+@functools.cache
 def _devices(backend: str) -> tuple[list[Device], str | None]:
-    """The devices of a backend (imports it), or the import error's text."""
+    """The devices of a backend (imports it, once), or the import error's text."""
     try:
         module = namespace_for(backend, "native")
         devices = [Device(str(d)) for d in module.__array_namespace_info__().devices()]

@@ -14,6 +14,7 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -198,7 +199,7 @@ def test_x64_from_the_environment() -> None:
         env["JAX_ENABLE_X64"] = "1"
     code = "from tests.test_jax import _mode_report; print(*_mode_report())"
     other = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                           text=True, check=True)  # fmt: skip
+                           text=True, check=True, cwd=Path(__file__).parents[1])  # fmt: skip
     assert other.stdout.split() == (["9", "float32", "False"] if here else
                                     ["13", "float64", "True"])  # fmt: skip
 
@@ -214,7 +215,7 @@ def test_python_scalars_give_strongly_typed_arrays(xp: ModuleType, x64: bool) ->
     assert not getattr(ep.astensor(jnp.asarray(2.0)).raw, "weak_type", False)
 
 
-def test_finfo_iinfo(xp: ModuleType, x64: bool) -> None:
+def test_finfo_iinfo(xp: ModuleType) -> None:
     f = xp.finfo(xp.float32)
     assert (f.bits, f.eps, f.dtype) == (32, float(np.finfo(np.float32).eps), xp.float32)
     assert f.smallest_normal == float(np.finfo(np.float32).smallest_normal)
@@ -228,7 +229,7 @@ def test_finfo_iinfo(xp: ModuleType, x64: bool) -> None:
         xp.finfo(xp.int32)
 
 
-def test_astype(xp: ModuleType, x64: bool) -> None:
+def test_astype(xp: ModuleType) -> None:
     x = xp.asarray([1.7, -2.5])
     assert values(xp.astype(x, xp.int32)).tolist() == [1, -2]
     assert xp.astype(x, xp.complex64).dtype == xp.complex64
@@ -512,7 +513,7 @@ def test_setitem_errors_leave_the_array_alone() -> None:
     for key, value, kind, text in [
         (3, 0, IndexError, "index 3 is out of bounds for axis 0 with size 3"),
         (-4, 0, IndexError, "out of bounds"),
-        (0, 1.5, TypeError, "Python float into an array of dtype int32"),
+        (0, 1.5, TypeError, "Python float into an array of dtype int(32|64)"),
         (0, wx.asarray(1.5), TypeError, "without a downcast"),
         (wx.asarray([True, False]), 0, IndexError, "boolean index of shape"),
     ]:
@@ -543,7 +544,7 @@ def test_inplace_operators_rebind() -> None:
     assert values(x).tolist() == [4.0, 9.0]
 
 
-def test_array_object_behaviours(x64: bool) -> None:
+def test_array_object_behaviours() -> None:
     x = wx.asarray([[1.0, 2.0], [3.0, 4.0]])
     assert (x.shape, x.ndim, x.size, x.device) == ((2, 2), 2, 4, ep.Device("cpu"))
     assert values(x.mT).tolist() == [[1.0, 3.0], [2.0, 4.0]]

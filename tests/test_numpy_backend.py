@@ -103,6 +103,17 @@ def test_sign_complex_nan_and_zero(xp: ModuleType) -> None:
     same(xp.sign(xp.asarray([-2, 0, 3], dtype=xp.int8)), np.array([-1, 0, 1], dtype=np.int8))
 
 
+def test_pow_one_element_exponent_one_half(xp: ModuleType) -> None:
+    # NumPy computes x ** 0.5 as sqrt(x) for one-element exponents: sqrt(-inf) is NaN and
+    # sqrt(-0.) is -0., where the spec's pow gives +inf and +0
+    x = xp.asarray([-inf, -0.0, 4.0])
+    for exponent in (0.5, xp.asarray(0.5), xp.asarray([0.5]), xp.asarray([0.5, 0.5, 0.5])):
+        same(xp.pow(x, exponent), np.array([inf, 0.0, 2.0]))
+    x32 = xp.asarray([-inf, -0.0], dtype=xp.float32)
+    same(xp.pow(x32, 0.5), np.array([inf, 0.0], dtype=np.float32))
+    same(xp.pow(xp.asarray([2, 3]), 2), np.array([4, 9]))
+
+
 def test_binary_functions_accept_a_python_scalar_on_either_side(xp: ModuleType) -> None:
     x = xp.asarray([1, 2, 3], dtype=xp.int16)
     same(xp.subtract(10, x), np.array([9, 8, 7], dtype=np.int16))
@@ -241,6 +252,15 @@ def test_where_with_scalars(xp: ModuleType) -> None:
 
 
 # -- creation and data types ------------------------------------------------------------------
+def test_tril_triu_need_matrices(xp: ModuleType) -> None:
+    m = xp.reshape(xp.arange(1, 10), (3, 3))
+    same(xp.tril(m, k=-1), np.array([[0, 0, 0], [4, 0, 0], [7, 8, 0]]))
+    same(xp.triu(m), np.array([[1, 2, 3], [0, 5, 6], [0, 0, 9]]))
+    for function in (xp.tril, xp.triu):
+        with pytest.raises(ValueError, match=r"(tril|triu) \(numpy\): expected an array of at"):
+            function(xp.asarray([1, 2, 3]))
+
+
 def test_asarray_and_astype_copy(xp: ModuleType) -> None:
     with pytest.raises(ValueError):
         xp.asarray([1, 2], copy=False)
@@ -414,3 +434,11 @@ def test_in_place_operators_use_the_fixed_functions() -> None:
     with pytest.raises(ValueError, match="in-place"):
         c += 1.5  # the result (float64) does not fit int8
     same(c, np.array([2, 3], dtype=np.int8))  # nothing written on failure
+
+
+def test_pinv_default_rtol_is_max_m_n_times_eps(xp: ModuleType) -> None:
+    # NumPy's own default (1e-15) would drop the 7e-16 singular value; 2 * eps keeps it
+    a = xp.asarray([[1.0, 0.0], [0.0, 7e-16]])
+    np.testing.assert_allclose(values(xp.linalg.pinv(a))[1, 1], 1 / 7e-16)
+    assert values(xp.linalg.pinv(a, rtol=1e-10))[1, 1] == 0.0
+    same(xp.linalg.matrix_rank(a), np.array(2))

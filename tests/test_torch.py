@@ -275,6 +275,16 @@ def test_python_scalars_take_the_array_dtype(xp: ModuleType) -> None:
         xp.add(xp.ones(1, dtype=xp.uint8), 300)
 
 
+def test_scalar_operands_match_array_operands() -> None:
+    x = torch.tensor([math.nan, -1.0, 0.25, 3.0])
+    for name in ("maximum", "minimum", "add", "subtract", "multiply", "less", "equal"):
+        fn = getattr(nt, name)
+        check(fn(x, 0.5), fn(x, torch.full((4,), 0.5)))
+        check(fn(0.5, x), fn(torch.full((4,), 0.5), x))
+    assert host(nt.add(torch.ones(1), 2**70)).tolist() == [float(2**70)]
+    check(nt.minimum(torch.tensor([1, 5], dtype=torch.int8), 3), np.asarray([1, 3], dtype=np.int8))
+
+
 def test_bool_arithmetic_and_mixed_kinds_follow_torch_where_unspecified() -> None:
     # The standard leaves int + float arrays open: the floating dtype wins (as in torch).
     assert nt.add(nt.ones(1, dtype=nt.int64), nt.ones(1, dtype=nt.float32)).dtype == nt.float32

@@ -5,7 +5,8 @@
   default dtypes are 32-bit, and asking for a 64-bit dtype raises `ValueError` saying how
   to enable x64 (JAX would silently truncate).
 * **Dtypes** are NumPy dtype objects (what ``jax.Array.dtype`` returns), so
-  ``x.dtype == xp.float32`` holds; ``jax.numpy.float32`` and friends are accepted too.
+  ``x.dtype == xp.float32`` holds; ``jax.numpy.float32``, ``numpy.float32`` and friends
+  are accepted too.
 * **Immutability**: `setitem` and in-place operators return a new array (``.at[...]``);
   the wrapped `Array` rebinds to it.  Views never alias: ``y = x[0]; x[0] = 1`` leaves
   ``y`` unchanged.
@@ -14,7 +15,11 @@
 * **Transformations**: every function is traceable; only functions whose output shape
   depends on the data (boolean masks, `nonzero`, the ``unique_*`` functions) need concrete
   arrays.  `eagerpy_xp.Array` is a registered pytree, so ``jax.jit``, ``jax.grad`` and
-  ``jax.vmap`` accept functions of Arrays.
+  ``jax.vmap`` accept functions of Arrays (``jax.grad`` wants a JAX scalar back: return
+  ``.raw``, or use ``eagerpy_xp.value_and_grad``).  Under tracing, ``device`` reports the
+  default device.
+* **Complex special cases** (signed zeros, infinities, NaNs) are patched to the standard's
+  (C99's) values for the transcendental functions and ``abs``.
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ _PLATFORM_KINDS = {"cpu": "cpu", "gpu": "cuda", "cuda": "cuda", "rocm": "cuda", 
 #: `Device` kind -> jax backend names to ask for its devices.
 _KIND_PLATFORMS = {"cpu": ("cpu",), "cuda": ("cuda", "rocm", "gpu"), "tpu": ("tpu",),
                    "mps": ("metal",)}  # fmt: skip
+
+
+_DEVICES: dict[Any, Device] = {}
 
 
 def x64_enabled() -> bool:
@@ -113,12 +121,19 @@ class JaxBackend(Backend):
 
     # -- devices -------------------------------------------------------------------------
     def _device_from_jax(self, device: Any) -> Device:
+        """The `Device` of a jax device: its kind and its index among the local devices of
+        its platform (cached: ``Array.device`` calls this)."""
+        try:
+            return _DEVICES[device]
+        except KeyError:
+            pass
         kind = _PLATFORM_KINDS.get(device.platform.lower(), device.platform.lower())
         try:
             index = jax.local_devices(backend=device.platform).index(device)
         except (RuntimeError, ValueError):
             index = device.id
-        return Device(kind, index)
+        result = _DEVICES[device] = Device(kind, index)
+        return result
 
     def _jax_devices(self, kind: str) -> list[Any]:
         for platform in _KIND_PLATFORMS.get(kind, ()):
@@ -225,7 +240,7 @@ class JaxBackend(Backend):
                 raise self.error("__setitem__", f"boolean index of shape {mask.shape} does not "
                                  f"match the array's shape {raw.shape}", IndexError)  # fmt: skip
             rest = raw.ndim - mask.ndim
-            if value.ndim <= rest or value.shape[0] == 1:
+            if value.ndim <= rest or (value.ndim == rest + 1 and value.shape[0] == 1):
                 if value.ndim > rest:
                     value = value[0]
                 return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
@@ -320,6 +335,14 @@ class JaxBackend(Backend):
             result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
         return result
 
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
+        integer ``x2`` and widens a Python integer base."""
+        if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
+            return jnp.power(x1, x2)
+        dtype = jnp.result_type(x1, x2)
+        return jnp.power(jnp.asarray(x1, dtype=dtype), jnp.asarray(x2, dtype=dtype))
+
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
@@ -336,6 +359,14 @@ class JaxBackend(Backend):
         if result.dtype.kind != "f":
             return result
         return jnp.where(result == 0, jnp.copysign(result, x2), result)
+
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """A complex element is true when either part is nonzero (JAX tests the real part)."""
+        return jnp.all(_truth(x), axis=axis, keepdims=keepdims)
+
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """A complex element is true when either part is nonzero (JAX tests the real part)."""
+        return jnp.any(_truth(x), axis=axis, keepdims=keepdims)
 
     # -- manipulation ------------------------------------------------------------------------
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:  # type: ignore[override]
@@ -588,6 +619,11 @@ try:
     jax.tree_util.register_pytree_node(Array, _flatten, _unflatten)
 except ValueError:  # registered already (module reloaded)
     pass
+
+
+def _truth(x: Any) -> Any:
+    """``x`` as booleans, complex numbers by both parts."""
+    return jnp.not_equal(x, 0) if _is_complex(x) else x
 
 
 def _is_complex(x: Any) -> bool:

@@ -114,10 +114,10 @@ class NumPyBackend(Backend):
             return np.where(special, np.floor(np.divide(x1, x2)), np.floor_divide(x1, x2))
 
     def pow(self, x1: Any, x2: Any, /) -> Any:
-        """NumPy takes ``sqrt`` for a scalar exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
+        """NumPy takes ``sqrt`` for a one-element exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
         ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there."""
-        if type(x2) is not float and np.ndim(x2) != 0 or x2 != 0.5:
-            return np.power(x1, x2)
+        if (x2 != 0.5) if type(x2) in (float, int) else (getattr(x2, "size", 0) != 1 or x2 != 0.5):
+            return np.power(x1, x2)  # NumPy's shortcut is for one-element exponents only
         with np.errstate(invalid="ignore"):
             result = np.power(x1, x2)
         dtype = np.asarray(result).dtype

@@ -1,8 +1,8 @@
 """Integration tests: eagerpy_xp Arrays inside libraries written against the array API.
 
 SciPy reads ``SCIPY_ARRAY_API`` once, when it is first imported, so it is set here, at
-import time of this conftest, before any test module imports SciPy.  It only changes how
-SciPy treats non-NumPy arrays; NumPy inputs take the same code paths either way.
+import time of this conftest, before any test module here imports SciPy; the early plugin
+`scipy_array_api` (pyproject's addopts) sets it before anything else can import SciPy.
 """
 
 from __future__ import annotations

@@ -134,6 +134,7 @@ def test_asserts_accept_arrays_of_every_kind(target: Target) -> None:
         assert_allclose(actual, reference * (1 + 1e-9), rtol=1e-6)
         assert_allclose(reference, actual)
     assert_equal(wrapped[0, 0], 1.0)  # 0-d array against a Python scalar
+    assert_allclose(wrapped[1], [3.0, -4.5])  # against a list
     assert_allclose(ep.numpy.asarray(reference), wrapped)  # across backends
 
 

@@ -109,10 +109,19 @@ class CreationFunctions:
                                  **self._device_kwargs(device, "ones_like"))  # fmt: skip
 
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
-        return self._f.tril(x, k=k)
+        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
+        return self._f.tril(self._matrices(x, "tril"), k=k)
 
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
-        return self._f.triu(x, k=k)
+        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
+        return self._f.triu(self._matrices(x, "triu"), k=k)
+
+    def _matrices(self, x: Any, function: str) -> Any:
+        """``x`` checked to be a (stack of) matrices."""
+        if len(x.shape) < 2:
+            raise self.error(function, f"expected an array of at least 2 dimensions, got "
+                                       f"shape {tuple(x.shape)}")  # fmt: skip
+        return x
 
     def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._f.zeros(self._check_shape(shape, "zeros"),

@@ -11,6 +11,7 @@ from collections import namedtuple
 from typing import Any
 
 from ..._devices import Device
+from ..._dtypes import COMPLEX_FLOATING, REAL_FLOATING
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
@@ -70,7 +71,19 @@ class Linalg:
         return self._l.outer(x1, x2)
 
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
+        """``rtol=None`` is the spec's ``max(M, N) * eps`` (NumPy's default is ``1e-15``)."""
+        if rtol is None:
+            rtol = self._default_rtol(x)
         return self._l.pinv(x, rtol=rtol)
+
+    def _default_rtol(self, x: Any) -> Any:
+        """The spec's default relative tolerance ``max(M, N) * eps`` for ``x``'s dtype."""
+        b = self._b
+        shape = b.shape_of(x)
+        name = b.dtype_name(x.dtype)
+        if len(shape) < 2 or None in shape[-2:] or name not in (*REAL_FLOATING, *COMPLEX_FLOATING):
+            return None  # the framework's default (and its error for non-matrices)
+        return max(shape[-2:]) * b.finfo(x.dtype).eps
 
     def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
         return QRResult(*self._l.qr(x, mode=mode))

@@ -36,6 +36,23 @@ REAL_KINDS = ("bool", "signed integer", "unsigned integer", "real floating")
 FLOAT_KINDS = ("real floating", "complex floating")
 
 
+def _dlpack_aligned(capsule: Any) -> bool:
+    """Whether a legacy DLPack capsule's data (``data + byte_offset``) is 64-byte aligned."""
+    import ctypes
+
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    try:
+        managed = get(capsule, b"dltensor")
+    except ValueError:
+        return False
+    data = ctypes.c_void_p.from_address(managed).value or 0
+    # DLTensor: data, device (2 x int32), ndim (int32), dtype (4 bytes), shape, strides,
+    # byte_offset (uint64) at byte 40
+    offset = ctypes.c_uint64.from_address(managed + 40).value
+    return (data + offset) % 64 == 0
+
+
 class _NoFramework:
     """Stands in for ``Backend._f``: every function is implemented on TensorFlow directly."""
 
@@ -131,8 +148,29 @@ class TFBase(Backend):
             raise self.error("__dlpack__", f"cannot export to DLPack device {dl_device}",
                              BufferError)  # fmt: skip
         if copy:
-            raw = tf.identity(raw + tf.zeros_like(raw)) if raw.dtype != tf.bool else raw
+            raw = self.fresh(raw)
         return tf.experimental.dlpack.to_dlpack(raw)
+
+    def fresh(self, x: Any) -> Any:
+        """A copy of ``x`` in a newly allocated buffer (``tf.identity`` may alias)."""
+        flat = tf.reshape(x, [-1])
+        return tf.reshape(tf.concat([flat, flat[:0]], 0), tf.shape(x))
+
+    def import_dlpack(self, x: Any, copy: bool | None, function: str) -> Any:
+        """A tensor from a DLPack producer, sharing memory unless ``copy``.
+
+        TensorFlow kernels abort the process on buffers that are not 64-byte aligned
+        (small NumPy arrays often are not), so such buffers are copied through NumPy, or
+        refused with ``copy=False``.
+        """
+        capsule = x.__dlpack__()
+        if _dlpack_aligned(capsule):
+            result = tf.experimental.dlpack.from_dlpack(capsule)
+            return self.fresh(result) if copy else result
+        if copy is False:
+            raise self.error(function, "copy=False but the buffer is not 64-byte aligned, "
+                             "which TensorFlow requires")  # fmt: skip
+        return tf.constant(np.array(np.from_dlpack(x), copy=True))
 
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:
         dev = self.device_of(raw)
@@ -226,23 +264,42 @@ class TFBase(Backend):
                 out.append(self.constant(a, name, function))
             else:
                 t = self.tensor(a, function)
-                out.append(t if t.dtype == self.tfd(name) else tf.cast(t, self.tfd(name)))
+                out.append(self.cast(t, self.tfd(name)))
         return out, name
+
+    def cast(self, x: Any, target: Any) -> Any:
+        """``tf.cast`` that keeps float32 subnormals when widening (TensorFlow flushes them)."""
+        if x.dtype == target:
+            return x
+        if x.dtype == tf.float32 and target in (tf.float64, tf.complex128):
+            return tf.cast(self._widen_float32(x), target)
+        if x.dtype == tf.complex64 and target == tf.complex128:
+            re, im = self._widen_float32(tf.math.real(x)), self._widen_float32(tf.math.imag(x))
+            return tf.complex(re, im)
+        return tf.cast(x, target)
+
+    def _widen_float32(self, x: Any) -> Any:
+        bits = tf.bitcast(x, tf.int32)
+        wide = tf.cast(x, tf.float64)
+        subnormal = tf.equal(tf.bitwise.bitwise_and(bits, 0x7F800000), 0)
+        mantissa = tf.cast(tf.bitwise.bitwise_and(bits, 0x007FFFFF), tf.float64) * 2.0**-149
+        exact = tf.where(bits < 0, -mantissa, mantissa)
+        return tf.where(subnormal, exact, wide)
 
     # -- shapes and axes -------------------------------------------------------------------
     def ndim(self, x: Any) -> int:
         return len(x.shape)
 
     def axis(self, axis: int, ndim: int, function: str) -> int:
-        """A normalised axis; `IndexError`-like `ValueError` when out of range."""
+        """A normalised axis; `IndexError` when out of range."""
         try:
             a = int(axis.__index__())
         except (AttributeError, TypeError):
             raise self.error(function, f"axis must be an int, got {axis!r}", TypeError) from None
-        if not -ndim <= a < max(ndim, 1) or (ndim == 0 and a not in (0, -1)):
+        if not -ndim <= a < ndim:
             raise self.error(function, f"axis {axis} is out of range for {ndim} dimensions",
                              IndexError)  # fmt: skip
-        return a % ndim if ndim else 0
+        return a % ndim
 
     def axes(self, axis: Any, ndim: int, function: str) -> list[int]:
         """Normalised, distinct axes from None, an int or a tuple."""

@@ -65,8 +65,8 @@ class CreationMixin(TFBase):
             if copy is False:
                 if hasattr(obj, "__dlpack__") and target is None:
                     try:
-                        return tf.experimental.dlpack.from_dlpack(obj.__dlpack__())
-                    except Exception as e:
+                        return self.import_dlpack(obj, False, "asarray")
+                    except (BufferError, TypeError, RuntimeError) as e:
                         raise self.error("asarray", f"copy=False cannot share memory: {e}") from e
                 raise self.error("asarray", "copy=False but Python data must be copied")
             return tf.constant(self._host_array(obj, target, "asarray"))
@@ -103,7 +103,7 @@ class CreationMixin(TFBase):
             if target == tf.bool:
                 x = tf.not_equal(x, tf.zeros((), x.dtype))
             else:
-                x = tf.cast(x, target)
+                x = self.cast(x, target)
         if device is not None:
             x = self.to_device(x, device)
         return x
@@ -240,12 +240,9 @@ class CreationMixin(TFBase):
             if not hasattr(x, "__dlpack__"):
                 raise self.error("from_dlpack", f"{type(x).__name__} has no __dlpack__",
                                  TypeError)  # fmt: skip
-            result = tf.experimental.dlpack.from_dlpack(x.__dlpack__())
+            result = self.import_dlpack(x, copy, "from_dlpack")
         if device is not None and self.device_of(result) != self.as_device(device):
             if copy is False:
                 raise self.error("from_dlpack", "copy=False but the device differs")
             return self.to_device(result, device)
-        if copy:
-            with tf.device(self.native_device(self.device_of(result), "from_dlpack")):
-                result = tf.identity(tf.concat([result[None]], 0)[0])
         return result

@@ -132,14 +132,16 @@ class FunctionsMixin(TFBase):
         if not isinstance(repeats, int):
             repeats = tf.cast(self.tensor(repeats, "repeat"), tf.int64)
         a = self.axis(axis, self.ndim(x), "repeat")
-        return self.via_signed16(x, lambda v: tf.repeat(v, repeats, axis=a))
+        # gather repeated positions: tf.repeat fails on empty arrays and lacks uint16
+        length = tf.shape(x, out_type=tf.int64)[a]
+        return tf.gather(x, tf.repeat(tf.range(length), repeats), axis=a)
 
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         x = self.tensor(x, "tile")
         reps = list(repetitions)
         n = max(len(reps), self.ndim(x))
-        x = tf.reshape(x, [1] * (n - self.ndim(x)) + [-1 if d is None else d for d in x.shape]) \
-            if x.shape.is_fully_defined() or n == self.ndim(x) else x  # fmt: skip
+        if n > self.ndim(x):  # leading ones, graph-safe
+            x = tf.reshape(x, tf.concat([tf.ones([n - self.ndim(x)], tf.int32), tf.shape(x)], 0))
         reps = [1] * (n - len(reps)) + reps
         return self.via_signed16(x, lambda v: tf.tile(v, reps))
 

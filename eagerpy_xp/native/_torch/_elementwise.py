@@ -60,6 +60,8 @@ class TorchElementwise(TorchCore):
             and scalar_kind_ok(self.dtype_name(x1.dtype), x2)
         ):  # torch keeps the tensor's dtype here too: no 0-d tensor needed
             self._check_fits(x2, x1.dtype, name)
+            if x1.is_floating_point() and type(x2) is int:
+                x2 = float(x2)  # torch refuses ints beyond int64 here
             return _TAKES_SCALAR[name](x1, x2)  # type: ignore[no-any-return]
         a, b = self._operands(x1, x2, name)
         if name in ("add", "subtract") and a.is_complex():  # torch: 0j + infj is nan+infj
