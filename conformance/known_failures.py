@@ -52,6 +52,19 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
     *(KnownFailure(b, "*", "log1p", "complex log1p of tiny z is computed as log(1 + z): "
                    "relative error ~1e-6 for |z| ~ 4e-11 (complex128)", "test_matches_reference")
       for b in ("torch", "tensorflow")),
+    *(KnownFailure("jax", "*", fn, "any/all of a complex array with axis=() test only the "
+                   "real part (5.5j counts as False)", "test_matches_reference")
+      for fn in ("any", "all")),
+    KnownFailure("jax", "*", "pow", "integer pow of 0-d arrays promotes like a weak scalar "
+                 "(int16 ** int64 gives int16)", "test_matches_reference"),
+    KnownFailure("jax", "wrapped", "__pow__", "a Python int ** uint8 array gives int64, the "
+                 "array's dtype uint8 is required", "test_binary_operator"),
+    *(KnownFailure("jax", "*", fn, "XLA's CPU backend flushes float32 subnormals to zero "
+                   "(clip(-1e-45) gives -0.0; concat promoting float32 to complex64 too)",
+                   "test_matches_reference")
+      for fn in ("clip", "concat")),
+    KnownFailure("jax", "*", "sinh", "complex64 sinh of tiny z (3.9e-11+0j) returns 0j: XLA "
+                 "computes (exp(z) - exp(-z)) / 2 and cancels", "test_matches_reference"),
     KnownFailure("torch", "*", "arange", "arange with an empty range (stop < start, step > 0) "
                  "raises RuntimeError; the spec returns an empty array", "test_matches_reference"),
 )

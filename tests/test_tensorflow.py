@@ -585,6 +585,22 @@ def test_setitem_rebinds() -> None:
     z = ep.astensor(t(1.0))
     z[()] = 3.0
     same(z, np.array(3.0))
+    z[()] = ep.astensor(t([4.0]))  # a size-1 value fits a 0-d selection, as in NumPy
+    same(z, np.array(4.0))
+    with pytest.raises(ValueError, match="setitem"):
+        z[()] = ep.astensor(t([4.0, 5.0]))
+
+
+def test_subnormals_are_not_zero() -> None:
+    """TensorFlow's CPU kernels compare subnormals as zero; truth tests use the bits."""
+    v = np.array([2.2e-313, -2e-311, 0.0, -0.0, NAN, -3.0])
+    same(xn.sign(t(v)), np.sign(v), zeros=True)
+    same(xn.count_nonzero(t(v)), np.array(np.count_nonzero(v)))
+    same(xn.all(t(v[:2])), np.array(True))
+    same(xn.any(t(v[2:4])), np.array(False))
+    same(xn.astype(t(v), tf.bool), v.astype(bool))
+    same(xn.nonzero(t(v))[0], np.nonzero(v)[0])
+    same(xn.logical_and(t(v), True), v.astype(bool))
 
 
 def test_take_and_take_along_axis() -> None:

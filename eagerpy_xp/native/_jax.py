@@ -319,6 +319,13 @@ class JaxBackend(Backend):
         result = x if x.dtype == target and not copy else x.astype(target)
         return result if device is None else self.to_device(result, device)
 
+    def result_type(self, *arrays_and_dtypes: Any) -> Any:
+        """Without x64, ``int32`` with ``uint32`` gives ``int32``, the dtype JAX computes in."""
+        result = super().result_type(*arrays_and_dtypes)
+        if result == np.int64 and not x64_enabled():
+            return self.dtypes_by_name["int32"]
+        return result
+
     # -- element-wise fixes ---------------------------------------------------------------
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` (JAX keeps the sign)."""

@@ -286,6 +286,21 @@ class TFBase(Backend):
         exact = tf.where(bits < 0, -mantissa, mantissa)
         return tf.where(subnormal, exact, wide)
 
+    def nonzero_mask(self, x: Any) -> Any:
+        """``x != 0`` that also holds for subnormals (TensorFlow's CPU kernels treat them
+        as zero); bool input is returned as it is."""
+        if x.dtype == tf.bool:
+            return x
+        if x.dtype.is_complex:
+            return self.nonzero_mask(tf.math.real(x)) | self.nonzero_mask(tf.math.imag(x))
+        name = self.dn(x)
+        if name not in BITS_OF_FLOAT:
+            return tf.not_equal(x, tf.zeros((), x.dtype))
+        ibits = self.tfd(BITS_OF_FLOAT[name])
+        magnitude = tf.bitwise.bitwise_and(tf.bitcast(x, ibits),
+                                           tf.constant(2 ** (BITS[name] - 1) - 1, ibits))
+        return tf.not_equal(magnitude, 0)
+
     # -- shapes and axes -------------------------------------------------------------------
     def ndim(self, x: Any) -> int:
         return len(x.shape)

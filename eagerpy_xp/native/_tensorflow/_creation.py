@@ -101,7 +101,7 @@ class CreationMixin(TFBase):
             if x.dtype.is_complex and not target.is_complex:
                 x = tf.math.real(x)
             if target == tf.bool:
-                x = tf.not_equal(x, tf.zeros((), x.dtype))
+                x = self.nonzero_mask(x)
             else:
                 x = self.cast(x, target)
         if device is not None:

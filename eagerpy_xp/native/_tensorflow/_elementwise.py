@@ -261,7 +261,7 @@ class ElementwiseMixin(TFBase):
         return fn(self._as_bool(a), self._as_bool(b))
 
     def _as_bool(self, x: Any) -> Any:
-        return x if x.dtype == tf.bool else tf.not_equal(x, 0)
+        return self.nonzero_mask(x)
 
     def logical_and(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_and", tf.math.logical_and, x1, x2)
@@ -385,6 +385,11 @@ class ElementwiseMixin(TFBase):
             result = x / tf.cast(safe, x.dtype)
             result = tf.where(nan, tf.cast(tf.complex(mag * np.nan, mag * np.nan), x.dtype), result)
             return result
+        if kind == "real floating":  # from the bits: subnormals are not zero
+            one = tf.ones_like(x)
+            signed = tf.where(self.signbit(x), -one, one)
+            signed = tf.where(self.nonzero_mask(x), signed, tf.zeros_like(x))
+            return tf.where(tf.math.is_nan(x), x, signed)
         return tf.math.sign(x)
 
     def signbit(self, x: Any, /) -> Any:

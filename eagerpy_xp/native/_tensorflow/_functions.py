@@ -178,14 +178,14 @@ class FunctionsMixin(TFBase):
     def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self.tensor(x, "count_nonzero")
         axes = self.axes(axis, self.ndim(x), "count_nonzero")
-        nonzero = tf.cast(tf.not_equal(x, tf.zeros((), x.dtype)), tf.int64)
+        nonzero = tf.cast(self.nonzero_mask(x), tf.int64)
         return tf.reduce_sum(nonzero, axis=axes, keepdims=keepdims)
 
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         x = self.tensor(x, "nonzero")
         if self.ndim(x) == 0:
             raise self.error("nonzero", "0-d arrays are not supported")
-        found = tf.where(tf.not_equal(x, tf.zeros((), x.dtype)))
+        found = tf.where(self.nonzero_mask(x))
         return tuple(tf.unstack(found, num=self.ndim(x), axis=1))
 
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
@@ -313,7 +313,7 @@ class FunctionsMixin(TFBase):
                keepdims: bool) -> Any:  # fmt: skip
         x = self.tensor(x, function)
         axes = self.axes(axis, self.ndim(x), function)
-        truth = x if x.dtype == tf.bool else tf.not_equal(x, tf.zeros((), x.dtype))
+        truth = self.nonzero_mask(x)
         return fn(truth, axis=axes, keepdims=keepdims)
 
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:

@@ -34,8 +34,7 @@ class IndexingMixin(TFBase):
             elif hasattr(k, "__index__") and not isinstance(k, bool):
                 k = int(k.__index__())
             elif isinstance(k, slice):  # bounds may be 0-d integer arrays (`x[:, :rank]`)
-                k = slice(*(None if v is None else operator.index(v)
-                            for v in (k.start, k.stop, k.step)))  # fmt: skip
+                k = slice(*(self._slice_bound(v) for v in (k.start, k.stop, k.step)))
             elif not (k is None or k is Ellipsis or isinstance(k, (bool, slice))):
                 raise self.error("__getitem__", f"unsupported index {k!r}", IndexError)
             out.append(k)
@@ -43,6 +42,14 @@ class IndexingMixin(TFBase):
             raise self.error("__getitem__", "an index can only have a single ellipsis",
                              IndexError)  # fmt: skip
         return tuple(out)
+
+    def _slice_bound(self, v: Any) -> Any:
+        """A slice bound TensorFlow takes: a Python int, or an int32 tensor (graph mode)."""
+        if type(v) is Array:
+            v = v._raw
+        if isinstance(v, (tf.Tensor, tf.Variable)):
+            return tf.cast(v, tf.int32) if tf.is_symbolic_tensor(v) else int(v)
+        return v if v is None else operator.index(v)
 
     def _is_mask(self, k: Any) -> bool:
         return isinstance(k, bool) or (isinstance(k, tf.Tensor) and k.dtype == tf.bool)
@@ -138,6 +145,12 @@ class IndexingMixin(TFBase):
                                  f"{name} array without a downcast", TypeError)  # fmt: skip
             v = tf.cast(v, x.dtype)
         positions = self.getitem(tf.reshape(tf.range(self.size(x)), tf.shape(x)), key)
+        extra = self.ndim(v) - self.ndim(positions)
+        if extra > 0:  # leading size-1 dimensions of the value are dropped (as NumPy does)
+            if any(d != 1 for d in v.shape[:extra]):
+                raise self.error("__setitem__", f"value of shape {tuple(v.shape)} does not "
+                                 f"fit the selection of shape {tuple(positions.shape)}")  # fmt: skip
+            v = tf.reshape(v, tf.shape(v)[extra:])
         v = tf.broadcast_to(v, tf.shape(positions))
         flat = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), tf.reshape(positions, [-1, 1]),
                                            tf.reshape(v, [-1]))  # fmt: skip
