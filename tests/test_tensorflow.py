@@ -601,6 +601,9 @@ def test_subnormals_are_not_zero() -> None:
     same(xn.astype(t(v), tf.bool), v.astype(bool))
     same(xn.nonzero(t(v))[0], np.nonzero(v)[0])
     same(xn.logical_and(t(v), True), v.astype(bool))
+    same(xn.ceil(t(v)), np.ceil(v), zeros=True)
+    same(xn.floor(t(v)), np.floor(v), zeros=True)
+    same(xn.ceil(t(np.array([1e-40, -1e-40], "float32"))), np.array([1.0, -0.0], "float32"))
 
 
 def test_take_and_take_along_axis() -> None:

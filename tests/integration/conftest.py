@@ -28,6 +28,6 @@ def scipy_array_api() -> None:
     from scipy._lib._array_api import SCIPY_ARRAY_API
 
     if not SCIPY_ARRAY_API:
-        pytest.fail("SciPy was imported before tests/integration/conftest.py set "
-                    "SCIPY_ARRAY_API=1; run the integration tests in their own process "
-                    "or export SCIPY_ARRAY_API=1")  # fmt: skip
+        pytest.fail("SciPy was imported before SCIPY_ARRAY_API=1 was set: keep pyproject's "
+                    "addopts (`-p tests.integration.scipy_array_api` comes first) or export "
+                    "SCIPY_ARRAY_API=1")  # fmt: skip

@@ -403,11 +403,25 @@ class ElementwiseMixin(TFBase):
         x = self._unary_of(function, x, _REAL_NUMERIC, "a real numeric")
         return fn(x) if self.kind(x) == "real floating" else x
 
+    def _tiny(self, x: Any, negative: bool) -> Any:
+        """Where ``x`` is a subnormal of the given sign (TensorFlow's kernels see 0 there)."""
+        name = self.dn(x)
+        ibits = self.tfd(BITS_OF_FLOAT[name])
+        bits = tf.bitcast(x, ibits)
+        exponent = 0x7F800000 if name == "float32" else 0x7FF0000000000000
+        zero_exponent = tf.equal(tf.bitwise.bitwise_and(bits, tf.constant(exponent, ibits)), 0)
+        sign = bits < 0 if negative else bits >= 0
+        return zero_exponent & self.nonzero_mask(x) & sign
+
     def ceil(self, x: Any, /) -> Any:
-        return self._rounding("ceil", x, tf.math.ceil)
+        """Positive subnormals give 1 (TensorFlow's kernel gives 0)."""
+        return self._rounding("ceil", x, lambda v: tf.where(
+            self._tiny(v, False), tf.ones_like(v), tf.math.ceil(v)))  # fmt: skip
 
     def floor(self, x: Any, /) -> Any:
-        return self._rounding("floor", x, tf.math.floor)
+        """Negative subnormals give -1 (TensorFlow's kernel gives -0)."""
+        return self._rounding("floor", x, lambda v: tf.where(
+            self._tiny(v, True), -tf.ones_like(v), tf.math.floor(v)))  # fmt: skip
 
     def trunc(self, x: Any, /) -> Any:
         return self._rounding("trunc", x, lambda v: tf.where(v < 0, tf.math.ceil(v),

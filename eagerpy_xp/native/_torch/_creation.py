@@ -129,12 +129,19 @@ class TorchCreation(TorchElementwise):
         if target is None:
             is_complex = isinstance(start, complex) or isinstance(stop, complex)
             target = self._default("complex floating" if is_complex else "real floating")
-        work = target if target.is_floating_point or target.is_complex else torch.float64
+        # computed in double precision (as NumPy) unless the device has none (mps)
+        precise = torch.complex128 if target.is_complex else torch.float64
+        work = (
+            target if kwargs.get("device", self._default_torch_device()).type == "mps" else precise
+        )
         steps = num if endpoint or num == 0 else num + 1
         result = torch.linspace(start, stop, steps, dtype=work, **kwargs)
         if not endpoint and num:
             result = result[:-1]
         return result if work == target else result.to(target)
+
+    def _default_torch_device(self) -> torch.device:
+        return torch.get_default_device()
 
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
         if indexing not in ("xy", "ij"):

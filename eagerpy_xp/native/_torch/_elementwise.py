@@ -15,7 +15,7 @@ from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 INT64_MAX = 2**63 - 1
 
 #: Standard name -> torch function, where they differ.
-_TORCH_NAMES = {"bitwise_invert": "bitwise_not", "conj": "conj_physical", "pow": "pow",
+_TORCH_NAMES = {"bitwise_invert": "bitwise_not", "conj": "conj_physical",
                 "divide": "true_divide", "equal": "eq"}  # fmt: skip
 #: Binary functions whose wrapping result on the same-width signed view is exact.
 _ON_BITS = {"add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor",
@@ -30,8 +30,6 @@ _TAKES_SCALAR: dict[str, Callable[..., Any]] = {
     for name in ("add", "subtract", "multiply", "equal", "not_equal", "less", "less_equal",
                  "greater", "greater_equal", "bitwise_and", "bitwise_or", "bitwise_xor")
 } | {"maximum": torch.clamp_min, "minimum": torch.clamp_max}  # fmt: skip
-#: Unary functions that keep integers as they are.
-_INTEGER_IDENTITY = {"floor", "ceil", "trunc", "round"}
 
 
 class TorchElementwise(TorchCore):
@@ -45,9 +43,10 @@ class TorchElementwise(TorchCore):
 
     def _unary(self, name: str, x: Any) -> Tensor:
         self._check_tensor(x, name)
-        if x.dtype in SIGNED_VIEW and name in ("negative", "square", "bitwise_invert"):
-            return self._on_bits(getattr(torch, _TORCH_NAMES.get(name, name)), x)
-        return getattr(torch, _TORCH_NAMES.get(name, name))(x)  # type: ignore[no-any-return]
+        fn = getattr(torch, _TORCH_NAMES.get(name, name))
+        if x.dtype in SIGNED_VIEW and name in ("negative", "square"):  # wrap on the bits
+            return self._on_bits(fn, x)
+        return fn(x)  # type: ignore[no-any-return]
 
     def _binary(self, name: str, x1: Any, x2: Any) -> Tensor:
         fn = getattr(torch, _TORCH_NAMES.get(name, name))
@@ -247,8 +246,11 @@ class TorchElementwise(TorchCore):
             return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
         if a.dtype == torch.uint64:
             return self._unbits(torch.pow(self._bits(a), self._bits(b)), a.dtype)
-        if a.is_complex():  # x ** 0 is 1 (torch gives NaN for 0 ** 0j)
-            return torch.where(b == 0, torch.ones_like(a), torch.pow(a, b))
+        if a.is_complex():  # x ** 0 is 1 (torch: NaN for 0 ** 0j); 0 ** -1 is NaN (torch: inf)
+            result = torch.where(b == 0, torch.ones_like(a), torch.pow(a, b))
+            undefined = (a == 0) & (b.real < 0)
+            nan = torch.full((), torch.nan, dtype=a.real.dtype, device=a.device)
+            return torch.where(undefined, torch.complex(nan, nan), result)
         return torch.pow(a, b)
 
     # -- shifts ------------------------------------------------------------------------------

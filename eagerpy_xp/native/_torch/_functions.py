@@ -294,9 +294,9 @@ class TorchFunctions(TorchCreation):
         self._check_tensor(x, function)
         if x.is_complex():
             raise self.error(function, "complex arrays have no order", TypeError)
-        dim = self._axis(axis, x.ndim, function)
         if x.ndim == 0:
             return x.clone(), torch.zeros((), dtype=torch.int64, device=x.device)
+        dim = self._axis(axis, x.ndim, function)
         values, indices = torch.sort(self._ordered(x), dim=dim, descending=descending,
                                      stable=True)  # fmt: skip
         return self._unordered(values, x.dtype), indices
@@ -403,14 +403,29 @@ class TorchFunctions(TorchCreation):
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
-        self._floating(x, "std")
-        return self._reduce(torch.std, x, axis, keepdims, "std", correction=correction)
+        return torch.sqrt(self._variance(x, axis, correction, keepdims, "std"))
 
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
-        self._floating(x, "var")
-        return self._reduce(torch.var, x, axis, keepdims, "var", correction=correction)
+        return self._variance(x, axis, correction, keepdims, "var")
+
+    def _variance(
+        self, x: Any, axis: Any, correction: float, keepdims: bool, function: str
+    ) -> Tensor:
+        """Two passes (mean in double precision, then squared deviations): exactly 0 for
+        constant data, where torch's one-pass kernel leaves rounding noise."""
+        self._floating(x, function)
+        if axis == ():
+            axis, x = -1, x.unsqueeze(-1)
+        axes = self._axes(axis, x.ndim, function)
+        precise = {torch.float32: torch.float64, torch.complex64: torch.complex128}.get(x.dtype)
+        if precise is None or x.device.type == "mps":  # mps has no float64
+            precise = x.dtype
+        mean = torch.mean(x, dim=axes, keepdim=True, dtype=precise).to(x.dtype) if axes else x
+        deviations = (x - mean).abs().square() if x.is_complex() else (x - mean).square()
+        count = math.prod(x.shape[a] for a in axes)
+        return torch.sum(deviations, dim=axes, keepdim=keepdims) / max(count - correction, 0)
 
     # -- utilities ---------------------------------------------------------------------------
     def _truth(self, fn: Any, x: Any, axis: Any, keepdims: bool, function: str) -> Tensor:
