@@ -51,7 +51,10 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
       for fn in ("log", "log2", "log10")),
     *(KnownFailure(b, "*", "log1p", "complex log1p of tiny z is computed as log(1 + z): "
                    "relative error ~1e-6 for |z| ~ 4e-11 (complex128)", "test_matches_reference")
-      for b in ("torch", "tensorflow")),
+      for b in ("torch", "tensorflow", "jax")),
+    KnownFailure("jax", "wrapped", "__truediv__", "XLA's CPU backend flushes float32 "
+                 "subnormals to zero (here while promoting to float64), so x / -1.4e-45 gives "
+                 "-inf", "test_binary_operator"),
     *(KnownFailure("jax", "*", fn, "any/all of a complex array with axis=() test only the "
                    "real part (5.5j counts as False)", "test_matches_reference")
       for fn in ("any", "all")),

@@ -400,6 +400,11 @@ def test_complex_special_cases(name: str) -> None:
     assert not bad.any(), list(zip(GRID[bad], actual[bad], expected[bad]))
 
 
+def test_complex_sinh_of_tiny_values(xp: ModuleType) -> None:
+    z = np.array([3.9e-11 + 0j, 1e-20 - 2e-20j, 0.5 - 0.25j], dtype=np.complex64)
+    np.testing.assert_allclose(values(xp.sinh(xp.asarray(z))), np.sinh(z), rtol=1e-6)
+
+
 def test_expm1_complex_special_cases() -> None:
     x = jnp.asarray([complex(INF, 0.0), complex(-INF, INF), complex(-INF, NAN),
                      complex(NAN, 0.0), complex(0.0, INF), complex(-0.0, 0.0)])  # fmt: skip

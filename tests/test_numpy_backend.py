@@ -156,6 +156,13 @@ def test_stable_descending_sort_keeps_ties_in_order(xp: ModuleType) -> None:
     same(xp.argsort(x), np.array([0, 2, 1, 3, 4]))
     same(xp.sort(x, descending=True), np.array([3, 2, 2, 1, 1]))
     same(xp.sort(xp.asarray([0.0, -0.0, 1.0]), descending=True), np.array([1.0, 0.0, -0.0]))
+    same(xp.argsort(xp.asarray([0, 255, 7, 255, 0], dtype=xp.uint8), descending=True),
+         np.array([1, 3, 2, 0, 4]))  # fmt: skip
+    same(xp.argsort(xp.asarray([-128, 127, -128], dtype=xp.int8), descending=True),
+         np.array([1, 0, 2]))  # fmt: skip
+    same(xp.argsort(xp.asarray([False, True, False, True]), descending=True),
+         np.array([1, 3, 0, 2]))  # fmt: skip
+    same(xp.argsort(xp.asarray([1.0, nan, 3.0, 1.0]), descending=True), np.array([1, 2, 0, 3]))
     m = xp.asarray([[3, 1, 3], [0, 0, 5]])
     same(xp.argsort(m, axis=0, descending=True), np.array([[0, 0, 1], [1, 1, 0]]))
     same(xp.argsort(m, axis=1, descending=True), np.array([[0, 2, 1], [2, 0, 1]]))

@@ -478,6 +478,10 @@ def test_promotion_table_and_scalars() -> None:
     same(xn.astype(t(tiny), tf.float64), tiny.astype("float64"), zeros=True)
     same(xn.add(t(tiny), t(np.full(3, -0.0))), tiny.astype("float64"), zeros=True)
     same(xn.astype(t(tiny.astype("complex64")), tf.complex128), tiny.astype("complex128"))
+    y = t(np.array([-0.0], "float32"))  # TensorFlow's scalar cache must not mix up zeros
+    for first, second in ((-0.0, 0.0), (0.0, -0.0)):
+        same(xn.atan2(first, y), np.arctan2(np.float32(first), np.array([-0.0], "float32")))
+        same(xn.atan2(second, y), np.arctan2(np.float32(second), np.array([-0.0], "float32")))
     with pytest.raises(TypeError, match="bitwise_and"):
         xn.bitwise_and(t([1.0]), t([1.0]))
 

@@ -337,7 +337,9 @@ def test_variance_is_exact_for_constant_data() -> None:
     x = torch.full((2, 3, 4), 1.1)
     check(nt.std(x), np.float32(0.0))
     check(nt.var(x, axis=(0, 2), correction=1.5), np.zeros(3, dtype=np.float32))
-    check(nt.var(torch.tensor([1.0, 2.0, 4.0]), axis=()), np.zeros(3, dtype=np.float32))
+    check(
+        nt.var(torch.tensor([1.0, 2.0, 4.0]), axis=(), keepdims=True), np.zeros(3, dtype=np.float32)
+    )
     check(nt.var(torch.tensor([1j, 2 + 0j])), np.float32(1.25))
 
 
@@ -469,6 +471,8 @@ def test_manipulation_errors_and_promotion() -> None:
 @pytest.mark.parametrize("xp", FLAVOURS)
 def test_creation(xp: ModuleType) -> None:
     check(xp.arange(5, dtype=xp.uint32), np.arange(5, dtype=np.uint32))
+    check(xp.arange(5, 1), np.arange(5, 1))  # empty ranges: torch raises
+    check(xp.arange(0.0, -1.0, 0.5), np.zeros(0, dtype=np.float32))
     check(xp.arange(1, 2, 0.25), np.arange(1, 2, 0.25, dtype=np.float32))
     assert xp.arange(3).dtype == xp.int64
     check(xp.linspace(0, 1, 4, endpoint=False), np.asarray([0, 0.25, 0.5, 0.75], dtype=np.float32))

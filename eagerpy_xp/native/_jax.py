@@ -460,6 +460,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
     quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
     real axis) and several infinite and NaN special cases, which are patched here."""
     jax_function = getattr(jnp, name)
+    first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, jax_function)
     fixes = _FIRST_QUADRANT_FIXES.get(name, ())
 
     def method(self: JaxBackend, x: Any, /) -> Any:
@@ -469,7 +470,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
         negative_re, negative_im = jnp.signbit(re), jnp.signbit(im)
         a = jnp.abs(re) if symmetry != "none" else re
         b = jnp.abs(im)
-        result = jax_function(jax.lax.complex(a, b))
+        result = first_quadrant(jax.lax.complex(a, b))
         for condition, value in fixes:
             result = jnp.where(condition(a, b, result), value(a, b, result).astype(result.dtype),
                                result)  # fmt: skip
@@ -566,6 +567,16 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
     "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
     "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
 }  # fmt: skip
+
+def _sinh_parts(z: Any) -> Any:
+    """``sinh`` from real functions: XLA's ``(exp(z) - exp(-z)) / 2`` cancels for tiny z."""
+    a, b = jnp.real(z), jnp.imag(z)
+    imag = jnp.where(b == 0, b, jnp.cosh(a) * jnp.sin(b))  # inf * 0 would be NaN
+    return jax.lax.complex(jnp.sinh(a) * jnp.cos(b), imag)
+
+
+#: function -> how to evaluate it in the first quadrant where ``jax.numpy``'s is inexact.
+_FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {"sinh": _sinh_parts}
 
 #: Complex element-wise functions fixed by symmetry: "odd" (f(-z) = -f(z)), "even"
 #: (f(-z) = f(z)) or "none"; all of them satisfy f(conj(z)) = conj(f(z)).

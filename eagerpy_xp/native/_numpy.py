@@ -166,6 +166,8 @@ class NumPyBackend(Backend):
         """NumPy has no ``descending``; a stable descending sort keeps ties in order."""
         if not descending:
             return np.argsort(x, axis=axis, stable=stable)
+        if x.dtype.kind in "biu":  # ~x reverses the order exactly, ties stay ties
+            return np.argsort(np.invert(x), axis=axis, stable=True)
         size = np.shape(x)[axis]
         flipped = np.argsort(np.flip(x, axis=axis), axis=axis, stable=True)
         return (size - 1) - np.flip(flipped, axis=axis)

@@ -53,6 +53,11 @@ class Target:
         return self.name
 
     @property
+    def label(self) -> str:
+        """The backend name, ``-x32`` added when it has no 64-bit dtypes (JAX without x64)."""
+        return self.name if self.wide else f"{self.name}-x32"
+
+    @property
     def rtol(self) -> float:
         return 1e-9 if self.wide else 2e-4
 
@@ -105,13 +110,13 @@ class Target:
         return not self.wide_default and actual.dtype == narrow.get(str(reference.dtype))
 
 
-#: Failures whose cause lies in another library, by (case id, backend): the reason, with
-#: the reproducer in docs/ecosystem.md.  Each is a strict xfail, so a fix upstream shows.
+#: Failures whose cause lies in another library, by (case id, `Target.label`): the reason,
+#: with the reproducer in docs/ecosystem.md.  Each is a strict xfail, so a fix upstream shows.
 KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def known_failure(case: str, backends: tuple[str, ...], reason: str) -> None:
-    """Record that ``case`` fails on ``backends`` for ``reason`` (see docs/ecosystem.md)."""
+    """Record that ``case`` fails on ``backends`` (`Target.label`s) for ``reason``."""
     for backend in backends:
         KNOWN_FAILURES[case, backend] = reason
 
@@ -120,7 +125,7 @@ def expect_known_failure(request: Any, case: str, target: Target) -> None:
     """Mark the running test as a strict xfail when ``case`` is known to fail on ``target``."""
     import pytest
 
-    reason = KNOWN_FAILURES.get((case, target.name))
+    reason = KNOWN_FAILURES.get((case, target.label))
     if reason is not None:
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
 
@@ -129,3 +134,7 @@ def rng_inputs(make: Callable[[np.random.Generator], tuple[Any, ...]],
                seed: int = 0) -> tuple[Any, ...]:  # fmt: skip
     """The inputs a case's ``make`` draws from a seeded generator."""
     return make(np.random.default_rng(seed))
+
+
+X64_REASON = ("{library} asks for a 64-bit dtype by name; JAX without x64 has none, and "
+              "eagerpy_xp raises instead of downcasting (docs/ecosystem.md, 'JAX without x64')")

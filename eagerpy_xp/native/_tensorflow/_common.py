@@ -243,9 +243,11 @@ class TFBase(Backend):
                 raise self.error(function, f"the Python int {value} does not fit {name}",
                                  OverflowError)  # fmt: skip
             value = int(value)
-            if name == "uint64":  # beyond int64: through NumPy
-                return tf.constant(np.asarray(value, dtype=name))
-        return tf.constant(value, dtype=self.dtypes_by_name[name])
+            if name != "uint64":  # uint64 beyond int64 goes through NumPy
+                return tf.constant(value, dtype=self.dtypes_by_name[name])
+        # floats through NumPy: TensorFlow's eager scalar cache keys on the Python value,
+        # so tf.constant(0.0) can return a cached -0.0 (0.0 == -0.0)
+        return tf.constant(np.asarray(value, dtype=name))
 
     def operands(self, function: str, *args: Any) -> tuple[list[Any], str]:
         """Tensors of one promoted dtype for arrays and Python scalars, and its name."""

@@ -32,6 +32,8 @@ class TorchCreation(TorchElementwise):
         if step == 0:
             raise self.error("arange", "step must not be zero")
         kwargs = self._place(dtype, device, "arange")
+        if (stop - start) * step <= 0:  # empty: torch raises for a step of the "wrong" sign
+            stop = start
         target = kwargs.get("dtype")
         if target in SIGNED_VIEW:  # no kernel: count in int64
             kwargs["dtype"] = torch.int64

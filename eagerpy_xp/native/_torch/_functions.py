@@ -416,8 +416,8 @@ class TorchFunctions(TorchCreation):
         """Two passes (mean in double precision, then squared deviations): exactly 0 for
         constant data, where torch's one-pass kernel leaves rounding noise."""
         self._floating(x, function)
-        if axis == ():
-            axis, x = -1, x.unsqueeze(-1)
+        if axis == ():  # no reduction: over a new axis of length one, then dropped
+            axis, x, keepdims = -1, x.unsqueeze(-1), False
         axes = self._axes(axis, x.ndim, function)
         precise = {torch.float32: torch.float64, torch.complex64: torch.complex128}.get(x.dtype)
         if precise is None or x.device.type == "mps":  # mps has no float64
