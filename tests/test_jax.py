@@ -122,7 +122,7 @@ def test_info_follows_x64(xp: ModuleType, x64: bool) -> None:
         "indexing": getattr(xp, f"int{bits}"),
     }
     assert tuple(info.dtypes(kind="real floating")) == (("float32", "float64") if x64 else ("float32",))
-    assert info.devices() == ["cpu"] and info.default_device() == "cpu"
+    assert info.devices() == ("cpu",) and info.default_device() == "cpu"
     assert info.capabilities()["boolean indexing"] is True
 
 

@@ -94,10 +94,10 @@ class CreationFunctions:
                                 **self._dtype_kwargs(dtype, "linspace"),
                                 **self._device_kwargs(device, "linspace"))  # fmt: skip
 
-    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
-        return list(self._f.meshgrid(*arrays, indexing=indexing))
+        return tuple(self._f.meshgrid(*arrays, indexing=indexing))
 
     def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._f.ones(self._check_shape(shape, "ones"),

@@ -219,5 +219,6 @@ class Info:
         by_name = self._b.dtypes_by_name
         return {name: by_name[name] for name in supported if name in wanted}
 
-    def devices(self) -> list[Device]:
-        return self._b.devices()  # type: ignore[no-any-return]
+    def devices(self) -> tuple[Device, ...]:
+        """The available devices (a tuple since 2025.12)."""
+        return tuple(self._b.devices())

@@ -49,8 +49,8 @@ class LinearAlgebraFunctions:
 class ManipulationFunctions:
     _f: Any
 
-    def broadcast_arrays(self, *arrays: Any) -> list[Any]:
-        return list(self._f.broadcast_arrays(*arrays))
+    def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
+        return tuple(self._f.broadcast_arrays(*arrays))
 
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(self._f.broadcast_shapes(*shapes))

@@ -208,12 +208,12 @@ class CreationMixin(TFBase):
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         return self._band("triu", x, k, False)
 
-    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
         tensors = [self.tensor(a, "meshgrid") for a in arrays]
         if not tensors:
-            return []
+            return ()
         tensors, _ = self.operands("meshgrid", *tensors)
         if any(self.ndim(v) != 1 for v in tensors):
             raise self.error("meshgrid", "expected 1-d arrays")
@@ -230,7 +230,7 @@ class CreationMixin(TFBase):
             view = [1] * n
             view[a] = -1
             out.append(tf.broadcast_to(tf.reshape(v, view), tf.stack(shape)))
-        return out
+        return tuple(out)
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """Any object with ``__dlpack__`` (or a TensorFlow tensor); ``copy=True`` copies."""

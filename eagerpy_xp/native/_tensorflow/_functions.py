@@ -30,10 +30,10 @@ class FunctionsMixin(TFBase):
                 result[i] = result[i] if d == 1 else d
         return tuple(result)
 
-    def broadcast_arrays(self, *arrays: Any) -> list[Any]:
+    def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
         tensors = [self.tensor(a, "broadcast_arrays") for a in arrays]
         if not tensors:
-            return []
+            return ()
         static = [t.shape for t in tensors]
         if all(s.is_fully_defined() for s in static):
             shape: Any = self.broadcast_shapes(*(tuple(s) for s in static))
@@ -41,7 +41,7 @@ class FunctionsMixin(TFBase):
             shape = tf.shape(tensors[0])
             for t in tensors[1:]:
                 shape = tf.broadcast_dynamic_shape(shape, tf.shape(t))
-        return [tf.broadcast_to(t, shape) for t in tensors]
+        return tuple(tf.broadcast_to(t, shape) for t in tensors)
 
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         x = self.tensor(x, "broadcast_to")
