@@ -145,12 +145,12 @@ class TorchCreation(TorchElementwise):
     def _default_torch_device(self) -> torch.device:
         return torch.get_default_device()
 
-    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> list[Any]:
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
         if not arrays:
-            return []
-        return list(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
+            return ()
+        return tuple(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
 
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "tril")

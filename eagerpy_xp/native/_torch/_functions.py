@@ -99,9 +99,9 @@ class TorchFunctions(TorchCreation):
         return self.sum(product, axis=axis, dtype=a.dtype)
 
     # -- manipulation ------------------------------------------------------------------------
-    def broadcast_arrays(self, *arrays: Any) -> list[Any]:
+    def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
         try:
-            return list(torch.broadcast_tensors(*arrays))
+            return tuple(torch.broadcast_tensors(*arrays))
         except RuntimeError as e:
             raise self.error("broadcast_arrays", str(e)) from None
 
