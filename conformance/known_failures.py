@@ -30,46 +30,16 @@ class KnownFailure:
         )
 
 
-_TF_ZERO_CACHE = (
-    "TensorFlow's eager scalar-constant cache treats +0.0 and -0.0 as the same key, so a "
-    "Python 0.0 operand becomes -0.0 once -0.0 was converted (backend `constant` in "
-    "native/_tensorflow/_common.py should build scalars through NumPy)"
-)
-
 KNOWN_FAILURES: tuple[KnownFailure, ...] = (
-    KnownFailure("jax", "*", "abs", "complex abs of inf+NaNj / NaN+infj is NaN in XLA; the "
-                 "spec asks +inf (jax backend must patch it)", "test_complex"),
-    KnownFailure("tensorflow", "native", "expand_dims", "the native function's `axis` has a "
-                 "default of 0; the spec makes it required", "test_function_signature"),
-    *(KnownFailure("tensorflow", "wrapped", fn, _TF_ZERO_CACHE, "reflected")
-      for fn in ("add", "subtract", "multiply", "divide", "floor_divide", "pow")),
-    KnownFailure("tensorflow", "wrapped", "__truediv__", "TensorFlow's CPU kernels flush "
-                 "float32 subnormals to zero (here while promoting to float64), so x / "
-                 "-1.4e-45 gives -inf", "test_binary_operator"),
-    *(KnownFailure("tensorflow", "*", fn, "complex log of |z| > ~1e154 gives a NaN real part "
-                   "(|z| overflows in the backend's formula)", "test_matches_reference")
-      for fn in ("log", "log2", "log10")),
     *(KnownFailure(b, "*", "log1p", "complex log1p of tiny z is computed as log(1 + z): "
                    "relative error ~1e-6 for |z| ~ 4e-11 (complex128)", "test_matches_reference")
       for b in ("torch", "tensorflow", "jax")),
+    *(KnownFailure("tensorflow", "*", fn, "complex log of |z| > ~1e154 gives a NaN real part "
+                   "(|z| overflows in the backend's formula)", "test_matches_reference")
+      for fn in ("log", "log2", "log10")),
     KnownFailure("jax", "wrapped", "__truediv__", "XLA's CPU backend flushes float32 "
                  "subnormals to zero (here while promoting to float64), so x / -1.4e-45 gives "
-                 "-inf", "test_binary_operator"),
-    *(KnownFailure("jax", "*", fn, "any/all of a complex array with axis=() test only the "
-                   "real part (5.5j counts as False)", "test_matches_reference")
-      for fn in ("any", "all")),
-    KnownFailure("jax", "*", "pow", "integer pow of 0-d arrays promotes like a weak scalar "
-                 "(int16 ** int64 gives int16)", "test_matches_reference"),
-    KnownFailure("jax", "wrapped", "__pow__", "a Python int ** uint8 array gives int64, the "
-                 "array's dtype uint8 is required", "test_binary_operator"),
-    *(KnownFailure("jax", "*", fn, "XLA's CPU backend flushes float32 subnormals to zero "
-                   "(clip(-1e-45) gives -0.0; concat promoting float32 to complex64 too)",
-                   "test_matches_reference")
-      for fn in ("clip", "concat")),
-    KnownFailure("jax", "*", "sinh", "complex64 sinh of tiny z (3.9e-11+0j) returns 0j: XLA "
-                 "computes (exp(z) - exp(-z)) / 2 and cancels", "test_matches_reference"),
-    KnownFailure("torch", "*", "arange", "arange with an empty range (stop < start, step > 0) "
-                 "raises RuntimeError; the spec returns an empty array", "test_matches_reference"),
+                 "-inf", "test_binary_operator[jax-wrapped-cpu-__truediv__-forward]"),
 )
 
 

@@ -342,7 +342,11 @@ def _make_unary(function: str) -> Callable[..., Any]:
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        return _wrap(b, get(b)(self._raw))
+        raw = get(b)(self._raw)
+        array = _new_object(Array)
+        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._b = b
+        return array
 
     return unary
 

@@ -75,17 +75,42 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     params = list(sig.parameters.values())
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
+    array_type = backend.array_type
     lifted: Callable[..., Any]
+    # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
+    # native array of the canonical type out); anything else takes the general helpers.
     if positional_only and len(params) == 1:
 
         def lifted(x: Any, /) -> Any:
-            return wrap(fn(x._raw if type(x) is Array and x._b is backend else unwrap(x)))
+            r = fn(x._raw if type(x) is Array and x._b is backend else unwrap(x))
+            if type(r) is array_type:
+                out = _new_object(Array)
+                out._raw = r
+                out._b = backend
+                return out
+            return wrap(r)
 
     elif positional_only and len(params) == 2:
 
         def lifted(x1: Any, x2: Any, /) -> Any:
-            return wrap(fn(x1._raw if type(x1) is Array and x1._b is backend else unwrap(x1),
-                           x2._raw if type(x2) is Array and x2._b is backend else unwrap(x2)))
+            r = fn(x1._raw if type(x1) is Array and x1._b is backend else unwrap(x1),
+                   x2._raw if type(x2) is Array and x2._b is backend else unwrap(x2))
+            if type(r) is array_type:
+                out = _new_object(Array)
+                out._raw = r
+                out._b = backend
+                return out
+            return wrap(r)
+
+    elif params and params[0].kind is params[0].POSITIONAL_ONLY and all(
+        p.kind is p.KEYWORD_ONLY for p in params[1:]
+    ):  # f(x, /, *, ...): reductions, sorting, most of linalg and fft
+
+        def lifted(x: Any, /, **kwargs: Any) -> Any:
+            if kwargs:
+                kwargs = {k: unwrap(v) for k, v in kwargs.items()}
+            return wrap(fn(x._raw if type(x) is Array and x._b is backend else unwrap(x),
+                           **kwargs))
 
     else:
 
@@ -98,6 +123,9 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     lifted.__name__ = lifted.__qualname__ = name
     lifted.__doc__ = getattr(fn, "__doc__", None)
     lifted.__wrapped_native__ = fn  # type: ignore[attr-defined,union-attr]
+    # Plain glue: TensorFlow's AutoGraph must call it as it is, not re-convert its source
+    # (the attribute `tf.autograph.experimental.do_not_convert` sets; nothing global).
+    lifted.autograph_info__ = frozenset()  # type: ignore[attr-defined,union-attr]
     return lifted
 
 

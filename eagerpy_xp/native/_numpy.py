@@ -103,6 +103,22 @@ class NumPyBackend(Backend):
                                        f"part; cast real(x) or imag(x)", TypeError)  # fmt: skip
         return np.asarray(x).astype(target, copy=copy)
 
+    # Reductions through the ufuncs' own `reduce`: the same dtype rules as ``numpy.sum``
+    # (small integers accumulate in int64/uint64) without its Python dispatch layers.
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return np.add.reduce(x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
+                             keepdims=keepdims)  # fmt: skip
+
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return np.multiply.reduce(x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
+                                  keepdims=keepdims)  # fmt: skip
+
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return np.maximum.reduce(x, axis=axis, keepdims=keepdims)
+
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return np.minimum.reduce(x, axis=axis, keepdims=keepdims)
+
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """NumPy's floor division rounds like Python's ``//`` for infinite operands
         (``1 // -inf == -1``, ``inf // 2`` is NaN); the standard asks for

@@ -329,8 +329,17 @@ def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
     return torch.where(zero, 0, q), torch.where(zero, 0, r)
 
 
+_REAL_FLOATS = (torch.float32, torch.float64, torch.float16, torch.bfloat16)
+
+
 def _make_unary(name: str) -> Callable[..., Any]:
+    fn = getattr(torch, _TORCH_NAMES.get(name, name))
+    # the fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
+    slow = SIGNED_VIEW if name in ("negative", "square") else {}
+
     def method(self: TorchElementwise, x: Any, /) -> Any:
+        if type(x) is Tensor and x.dtype not in slow:
+            return fn(x)
         return self._unary(name, x)
 
     method.__name__ = method.__qualname__ = name
@@ -339,7 +348,21 @@ def _make_unary(name: str) -> Callable[..., Any]:
 
 
 def _make_binary(name: str) -> Callable[..., Any]:
+    fn = getattr(torch, _TORCH_NAMES.get(name, name))
+    with_scalar = _TAKES_SCALAR.get(name)
+    # Fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
+    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype).
+    slow = set(SIGNED_VIEW)
+    if name in ("add", "subtract"):
+        slow |= {torch.complex64, torch.complex128}
+
     def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
+        if type(x1) is Tensor:
+            if type(x2) is Tensor:
+                if x1.dtype is x2.dtype and x1.dtype not in slow:
+                    return fn(x1, x2)
+            elif type(x2) is float and with_scalar is not None and x1.dtype in _REAL_FLOATS:
+                return with_scalar(x1, x2)
         return self._binary(name, x1, x2)
 
     method.__name__ = method.__qualname__ = name
