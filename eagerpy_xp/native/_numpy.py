@@ -20,6 +20,10 @@ from ._base.elementwise import BINARY, UNARY
 _EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "sign", "pow"}
 
 
+#: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
+_REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}
+
+
 class NumPyFFT(FFT):
     """``fftfreq``/``rfftfreq``: NumPy has no ``dtype`` argument (it always makes float64)."""
 
@@ -106,18 +110,18 @@ class NumPyBackend(Backend):
     # Reductions through the ufuncs' own `reduce`: the same dtype rules as ``numpy.sum``
     # (small integers accumulate in int64/uint64) without its Python dispatch layers.
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return np.add.reduce(x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
+        return _REDUCE["add"](x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
                              keepdims=keepdims)  # fmt: skip
 
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return np.multiply.reduce(x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
+        return _REDUCE["multiply"](x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
                                   keepdims=keepdims)  # fmt: skip
 
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return np.maximum.reduce(x, axis=axis, keepdims=keepdims)
+        return _REDUCE["maximum"](x, axis=axis, keepdims=keepdims)
 
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return np.minimum.reduce(x, axis=axis, keepdims=keepdims)
+        return _REDUCE["minimum"](x, axis=axis, keepdims=keepdims)
 
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """NumPy's floor division rounds like Python's ``//`` for infinite operands

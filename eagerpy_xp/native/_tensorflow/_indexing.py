@@ -110,12 +110,12 @@ class IndexingMixin(TFBase):
         advanced = [i for i, k in enumerate(plain) if not isinstance(k, slice)]
         x = x[tuple(k if isinstance(k, slice) else slice(None) for k in plain)]
         shape = tf.shape(x, out_type=tf.int64)
-        indices = []
+        indices: list[Any] = []
         for i in advanced:
             k = plain[i]
             t = tf.constant(k, tf.int64) if isinstance(k, int) else tf.cast(k, tf.int64)
             indices.append(tf.where(t < 0, t + shape[i], t))
-        indices = self.broadcast_arrays(*indices)
+        indices = list(self.broadcast_arrays(*indices))
         rest = [i for i in range(self.ndim(x)) if i not in advanced]
         gathered = tf.gather_nd(tf.transpose(x, advanced + rest), tf.stack(indices, axis=-1))
         nb = self.ndim(indices[0])
