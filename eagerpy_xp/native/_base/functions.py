@@ -123,17 +123,26 @@ class SetFunctions:
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         return self._f.isin(x1, x2, invert=invert)
 
+    def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
+        """Values, first indices, inverse indices (shaped like ``x``) and counts.
+
+        The one hook behind the four ``unique_*`` functions; each NaN is its own value.
+        """
+        return tuple(self._f.unique_all(x))  # type: ignore[return-value]
+
     def unique_all(self, x: Any, /) -> UniqueAllResult:
-        return UniqueAllResult(*self._f.unique_all(x))
+        return UniqueAllResult(*self._unique(x, "unique_all"))
 
     def unique_counts(self, x: Any, /) -> UniqueCountsResult:
-        return UniqueCountsResult(*self._f.unique_counts(x))
+        values, _, _, counts = self._unique(x, "unique_counts")
+        return UniqueCountsResult(values, counts)
 
     def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
-        return UniqueInverseResult(*self._f.unique_inverse(x))
+        values, _, inverse, _ = self._unique(x, "unique_inverse")
+        return UniqueInverseResult(values, inverse)
 
     def unique_values(self, x: Any, /) -> Any:
-        return self._f.unique_values(x)
+        return self._unique(x, "unique_values")[0]
 
 
 class SortingFunctions:

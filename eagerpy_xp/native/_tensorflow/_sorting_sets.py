@@ -11,7 +11,6 @@ from typing import Any
 
 import tensorflow as tf
 
-from .._base.functions import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._common import TFBase
 
 
@@ -76,20 +75,6 @@ class SortingSetsMixin(TFBase):
         group = tf.cumsum(tf.cast(is_new, tf.int64)) - 1
         inverse = tf.scatter_nd(perm[:, None], group, n[None])
         return values, tf.gather(perm, starts), tf.reshape(inverse, tf.shape(x)), counts
-
-    def unique_all(self, x: Any, /) -> UniqueAllResult:
-        return UniqueAllResult(*self._unique(x, "unique_all"))
-
-    def unique_counts(self, x: Any, /) -> UniqueCountsResult:
-        values, _, _, counts = self._unique(x, "unique_counts")
-        return UniqueCountsResult(values, counts)
-
-    def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
-        values, _, inverse, _ = self._unique(x, "unique_inverse")
-        return UniqueInverseResult(values, inverse)
-
-    def unique_values(self, x: Any, /) -> Any:
-        return self._unique(x, "unique_values")[0]
 
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         """NaN is never found; -0 and +0 match."""

@@ -9,7 +9,6 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
-from .._base.functions import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._core import SIGNED_VIEW, Tensor
 from ._creation import TorchCreation
 
@@ -274,20 +273,6 @@ class TorchFunctions(TorchCreation):
         inverse = torch.empty(n, dtype=torch.int64, device=x.device)
         inverse[order] = torch.cumsum(new, 0) - 1
         return ordered[starts], order[starts], inverse.reshape(x.shape), counts
-
-    def unique_all(self, x: Any, /) -> UniqueAllResult:
-        return UniqueAllResult(*self._unique(x, "unique_all"))
-
-    def unique_counts(self, x: Any, /) -> UniqueCountsResult:
-        values, _, _, counts = self._unique(x, "unique_counts")
-        return UniqueCountsResult(values, counts)
-
-    def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
-        values, _, inverse, _ = self._unique(x, "unique_inverse")
-        return UniqueInverseResult(values, inverse)
-
-    def unique_values(self, x: Any, /) -> Any:
-        return self._unique(x, "unique_values")[0]
 
     # -- sorting -----------------------------------------------------------------------------
     def _sort(self, x: Any, axis: int, descending: bool, function: str) -> Any:
