@@ -68,6 +68,10 @@ class TFBase(Backend):
     mutable: ClassVar[bool] = False
     native_types = (tf.Tensor, tf.Variable)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.array_type = type(tf.constant(0))  # EagerTensor: wrapped as it is
+
     # -- dtypes ------------------------------------------------------------------------
     def native_dtype(self, name: str) -> Any:
         return tf.as_dtype(name)

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ..._dtypes import BITS
+from ..._dtypes import ALL, BITS, kind_of
 from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
 
 _NUMERIC = ("signed integer", "unsigned integer", "real floating", "complex floating")
@@ -34,12 +34,22 @@ def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
     return method
 
 
+#: The type of eager tensors, and the kind of each dtype name: hot-path lookups.
+_EAGER = type(tf.constant(0))
+_KIND_OF = {name: kind_of(name) for name in ALL}
+
+
 class ElementwiseMixin(TFBase):
     """The element-wise chapter."""
 
     # -- helpers -------------------------------------------------------------------------
     def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
               ) -> tuple[Any, Any, str]:  # fmt: skip
+        if type(x1) is _EAGER and type(x2) is _EAGER and x1.dtype == x2.dtype:
+            # fast path: two eager tensors of one dtype need no promotion
+            name = self._names_by_dtype.get(x1.dtype)
+            if name is not None and _KIND_OF[name] in kinds:
+                return x1, x2, name
         (a, b), name = self.operands(function, x1, x2)
         self.check_kind(a, function, kinds, what)
         return a, b, name
