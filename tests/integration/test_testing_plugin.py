@@ -60,6 +60,15 @@ def plugin_run(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> py
     return pytester
 
 
+def _plugin_args() -> tuple[str, ...]:
+    """``-p eagerpy_xp.testing`` unless the installed entry point loads the plugin already
+    (naming it twice makes pytest refuse to start)."""
+    from importlib.metadata import entry_points
+
+    installed = any(ep.value == "eagerpy_xp.testing" for ep in entry_points(group="pytest11"))
+    return () if installed else ("-p", "eagerpy_xp.testing")
+
+
 def _cpu_ids(names: tuple[str, ...]) -> set[str]:
     return {f"{b}-{f}-cpu" for b in names for f in ("native", "wrapped")}
 
@@ -82,7 +91,7 @@ def test_entry_point_is_declared() -> None:
 def test_fixture_parametrises_flavours_and_markers(plugin_run: pytest.Pytester) -> None:
     # numpy only: a subprocess importing every framework costs half a minute in CI; that
     # every installed backend gets cases is checked in-process below.
-    result = plugin_run.runpytest_subprocess("-p", "eagerpy_xp.testing", "-v",
+    result = plugin_run.runpytest_subprocess(*_plugin_args(), "-v",
                                              "--xp-backend", "numpy")  # fmt: skip
     result.assert_outcomes(passed=5)
     result.stdout.fnmatch_lines_random(["*test_sum?numpy-native-cpu? PASSED*",
@@ -106,7 +115,7 @@ def test_every_installed_backend_has_working_cases() -> None:
 
 
 def test_command_line_selection(plugin_run: pytest.Pytester) -> None:
-    result = plugin_run.runpytest_subprocess("-p", "eagerpy_xp.testing", "-v", "--xp-backend", "numpy",
+    result = plugin_run.runpytest_subprocess(*_plugin_args(), "-v", "--xp-backend", "numpy",
                                   "--xp-flavour", "native", "--xp-device", "cpu")  # fmt: skip
     result.assert_outcomes(passed=3, skipped=1)  # test_marked asks for wrapped: none left
     result.stdout.fnmatch_lines(["*test_sum?numpy-native-cpu? PASSED*",
@@ -114,7 +123,7 @@ def test_command_line_selection(plugin_run: pytest.Pytester) -> None:
 
 
 def test_unknown_backend_is_a_clear_error(plugin_run: pytest.Pytester) -> None:
-    result = plugin_run.runpytest_subprocess("-p", "eagerpy_xp.testing", "--xp-backend", "cupyy")
+    result = plugin_run.runpytest_subprocess(*_plugin_args(), "--xp-backend", "cupyy")
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*unknown backend 'cupyy'*"])
 
