@@ -37,6 +37,13 @@ def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
 #: The type of eager tensors, and the kind of each dtype name: hot-path lookups.
 _EAGER = type(tf.constant(0))
 _KIND_OF = {name: kind_of(name) for name in ALL}
+_REAL_FLOAT = (tf.float32, tf.float64)
+
+
+def _plain_float(value: float) -> bool:
+    """A Python float that ``tf.constant`` converts exactly: not a zero (TensorFlow's eager
+    constant cache confuses 0.0 and -0.0) and not below float32's normal range (flushed)."""
+    return not -1.1754943508222875e-38 < value < 1.1754943508222875e-38
 
 
 class ElementwiseMixin(TFBase):
@@ -45,11 +52,20 @@ class ElementwiseMixin(TFBase):
     # -- helpers -------------------------------------------------------------------------
     def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
               ) -> tuple[Any, Any, str]:  # fmt: skip
-        if type(x1) is _EAGER and type(x2) is _EAGER and x1.dtype == x2.dtype:
-            # fast path: two eager tensors of one dtype need no promotion
-            name = self._names_by_dtype.get(x1.dtype)
-            if name is not None and _KIND_OF[name] in kinds:
-                return x1, x2, name
+        if type(x1) is _EAGER:  # fast paths: no promotion needed
+            if type(x2) is _EAGER and x1.dtype == x2.dtype:
+                name = self._names_by_dtype.get(x1.dtype)
+                if name is not None and _KIND_OF[name] in kinds:
+                    return x1, x2, name
+            elif type(x2) is float and x1.dtype in _REAL_FLOAT and _plain_float(x2):
+                name = self._names_by_dtype[x1.dtype]
+                if _KIND_OF[name] in kinds:
+                    return x1, tf.constant(x2, x1.dtype), name
+        elif type(x1) is float and type(x2) is _EAGER and x2.dtype in _REAL_FLOAT \
+                and _plain_float(x1):  # fmt: skip
+            name = self._names_by_dtype[x2.dtype]
+            if _KIND_OF[name] in kinds:
+                return tf.constant(x1, x2.dtype), x2, name
         (a, b), name = self.operands(function, x1, x2)
         self.check_kind(a, function, kinds, what)
         return a, b, name
