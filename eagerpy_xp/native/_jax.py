@@ -36,6 +36,7 @@ from .._array import Array
 from .._devices import Device
 from .._dtypes import ALL, promote, scalar_kind_ok
 from ._base import FFT, Backend, Linalg
+from ._base.core import NumPyDtypes
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -68,7 +69,7 @@ def _strong(x: Any) -> Any:
     return x
 
 
-class JaxBackend(Backend):
+class JaxBackend(NumPyDtypes, Backend):
     name = "jax"
     _f = jnp
     native_types = (jax.Array,)  # includes tracers
@@ -77,21 +78,6 @@ class JaxBackend(Backend):
     # -- hooks -----------------------------------------------------------------------------
     def normalize(self, raw: Any) -> Any:
         return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
-
-    def native_dtype(self, name: str) -> Any:
-        return np.dtype(name)
-
-    def dtype_name(self, dtype: Any) -> str:
-        try:
-            return self._names_by_dtype[dtype]
-        except (KeyError, TypeError):
-            pass
-        # jax.numpy.float32 and numpy.float32 are scalar types standing for their dtype
-        if isinstance(dtype, type) and isinstance(getattr(dtype, "dtype", None), np.dtype):
-            return super().dtype_name(dtype.dtype)  # type: ignore[attr-defined]
-        if isinstance(dtype, type) and issubclass(dtype, np.generic):
-            return super().dtype_name(np.dtype(dtype))
-        return super().dtype_name(dtype)
 
     def check_dtype(self, dtype: Any, function: str) -> Any:
         """The dtype object; `ValueError` for a 64-bit dtype while x64 is off."""

@@ -14,6 +14,7 @@ import numpy as np
 
 from .._devices import Device
 from ._base import FFT, Backend
+from ._base.core import NumPyDtypes
 from ._base.elementwise import BINARY, UNARY
 
 #: Element-wise functions NumPy gets right: the native namespace exports the ufunc itself.
@@ -40,7 +41,7 @@ class NumPyFFT(FFT):
         return make(self._freq_length(n, function), d=d).astype(target, copy=False)
 
 
-class NumPyBackend(Backend):
+class NumPyBackend(NumPyDtypes, Backend):
     name = "numpy"
     fft_class = NumPyFFT
     _f = np
@@ -55,18 +56,6 @@ class NumPyBackend(Backend):
     # -- hooks ---------------------------------------------------------------------------
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is np.ndarray else np.asarray(raw)
-
-    def native_dtype(self, name: str) -> Any:
-        return np.dtype(name)
-
-    def dtype_name(self, dtype: Any) -> str:
-        try:
-            return self._names_by_dtype[dtype]
-        except (KeyError, TypeError):
-            pass
-        if isinstance(dtype, type) and issubclass(dtype, np.generic):
-            return super().dtype_name(np.dtype(dtype))
-        return super().dtype_name(dtype)
 
     def native_device(self, device: Any, function: str = "device") -> Any:
         if device == "cpu" or device == Device("cpu"):

@@ -195,3 +195,33 @@ class BackendCore:
             return result
         raw[...] = result
         return raw
+
+
+class NumPyDtypes:
+    """Dtype hooks of frameworks whose dtypes are NumPy dtype objects (NumPy, JAX).
+
+    Scalar types stand for their dtype too: ``numpy.float32``, and ``jax.numpy.float32``
+    (which carries it as ``.dtype``).
+    """
+
+    _names_by_dtype: dict[Any, str]
+
+    def native_dtype(self, name: str) -> Any:
+        import numpy as np
+
+        return np.dtype(name)
+
+    def dtype_name(self, dtype: Any) -> str:
+        try:
+            return self._names_by_dtype[dtype]
+        except (KeyError, TypeError):
+            pass
+        if isinstance(dtype, type):
+            import numpy as np
+
+            inner = getattr(dtype, "dtype", None)
+            if isinstance(inner, np.dtype):
+                dtype = inner
+            elif issubclass(dtype, np.generic):
+                dtype = np.dtype(dtype)
+        return BackendCore.dtype_name(self, dtype)  # type: ignore[arg-type]
