@@ -36,6 +36,11 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
                    "backend's value is the accurate one (checked with mpmath): the comparison "
                    "needs a high-precision reference here", "test_matches_reference")
       for b in ("torch", "tensorflow", "jax")),
+    *(KnownFailure(b, "*", "reciprocal", "complex reciprocal of |z| > ~1e154 forms |z|**2, "
+                   "which overflows (0 or NaN parts where NumPy scales)", "test_matches_reference")
+      for b in ("torch", "jax", "tensorflow")),
+    *(KnownFailure("jax", "*", fn, "complex log of |z| > ~1e154: XLA forms |z|**2, which "
+                   "overflows", "test_matches_reference") for fn in ("log", "log2", "log10")),
     *(KnownFailure("tensorflow", "*", fn, "complex log of |z| > ~1e154 gives a NaN real part "
                    "(|z| overflows in the backend's formula)", "test_matches_reference")
       for fn in ("log", "log2", "log10")),
