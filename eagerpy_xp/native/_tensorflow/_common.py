@@ -71,6 +71,8 @@ class TFBase(Backend):
     def __init__(self) -> None:
         super().__init__()
         self.array_type = type(tf.constant(0))  # EagerTensor: wrapped as it is
+        # dtypes are interned: looking them up by identity skips DType's Python __hash__
+        self._name_by_id = {id(d): n for d, n in self._names_by_dtype.items()}
 
     # -- dtypes ------------------------------------------------------------------------
     def native_dtype(self, name: str) -> Any:
@@ -78,7 +80,9 @@ class TFBase(Backend):
 
     def dn(self, x: Any) -> str:
         """The standard dtype name of a tensor."""
-        return self.dtype_name(x.dtype)
+        dtype = x.dtype
+        name = self._name_by_id.get(id(dtype))
+        return name if name is not None else self.dtype_name(dtype)
 
     def kind(self, x: Any) -> str:
         return kind_of(self.dn(x))

@@ -10,7 +10,21 @@ import numpy as np
 import tensorflow as tf
 
 from ..._dtypes import ALL, BITS, kind_of
+from .._base import fastpath
 from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
+from ._eager import (
+    ANY,
+    BOOL,
+    EAGER,
+    FLOATING,
+    INTEGER,
+    NUMERIC,
+    REAL,
+    REAL_FLOAT,
+    SIGNED,
+    raw_op,  # fmt: skip
+    scalar,
+)
 
 _NUMERIC = ("signed integer", "unsigned integer", "real floating", "complex floating")
 _REAL_NUMERIC = ("signed integer", "unsigned integer", "real floating")
@@ -34,16 +48,7 @@ def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
     return method
 
 
-#: The type of eager tensors, and the kind of each dtype name: hot-path lookups.
-_EAGER = type(tf.constant(0))
 _KIND_OF = {name: kind_of(name) for name in ALL}
-_REAL_FLOAT = (tf.float32, tf.float64)
-
-
-def _plain_float(value: float) -> bool:
-    """A Python float that ``tf.constant`` converts exactly: not a zero (TensorFlow's eager
-    constant cache confuses 0.0 and -0.0) and not below float32's normal range (flushed)."""
-    return not -1.1754943508222875e-38 < value < 1.1754943508222875e-38
 
 
 class ElementwiseMixin(TFBase):
@@ -52,20 +57,22 @@ class ElementwiseMixin(TFBase):
     # -- helpers -------------------------------------------------------------------------
     def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
               ) -> tuple[Any, Any, str]:  # fmt: skip
-        if type(x1) is _EAGER:  # fast paths: no promotion needed
-            if type(x2) is _EAGER and x1.dtype == x2.dtype:
-                name = self._names_by_dtype.get(x1.dtype)
-                if name is not None and _KIND_OF[name] in kinds:
-                    return x1, x2, name
-            elif type(x2) is float and x1.dtype in _REAL_FLOAT and _plain_float(x2):
-                name = self._names_by_dtype[x1.dtype]
-                if _KIND_OF[name] in kinds:
-                    return x1, tf.constant(x2, x1.dtype), name
-        elif type(x1) is float and type(x2) is _EAGER and x2.dtype in _REAL_FLOAT \
-                and _plain_float(x1):  # fmt: skip
-            name = self._names_by_dtype[x2.dtype]
-            if _KIND_OF[name] in kinds:
-                return tf.constant(x1, x2.dtype), x2, name
+        t1, t2 = type(x1), type(x2)
+        if t1 is EAGER or t2 is EAGER:  # fast paths: no promotion needed
+            tensor = x1 if t1 is EAGER else x2
+            name = self._name_by_id.get(id(tensor.dtype))
+            if name is not None and _KIND_OF[name] in kinds:
+                if t1 is t2:
+                    if x1.dtype is x2.dtype:
+                        return x1, x2, name
+                elif t2 is float or t2 is int:
+                    operand = scalar(x2, x1.dtype)
+                    if operand is not None:
+                        return x1, operand, name
+                elif t1 is float or t1 is int:
+                    operand = scalar(x1, x2.dtype)
+                    if operand is not None:
+                        return operand, x2, name
         (a, b), name = self.operands(function, x1, x2)
         self.check_kind(a, function, kinds, what)
         return a, b, name
@@ -541,4 +548,33 @@ class ElementwiseMixin(TFBase):
 
 for _name, _fn in _FLOAT_UNARY.items():
     setattr(ElementwiseMixin, _name, _float_unary(_name, _fn))
-del _name, _fn
+
+#: Fast paths (see `.._base.fastpath`): function -> (op, dtypes where that op alone
+#: gives the standard's answer).  Binary ones also take Python scalars (`scalar`).
+_FAST_UNARY = {
+    **{name: (name.capitalize(), FLOATING) for name in _FLOAT_UNARY},  # Acos, ..., Tanh
+    "sqrt": ("Sqrt", REAL_FLOAT), "expm1": ("Expm1", REAL_FLOAT), "log1p": ("Log1p", REAL_FLOAT),
+    "abs": ("Abs", SIGNED), "negative": ("Neg", NUMERIC), "square": ("Square", NUMERIC),
+    "round": ("Round", REAL_FLOAT), "isnan": ("IsNan", REAL_FLOAT),
+    "isinf": ("IsInf", REAL_FLOAT), "isfinite": ("IsFinite", REAL_FLOAT),
+    "logical_not": ("LogicalNot", BOOL),
+}  # fmt: skip
+_FAST_BINARY = {
+    "add": ("AddV2", NUMERIC), "subtract": ("Sub", NUMERIC), "multiply": ("Mul", NUMERIC),
+    "divide": ("RealDiv", REAL_FLOAT), "pow": ("Pow", REAL_FLOAT),
+    "atan2": ("Atan2", REAL_FLOAT), "nextafter": ("NextAfter", REAL_FLOAT),
+    "maximum": ("Maximum", REAL), "minimum": ("Minimum", REAL),
+    "less": ("Less", REAL), "less_equal": ("LessEqual", REAL),
+    "greater": ("Greater", REAL), "greater_equal": ("GreaterEqual", REAL),
+    "equal": ("Equal", ANY), "not_equal": ("NotEqual", ANY),
+    "logical_and": ("LogicalAnd", BOOL), "logical_or": ("LogicalOr", BOOL),
+    "bitwise_and": ("BitwiseAnd", INTEGER), "bitwise_or": ("BitwiseOr", INTEGER),
+    "bitwise_xor": ("BitwiseXor", INTEGER),
+}  # fmt: skip
+for _name, (_op, _dtypes) in _FAST_UNARY.items():
+    setattr(ElementwiseMixin, _name, fastpath.unary(
+        EAGER, _dtypes, raw_op(_op), getattr(ElementwiseMixin, _name)))  # fmt: skip
+for _name, (_op, _dtypes) in _FAST_BINARY.items():
+    setattr(ElementwiseMixin, _name, fastpath.binary(
+        EAGER, _dtypes, raw_op(_op), getattr(ElementwiseMixin, _name), scalar))  # fmt: skip
+del _name, _fn, _op, _dtypes

@@ -8,6 +8,11 @@ from typing import Any
 import tensorflow as tf
 
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
+from ._eager import EAGER, FLOATING, axes_operand, raw_op
+
+_SUM, _PROD, _MEAN = raw_op("Sum"), raw_op("Prod"), raw_op("Mean")
+#: Dtypes a sum or product accumulates in as they are (smaller integers widen).
+ACCUMULATES_AS_IS = (tf.float32, tf.float64, tf.int64, tf.complex64, tf.complex128)
 
 #: Dtypes TensorFlow's matmul lacks, and the dtype to compute them in (wrapping alike).
 _MATMUL_VIA = {"int8": "int64", "int16": "int64", "uint8": "int64", "uint16": "int64",
@@ -225,19 +230,25 @@ class FunctionsMixin(TFBase):
                              TypeError)  # fmt: skip
         return tf.cast(x, target)
 
-    def _reduce(self, function: str, fn: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
+    def _reduce(self, function: str, op: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
                 dtype: Any = None) -> Any:  # fmt: skip
+        """``op`` (a raw reduction op) over ``axis``, accumulating as the standard says."""
+        if type(x) is EAGER and dtype is None and x.dtype in ACCUMULATES_AS_IS \
+                and type(keepdims) is bool:  # fmt: skip
+            axes = axes_operand(axis, len(x.shape))
+            if axes is not None:
+                return op(x, axes, keepdims)
         x = self.tensor(x, function)
         self.check_kind(x, function, ("bool", *INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
-        axes = self.axes(axis, self.ndim(x), function)
-        return fn(self._accumulator(x, dtype, function), axis=axes, keepdims=keepdims)
+        axes = tf.constant(self.axes(axis, self.ndim(x), function), tf.int32)
+        return op(self._accumulator(x, dtype, function), axes, bool(keepdims))
 
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._reduce("sum", tf.reduce_sum, x, axis, keepdims, dtype)
+        return self._reduce("sum", _SUM, x, axis, keepdims, dtype)
 
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None,
              keepdims: bool = False) -> Any:  # fmt: skip
-        return self._reduce("prod", tf.reduce_prod, x, axis, keepdims, dtype)
+        return self._reduce("prod", _PROD, x, axis, keepdims, dtype)
 
     def _extreme(self, function: str, fn: Callable[..., Any], x: Any, axis: Any,
                  keepdims: bool) -> Any:  # fmt: skip
@@ -260,6 +271,10 @@ class FunctionsMixin(TFBase):
 
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """Integer inputs are averaged in float64."""
+        if type(x) is EAGER and x.dtype in FLOATING and type(keepdims) is bool:
+            axes = axes_operand(axis, len(x.shape))
+            if axes is not None:
+                return _MEAN(x, axes, keepdims)
         x = self.floating(x, "mean")
         axes = self.axes(axis, self.ndim(x), "mean")
         return tf.reduce_mean(x, axis=axes, keepdims=keepdims)

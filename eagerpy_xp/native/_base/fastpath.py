@@ -1,0 +1,69 @@
+"""Fast paths: the common case of an element-wise function, straight to the framework op.
+
+A backend's full implementation of a function handles promotion, Python scalars, dtypes
+without kernels and special cases.  Most calls need none of that: plain arrays of one
+dtype the framework already gets right.  `unary` and `binary` put a test for exactly
+that case in front of the full implementation (``slow``) and call the op directly when
+it holds, so the result is the same either way, only sooner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from typing import Any
+
+Method = Callable[..., Any]
+#: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
+#: None when the full implementation must decide (out of range, another kind, ...).
+ScalarOperand = Callable[[Any, Any], Any]
+
+
+def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
+          slow: Method) -> Method:  # fmt: skip
+    """``slow`` with a fast path: ``op(x)`` for an ``array_type`` array of one of ``dtypes``."""
+
+    def method(self: Any, x: Any, /) -> Any:
+        if type(x) is array_type and x.dtype in dtypes:  # type: ignore[attr-defined]
+            return op(x)
+        return slow(self, x)
+
+    _describe(method, slow)
+    return method
+
+
+def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
+           slow: Method, scalar: ScalarOperand | None = None,
+           scalar_first: bool = True) -> Method:  # fmt: skip
+    """``slow`` with a fast path: ``op(x1, x2)`` for two ``array_type`` arrays of the same
+    dtype among ``dtypes``, or one such array and a Python int or float that ``scalar``
+    turns into an operand (before or after the array when ``scalar_first``)."""
+
+    def method(self: Any, x1: Any, x2: Any, /) -> Any:
+        t1, t2 = type(x1), type(x2)
+        if t1 is array_type:
+            dtype = x1.dtype
+            if dtype in dtypes:
+                if t2 is array_type:
+                    if x2.dtype is dtype:
+                        return op(x1, x2)
+                elif (t2 is float or t2 is int) and scalar is not None:
+                    operand = scalar(x2, dtype)
+                    if operand is not None:
+                        return op(x1, operand)
+        elif t2 is array_type and (t1 is float or t1 is int) and scalar_first \
+                and scalar is not None:  # fmt: skip
+            dtype = x2.dtype
+            if dtype in dtypes:
+                operand = scalar(x1, dtype)
+                if operand is not None:
+                    return op(operand, x2)
+        return slow(self, x1, x2)
+
+    _describe(method, slow)
+    return method
+
+
+def _describe(method: Method, slow: Method) -> None:
+    method.__name__ = method.__qualname__ = slow.__name__
+    method.__doc__ = slow.__doc__
+    method.__wrapped__ = slow  # type: ignore[attr-defined]

@@ -1,0 +1,98 @@
+"""What the eager fast paths of the TensorFlow backend use (see `.._base.fastpath`).
+
+In eager mode a TensorFlow call costs microseconds of Python before the kernel runs;
+the public ``tf.math`` functions add their own dispatch layers on top of the op.  The
+fast paths call the op wrappers behind ``tf.raw_ops`` directly, and turn Python scalars
+into constants once (cached), so common calls cost less than the plain ``tf`` code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+#: The type of eager tensors (graph tensors never take a fast path).
+EAGER = type(tf.constant(0))
+
+# Dtype groups, most common first: a hit is an identity test (dtypes are interned).
+REAL_FLOAT = (tf.float32, tf.float64)
+FLOATING = (tf.float32, tf.float64, tf.complex64, tf.complex128)
+REAL = (tf.float32, tf.float64, tf.int64, tf.int32)
+NUMERIC = (tf.float32, tf.float64, tf.int64, tf.int32, tf.complex64, tf.complex128)
+SIGNED = (tf.float32, tf.float64, tf.int64, tf.int32)
+ANY = (tf.float32, tf.float64, tf.int64, tf.int32, tf.bool, tf.complex64, tf.complex128)
+BOOL = (tf.bool,)
+INTEGER = (tf.int64, tf.int32)
+
+
+def raw_op(name: str) -> Callable[..., Any]:
+    """The op wrapper behind ``tf.raw_ops.<name>``, which takes positional arguments
+    (``tf.raw_ops`` adds a keyword-only layer)."""
+    op = getattr(tf.raw_ops, name)
+    return getattr(op, "__wrapped__", op)  # type: ignore[no-any-return]
+
+
+#: Python scalars the fast paths have met, as eager constants: (value, dtype id, type).
+_SCALARS: dict[tuple[Any, ...], Any] = {}
+_CACHE_LIMIT = 512
+_FLOAT_TYPES = {id(tf.float32): np.float32, id(tf.float64): np.float64,
+                id(tf.complex64): np.complex64, id(tf.complex128): np.complex128}  # fmt: skip
+_INT_RANGES = {id(tf.int32): (-(2**31), 2**31), id(tf.int64): (-(2**63), 2**63)}
+_EXACT_INT = 2**53  # ints converted to a float dtype: only those a float64 holds exactly
+
+
+def scalar(value: Any, dtype: Any) -> Any:
+    """A Python int or float meeting an eager tensor of ``dtype``, as a constant of that
+    dtype (the standard's rule); None where the full implementation must decide (a float
+    with an integer array, an int out of range, an unusual dtype)."""
+    # 0.0 == -0.0: zeros are keyed by their text so the sign survives
+    key = (value, id(dtype), type(value)) if value else (str(value), id(dtype))
+    hit = _SCALARS.get(key)
+    if hit is not None:
+        return hit
+    float_type = _FLOAT_TYPES.get(id(dtype))
+    if float_type is not None:
+        if type(value) is int and not -_EXACT_INT <= value <= _EXACT_INT:
+            return None
+        # through NumPy: tf.constant(python float) flushes float32 subnormals, and its
+        # eager cache may hand back -0.0 for 0.0
+        made = tf.constant(np.asarray(value, dtype=float_type))
+    else:
+        bounds = _INT_RANGES.get(id(dtype))
+        if bounds is None or type(value) is not int or not bounds[0] <= value < bounds[1]:
+            return None
+        made = tf.constant(value, dtype)
+    if len(_SCALARS) >= _CACHE_LIMIT:
+        _SCALARS.clear()
+    _SCALARS[key] = made
+    return made
+
+
+def axes_operand(axis: Any, ndim: int) -> Any:
+    """The int32 constant of reduction axes for ``axis`` (None, an int or a tuple of
+    distinct in-range ints) on ``ndim`` dimensions; None for anything else."""
+    if axis is None:
+        key: Any = ndim
+    elif type(axis) is int or (type(axis) is tuple and all(type(a) is int for a in axis)):
+        key = (axis, ndim)  # exact ints only: False == 0 must not hit
+    else:
+        return None
+    hit = _AXES.get(key)
+    if hit is not None:
+        return hit
+    items = range(ndim) if axis is None else axis if type(axis) is tuple else (axis,)
+    if not all(-ndim <= a < ndim for a in items):
+        return None
+    axes = [a % ndim for a in items]
+    if len(set(axes)) != len(axes):
+        return None
+    if len(_AXES) >= _CACHE_LIMIT:
+        _AXES.clear()
+    made = _AXES[key] = tf.constant(axes, tf.int32)
+    return made
+
+
+_AXES: dict[Any, Any] = {}
