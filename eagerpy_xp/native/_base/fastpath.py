@@ -32,11 +32,13 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
 
 
 def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
-           slow: Method, scalar: ScalarOperand | None = None,
-           scalar_first: bool = True) -> Method:  # fmt: skip
+           slow: Method, scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any]
+           | None = None, scalar_first: bool = True) -> Method:  # fmt: skip
     """``slow`` with a fast path: ``op(x1, x2)`` for two ``array_type`` arrays of the same
-    dtype among ``dtypes``, or one such array and a Python int or float that ``scalar``
-    turns into an operand (before or after the array when ``scalar_first``)."""
+    dtype among ``dtypes``, or ``scalar_op`` (default ``op``) of one such array and a Python
+    int or float that ``scalar`` turns into an operand, placed before the array too when
+    ``scalar_first``."""
+    with_scalar = op if scalar_op is None else scalar_op
 
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
@@ -49,14 +51,14 @@ def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], An
                 elif (t2 is float or t2 is int) and scalar is not None:
                     operand = scalar(x2, dtype)
                     if operand is not None:
-                        return op(x1, operand)
+                        return with_scalar(x1, operand)
         elif t2 is array_type and (t1 is float or t1 is int) and scalar_first \
                 and scalar is not None:  # fmt: skip
             dtype = x2.dtype
             if dtype in dtypes:
                 operand = scalar(x1, dtype)
                 if operand is not None:
-                    return op(operand, x2)
+                    return with_scalar(operand, x2)
         return slow(self, x1, x2)
 
     _describe(method, slow)

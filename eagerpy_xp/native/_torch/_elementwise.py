@@ -8,7 +8,8 @@ from typing import Any
 
 import torch
 
-from ..._dtypes import BITS, scalar_kind_ok
+from ..._dtypes import ALL, BITS, scalar_kind_ok
+from .._base import fastpath
 from .._base.elementwise import BINARY, UNARY
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 
@@ -52,7 +53,7 @@ class TorchElementwise(TorchCore):
         fn = getattr(torch, _TORCH_NAMES.get(name, name))
         if (
             name in _TAKES_SCALAR
-            and type(x1) is torch.Tensor
+            and isinstance(x1, torch.Tensor)
             and isinstance(x2, (int, float))
             and x1.dtype not in SIGNED_VIEW
             and not x1.is_complex()
@@ -329,47 +330,50 @@ def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
     return torch.where(zero, 0, q), torch.where(zero, 0, r)
 
 
-_REAL_FLOATS = (torch.float32, torch.float64, torch.float16, torch.bfloat16)
+#: Dtypes that a fast path may hand straight to torch: the standard's (and torch's half
+#: floats), except the unsigned ones torch lacks kernels for (`SIGNED_VIEW`).
+_REAL_FLOATS = frozenset((torch.float32, torch.float64, torch.float16, torch.bfloat16))
+_PLAIN = (frozenset(getattr(torch, n) for n in ALL) | _REAL_FLOATS) - set(SIGNED_VIEW)
+_NO_COMPLEX = _PLAIN - {torch.complex64, torch.complex128}
+
+
+def _float_scalar(value: Any, dtype: Any) -> Any:
+    """A Python float meeting a real floating tensor: torch keeps the tensor's dtype."""
+    return value if type(value) is float and dtype in _REAL_FLOATS else None
 
 
 def _make_unary(name: str) -> Callable[..., Any]:
-    fn = getattr(torch, _TORCH_NAMES.get(name, name))
-    # the fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
-    slow = SIGNED_VIEW if name in ("negative", "square") else {}
-
     def method(self: TorchElementwise, x: Any, /) -> Any:
-        if type(x) is Tensor and x.dtype not in slow:
-            return fn(x)
         return self._unary(name, x)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``."
-    return method
+    # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
+    dtypes = _PLAIN if name in ("negative", "square") else _PLAIN | set(SIGNED_VIEW)
+    return fastpath.unary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)), method)
 
 
 def _make_binary(name: str) -> Callable[..., Any]:
-    fn = getattr(torch, _TORCH_NAMES.get(name, name))
-    with_scalar = _TAKES_SCALAR.get(name)
-    # Fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
-    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype).
-    slow = set(SIGNED_VIEW)
-    if name in ("add", "subtract"):
-        slow |= {torch.complex64, torch.complex128}
-
     def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
-        if type(x1) is Tensor:
-            if type(x2) is Tensor:
-                if x1.dtype is x2.dtype and x1.dtype not in slow:
-                    return fn(x1, x2)
-            elif type(x2) is float and with_scalar is not None and x1.dtype in _REAL_FLOATS:
-                return with_scalar(x1, x2)
         return self._binary(name, x1, x2)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    return method
+    # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
+    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
+    dtypes = _NO_COMPLEX if name in ("add", "subtract") else _PLAIN
+    with_scalar = _TAKES_SCALAR.get(name)
+    return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)), method,
+                           _float_scalar if with_scalar else None, with_scalar,
+                           scalar_first=False)  # fmt: skip
 
 
+# fast paths in front of the hand-written fixes: real dtypes need none of them
+TorchElementwise.negative = fastpath.unary(  # type: ignore[method-assign]
+    Tensor, _NO_COMPLEX - {torch.bool}, torch.neg, TorchElementwise.negative)
+TorchElementwise.abs = fastpath.unary(  # type: ignore[method-assign]
+    Tensor, _REAL_FLOATS | {torch.int64, torch.int32, torch.int16, torch.int8}, torch.abs,
+    TorchElementwise.abs)  # fmt: skip
 for _name in UNARY:
     if _name not in TorchElementwise.__dict__:
         setattr(TorchElementwise, _name, _make_unary(_name))

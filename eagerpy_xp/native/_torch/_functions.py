@@ -12,6 +12,13 @@ from ..._detect import SCALAR_TYPES
 from ._core import SIGNED_VIEW, Tensor
 from ._creation import TorchCreation
 
+#: Dtypes whose sum and product torch computes in the standard's result dtype (small
+#: signed integers and bool widen to int64 as the standard says; unsigned ones do not).
+_ACCUMULATES_AS_STANDARD = frozenset((
+    torch.float32, torch.float64, torch.complex64, torch.complex128,
+    torch.int64, torch.int32, torch.int16, torch.int8, torch.bool,
+))  # fmt: skip
+
 
 class TorchFunctions(TorchCreation):
     """Functions of the non-element-wise chapters."""
@@ -319,7 +326,21 @@ class TorchFunctions(TorchCreation):
         result = fn(values, dtype=torch.int64, **kwargs)
         return self._unbits(result, target) if target in SIGNED_VIEW else result.to(target)
 
+    def _plain_reduction(self, fn: Any, x: Any, axis: Any, dtype: Any, keepdims: Any) -> Any:
+        """``fn(x)`` over all axes or one, for a tensor whose dtype torch accumulates as
+        the standard does; None where `_accumulate` must decide."""
+        if type(x) is not Tensor or dtype is not None or x.dtype not in _ACCUMULATES_AS_STANDARD:
+            return None
+        if axis is None:
+            return fn(x) if keepdims is False else None
+        if type(axis) is int and -x.ndim <= axis < x.ndim and type(keepdims) is bool:
+            return fn(x, axis, keepdims)
+        return None
+
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
+        if fast is not None:
+            return fast
         return self._accumulate(
             lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
             x, dtype, "sum")  # fmt: skip
@@ -327,6 +348,9 @@ class TorchFunctions(TorchCreation):
     def prod(
         self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False
     ) -> Any:
+        fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
+        if fast is not None:
+            return fast
         return self._accumulate(
             lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
             x, dtype, "prod")  # fmt: skip
