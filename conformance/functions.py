@@ -536,12 +536,11 @@ def _unique_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]
 
 
 def _isin_reference(call: Call) -> Any:
-    """array_api_strict 2.6.1 ignores ``invert=True``: negate the plain result instead."""
+    """NumPy's ``isin`` (array_api_strict 2.6.1 refuses floats and ignores ``invert``)."""
     import array_api_strict as xs
 
-    x1, x2 = (xs.asarray(a) if isinstance(a, np.ndarray) else a for a in call.args)
-    found = xs.isin(x1, x2)
-    return xs.logical_not(found) if call.kwargs.get("invert") else found
+    x1, x2 = (np.asarray(a) for a in call.args)
+    return xs.asarray(np.isin(x1, x2, invert=bool(call.kwargs.get("invert"))))
 
 
 # -- the table -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ _INTEGER_OR_BOOL = ("bool", "signed integer", "unsigned integer")
 _FLOAT_UNARY: dict[str, Callable[[Any], Any]] = {
     "acos": tf.math.acos, "acosh": tf.math.acosh, "asin": tf.math.asin,
     "asinh": tf.math.asinh, "atan": tf.math.atan, "atanh": tf.math.atanh,
-    "cos": tf.math.cos, "cosh": tf.math.cosh, "exp": tf.math.exp, "log": tf.math.log,
+    "cos": tf.math.cos, "cosh": tf.math.cosh, "exp": tf.math.exp,
     "sin": tf.math.sin, "sinh": tf.math.sinh, "tan": tf.math.tan, "tanh": tf.math.tanh,
 }  # fmt: skip
 
@@ -49,6 +49,8 @@ def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
 
 
 _KIND_OF = {name: kind_of(name) for name in ALL}
+#: (complex64?) -> the component magnitudes between which |z|**2 is a normal number.
+_SQUARE_SAFE = {False: (2.0**-500, 2.0**500), True: (2.0**-60, 2.0**60)}
 
 
 class ElementwiseMixin(TFBase):
@@ -369,6 +371,32 @@ class ElementwiseMixin(TFBase):
             return self._complex_divide(tf.ones_like(x), x)
         return tf.math.divide(tf.ones_like(x), x)
 
+    def _extent(self, x: Any) -> tuple[Any, Any, Any]:
+        """The larger and smaller component magnitudes of a complex tensor, and where the
+        larger is beyond the range in which TensorFlow's complex kernels may square it
+        (``|z|**2`` overflows or underflows) while still finite and nonzero."""
+        re, im = tf.math.abs(tf.math.real(x)), tf.math.abs(tf.math.imag(x))
+        big, small = tf.math.maximum(re, im), tf.math.minimum(re, im)
+        low, high = _SQUARE_SAFE[x.dtype == tf.complex64]
+        extreme = ((big > high) & tf.math.is_finite(big)) | ((big < low) & (big > 0))
+        return big, small, extreme
+
+    def _complex_log(self, x: Any) -> Any:
+        """``log`` whose real part is ``log(big) + log1p((small/big)**2) / 2`` where
+        TensorFlow's kernel would square an extreme ``|z|`` (it gives NaN there)."""
+        result = tf.math.log(x)
+        big, small, extreme = self._extent(x)
+        safe = tf.where(extreme, big, tf.ones_like(big))
+        ratio = tf.where(extreme, small / safe, tf.zeros_like(small))
+        real = tf.math.log(safe) + 0.5 * tf.math.log1p(ratio * ratio)
+        angle = tf.math.atan2(tf.math.imag(x), tf.math.real(x))
+        return tf.where(extreme, tf.complex(real, angle), result)
+
+    def log(self, x: Any, /) -> Any:
+        """Complex: also for extreme ``|z|`` (TensorFlow's kernel squares it)."""
+        x = self.floating(x, "log")
+        return self._complex_log(x) if x.dtype.is_complex else tf.math.log(x)
+
     def _complex_fix(self, x: Any, exact: Any, fallback: Any) -> Any:
         """``exact(x)`` for finite ``x``, ``fallback(x)`` where a component is not finite."""
         finite = tf.math.is_finite(tf.math.real(x)) & tf.math.is_finite(tf.math.imag(x))
@@ -385,39 +413,55 @@ class ElementwiseMixin(TFBase):
         return tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
 
     def log1p(self, x: Any, /) -> Any:
-        """Complex infinities and -1 get the spec's values (TensorFlow's kernel gives NaN)."""
+        """Complex infinities, -1 and huge values get the spec's values (TensorFlow's kernel
+        gives NaN)."""
         x = self.floating(x, "log1p")
         if not x.dtype.is_complex:
             return tf.math.log1p(x)
         re, im = tf.math.real(x), tf.math.imag(x)
-        result = self._complex_fix(x, tf.math.log1p,
-                                   lambda v: tf.math.log(tf.complex(re + 1, im)))  # fmt: skip
+        big, _, extreme = self._extent(x)
+        huge = extreme & (big > 1)
+        shifted = tf.complex(re + 1, im)  # not x + 1: -0 imaginary parts stay
+        result = self._complex_fix(x, lambda v: tf.where(huge, self._complex_log(shifted),
+                                                         tf.math.log1p(v)),
+                                   lambda v: tf.math.log(shifted))  # fmt: skip
         pole = tf.equal(re, -1) & tf.equal(im, 0)
         return tf.where(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
                                          im), result)  # fmt: skip
 
     def sqrt(self, x: Any, /) -> Any:
-        """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis."""
+        """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis, and
+        no overflow near the largest values (``sqrt(z) = 2 sqrt(z / 4)`` there)."""
         x = self.floating(x, "sqrt")
         if not x.dtype.is_complex:
             return tf.math.sqrt(x)
         im = tf.math.imag(x)
-        root = tf.math.sqrt(tf.complex(tf.math.real(x), tf.math.abs(im)))
+        upper = tf.complex(tf.math.real(x), tf.math.abs(im))
+        big, _, extreme = self._extent(x)
+        huge = extreme & (big > 1)
+        root = tf.where(huge, 2 * tf.math.sqrt(upper * 0.25), tf.math.sqrt(upper))
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
     def sign(self, x: Any, /) -> Any:
-        """Complex: ``x / |x|`` (0 for 0, NaN for NaN components)."""
+        """Complex: ``x / |x|`` (0 for 0, NaN for NaN components), without overflow for
+        huge ``|x|``."""
         x = self._unary_of("sign", x, _NUMERIC, "a numeric")
         kind = self.kind(x)
         if kind == "unsigned integer":
             return tf.cast(x > 0, x.dtype)
-        if kind == "complex floating":
-            mag = tf.math.abs(x)
-            nan = tf.math.is_nan(tf.math.real(x)) | tf.math.is_nan(tf.math.imag(x))
-            safe = tf.where(tf.equal(mag, 0), tf.ones_like(mag), mag)
-            result = x / tf.cast(safe, x.dtype)
-            result = tf.where(nan, tf.cast(tf.complex(mag * np.nan, mag * np.nan), x.dtype), result)
-            return result
+        if kind == "complex floating":  # x / |x|, scaled first: |x| may overflow
+            re, im = tf.math.real(x), tf.math.imag(x)
+            big = tf.math.maximum(tf.math.abs(re), tf.math.abs(im))
+            one = tf.ones_like(big)
+            scale = tf.where(tf.math.is_finite(big) & (big > 0), big, one)
+            sr, si = re / scale, im / scale
+            mag = tf.math.sqrt(sr * sr + si * si)
+            safe = tf.where(tf.equal(mag, 0), one, mag)
+            infinite = tf.math.is_inf(big)  # |x| is inf: the plain quotient, as torch and JAX
+            result = tf.complex(tf.where(infinite, re / big, sr / safe),
+                                tf.where(infinite, im / big, si / safe))  # fmt: skip
+            nan = tf.math.is_nan(re) | tf.math.is_nan(im)
+            return tf.where(nan, tf.complex(big * np.nan, big * np.nan), result)
         if kind == "real floating":  # from the bits: subnormals are not zero
             one = tf.ones_like(x)
             signed = tf.where(self.signbit(x), -one, one)
@@ -503,7 +547,7 @@ class ElementwiseMixin(TFBase):
         """log(x) / log(base), exact at integer powers of the base."""
         x = self.floating(x, function)
         if self.kind(x) == "complex floating":  # scale each part: no complex division
-            z = tf.math.log(x)
+            z = self._complex_log(x)
             scale = 1 / math.log(base)
             return tf.complex(tf.math.real(z) * scale, tf.math.imag(z) * scale)
         wide = tf.cast(x, tf.float64)
@@ -553,6 +597,7 @@ for _name, _fn in _FLOAT_UNARY.items():
 #: gives the standard's answer).  Binary ones also take Python scalars (`scalar`).
 _FAST_UNARY = {
     **{name: (name.capitalize(), FLOATING) for name in _FLOAT_UNARY},  # Acos, ..., Tanh
+    "log": ("Log", REAL_FLOAT),
     "sqrt": ("Sqrt", REAL_FLOAT), "expm1": ("Expm1", REAL_FLOAT), "log1p": ("Log1p", REAL_FLOAT),
     "abs": ("Abs", SIGNED), "negative": ("Neg", NUMERIC), "square": ("Square", NUMERIC),
     "round": ("Round", REAL_FLOAT), "isnan": ("IsNan", REAL_FLOAT),

@@ -113,11 +113,14 @@ class TorchElementwise(TorchCore):
 
     def log1p(self, x: Any, /) -> Any:
         """Complex: ``log1p(-0+0j)`` has real part +0; an infinite and a NaN part give
-        ``inf+nanj``."""
+        ``inf+nanj``; an infinite part gives ``log(x + 1)`` (torch: NaN for small real
+        parts)."""
         self._check_tensor(x, "log1p")
         result = torch.log1p(x)
         if not x.is_complex():
             return result
+        shifted = torch.complex(x.real + 1, x.imag)  # not x + 1: -0 imaginary parts stay
+        result = torch.where(torch.isinf(x.real) | torch.isinf(x.imag), torch.log(shifted), result)
         real = torch.where(x == 0, torch.zeros_like(result.real), result.real)
         infinite_nan = torch.isinf(x.real) & torch.isnan(x.imag)
         infinite_nan |= torch.isnan(x.real) & torch.isinf(x.imag)
