@@ -366,30 +366,17 @@ class JaxBackend(NumPyDtypes, Backend):
         """A tuple (2024.12 on)."""
         return tuple(jnp.broadcast_arrays(*arrays))
 
-    def _axes(self, axes: Any, ndim: int, function: str) -> tuple[int, ...]:
-        """Normalised, distinct axes in ``[-ndim, ndim)``; `ValueError` otherwise."""
-        items = axes if isinstance(axes, tuple) else (axes,)
-        result = []
-        for axis in items:
-            if not _is_int(axis) or not -ndim <= axis < ndim:
-                raise self.error(function, f"axis {axis!r} is out of range for {ndim} "
-                                 "dimensions")  # fmt: skip
-            result.append(int(axis) % ndim)
-        if len(set(result)) != len(result):
-            raise self.error(function, f"repeated axis in {axes!r}")
-        return tuple(result)
-
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
         count = len(axis) if isinstance(axis, tuple) else 1
-        return jax.lax.expand_dims(x, self._axes(axis, x.ndim + count, "expand_dims"))
+        return jax.lax.expand_dims(x, self.normalize_axes(axis, x.ndim + count, "expand_dims"))
 
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         """Negative axes count from the end (2025.12)."""
         if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
             raise self.error("permute_dims", f"axes {axes!r} must name each of the "
                              f"{x.ndim} dimensions once")  # fmt: skip
-        return jnp.transpose(x, self._axes(tuple(axes), x.ndim, "permute_dims"))
+        return jnp.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
     # -- searching, statistics -------------------------------------------------------------
     def _default(self, kind: str) -> Any:

@@ -8,11 +8,21 @@ overrides what its framework does differently.
 from __future__ import annotations
 
 import importlib
+import operator
 from types import ModuleType
 from typing import Any, ClassVar
 
 from ..._devices import Device
-from ..._dtypes import ALL, KINDS
+from ..._dtypes import ALL, COMPLEX_OF_REAL, KINDS, kind_of, promote
+
+#: Kind order for mixed-kind promotion, which the standard leaves unspecified.
+KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
+              "complex floating": 3}  # fmt: skip
+
+
+class AxisError(ValueError, IndexError):
+    """An axis out of range for an array (both a `ValueError` and an `IndexError`, as
+    NumPy's: the standard names no exception type)."""
 
 
 class BackendCore:
@@ -95,6 +105,20 @@ class BackendCore:
                 ) from None
         return (self.dtype_name(kind),)
 
+    def promote_names(self, a: str, b: str, function: str) -> str:
+        """The standard's promotion of two dtype names, extended to mixed kinds (the higher
+        kind wins, as every framework does); `TypeError` for uint64 with a signed integer."""
+        result = promote(a, b)
+        if result is not None:
+            return result
+        ka, kb = KIND_RANK[kind_of(a)], KIND_RANK[kind_of(b)]
+        if ka == kb:
+            raise self.error(function, f"{a} and {b} have no common integer dtype", TypeError)
+        high, low = (a, b) if ka > kb else (b, a)
+        if kind_of(high) == "complex floating" and kind_of(low) == "real floating":
+            return promote(high, COMPLEX_OF_REAL[low]) or high
+        return high
+
     def supported_dtype_names(self) -> tuple[str, ...]:
         """The dtype names this backend supports now (JAX without x64 drops 64-bit ones)."""
         return ALL
@@ -106,6 +130,29 @@ class BackendCore:
             "integral": "int64",
             "indexing": "int64",
         }
+
+    # -- axes ------------------------------------------------------------------------------
+    def normalize_axis(self, axis: Any, ndim: int, function: str) -> int:
+        """``axis`` in ``[0, ndim)``: `TypeError` for a non-integer (bool included),
+        `AxisError` outside ``[-ndim, ndim)``."""
+        if isinstance(axis, bool) or not hasattr(type(axis), "__index__"):
+            raise self.error(function, f"axis must be an int, got {axis!r}", TypeError)
+        index = operator.index(axis)
+        if not -ndim <= index < ndim:
+            raise self.error(function, f"axis {index} is out of range for {ndim} dimensions",
+                             AxisError)  # fmt: skip
+        return index % ndim
+
+    def normalize_axes(self, axis: Any, ndim: int, function: str) -> tuple[int, ...]:
+        """None (every axis), an int or a sequence of ints as distinct normalised axes, in
+        the order given; `ValueError` for a repeated axis."""
+        if axis is None:
+            return tuple(range(ndim))
+        items = axis if isinstance(axis, (tuple, list)) else (axis,)
+        result = tuple(self.normalize_axis(a, ndim, function) for a in items)
+        if len(set(result)) != len(result):
+            raise self.error(function, f"repeated axis in {axis!r}")
+        return result
 
     # -- devices -------------------------------------------------------------------------
     def devices(self) -> list[Device]:

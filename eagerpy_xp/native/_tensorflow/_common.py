@@ -17,12 +17,10 @@ import tensorflow as tf
 from ..._array import Array
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
-from ..._dtypes import BITS, COMPLEX_OF_REAL, kind_of, promote
+from ..._dtypes import BITS, COMPLEX_OF_REAL, kind_of
 from .._base import Backend
+from .._base.core import KIND_RANK
 
-#: Kind order used for mixed-kind promotion (unspecified by the standard).
-_KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
-              "complex floating": 3}  # fmt: skip
 #: The dtype a Python scalar gets when it is of a higher kind than the array it meets.
 _SCALAR_DEFAULT = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
 #: The signed integer dtype of the same width (for bit-casting unsigned values).
@@ -215,19 +213,6 @@ class TFBase(Backend):
             return x
         return tf.cast(x, tf.float64)
 
-    def promote_names(self, a: str, b: str, function: str) -> str:
-        """The standard's promotion, extended to mixed kinds (the higher kind wins)."""
-        result = promote(a, b)
-        if result is not None:
-            return result
-        ka, kb = _KIND_RANK[kind_of(a)], _KIND_RANK[kind_of(b)]
-        if ka == kb:  # uint64 with a signed integer
-            raise self.error(function, f"{a} and {b} have no common integer dtype", TypeError)
-        high, low = (a, b) if ka > kb else (b, a)
-        if kind_of(high) == "complex floating" and kind_of(low) == "real floating":
-            return promote(high, COMPLEX_OF_REAL[low]) or high
-        return high
-
     def scalar_dtype(self, scalar: Any, name: str) -> str:
         """The result dtype of a Python scalar meeting an array of dtype ``name``."""
         kind = kind_of(name)
@@ -235,7 +220,7 @@ class TFBase(Backend):
                  "complex128": "complex floating"}[_SCALAR_DEFAULT[type(scalar)]]  # fmt: skip
         if skind == "signed integer" and kind == "unsigned integer":
             return name
-        if _KIND_RANK[skind] <= _KIND_RANK[kind]:
+        if KIND_RANK[skind] <= KIND_RANK[kind]:
             return name
         if skind == "complex floating" and kind == "real floating":
             return COMPLEX_OF_REAL[name]
@@ -315,26 +300,9 @@ class TFBase(Backend):
     def ndim(self, x: Any) -> int:
         return len(x.shape)
 
-    def axis(self, axis: int, ndim: int, function: str) -> int:
-        """A normalised axis; `IndexError` when out of range."""
-        try:
-            a = int(axis.__index__())
-        except (AttributeError, TypeError):
-            raise self.error(function, f"axis must be an int, got {axis!r}", TypeError) from None
-        if not -ndim <= a < ndim:
-            raise self.error(function, f"axis {axis} is out of range for {ndim} dimensions",
-                             IndexError)  # fmt: skip
-        return a % ndim
-
     def axes(self, axis: Any, ndim: int, function: str) -> list[int]:
-        """Normalised, distinct axes from None, an int or a tuple."""
-        if axis is None:
-            return list(range(ndim))
-        items = axis if isinstance(axis, (tuple, list)) else (axis,)
-        result = [self.axis(a, ndim, function) for a in items]
-        if len(set(result)) != len(result):
-            raise self.error(function, f"repeated axis in {axis!r}")
-        return result
+        """`normalize_axes` as a list (what TensorFlow's reductions take)."""
+        return list(self.normalize_axes(axis, ndim, function))
 
     def size(self, x: Any, axes: Sequence[int] | None = None) -> Any:
         """The number of elements (over ``axes``) as an int64 tensor, graph-safe."""

@@ -39,6 +39,28 @@ _FLOAT_UNARY: dict[str, Callable[[Any], Any]] = {
 }  # fmt: skip
 
 
+#: Binary functions that are TensorFlow's op once the operands are promoted.
+_PLAIN_BINARY: dict[str, tuple[Callable[[Any, Any], Any], tuple[str, ...], str]] = {
+    "add": (tf.math.add, _NUMERIC, "a numeric"),
+    "subtract": (tf.math.subtract, _NUMERIC, "a numeric"),
+    "multiply": (tf.math.multiply, _NUMERIC, "a numeric"),
+    "maximum": (tf.math.maximum, _REAL_NUMERIC, "a real numeric"),
+    "minimum": (tf.math.minimum, _REAL_NUMERIC, "a real numeric"),
+    "nextafter": (tf.math.nextafter, ("real floating",), "a real floating-point"),
+}
+
+
+def _plain_binary(name: str, fn: Callable[[Any, Any], Any], kinds: tuple[str, ...],
+                  what: str) -> Callable[..., Any]:  # fmt: skip
+    def method(self: ElementwiseMixin, x1: Any, x2: Any, /) -> Any:
+        a, b, _ = self._pair(name, x1, x2, kinds, what)
+        return fn(a, b)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
+    return method
+
+
 def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
     def method(self: ElementwiseMixin, x: Any, /) -> Any:
         return fn(self.floating(x, name))
@@ -98,18 +120,6 @@ class ElementwiseMixin(TFBase):
         return special, a, tf.where(special, tf.ones_like(b), b)
 
     # -- arithmetic ----------------------------------------------------------------------
-    def add(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("add", x1, x2, _NUMERIC, "a numeric")
-        return tf.math.add(a, b)
-
-    def subtract(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("subtract", x1, x2, _NUMERIC, "a numeric")
-        return tf.math.subtract(a, b)
-
-    def multiply(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("multiply", x1, x2, _NUMERIC, "a numeric")
-        return tf.math.multiply(a, b)
-
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in float64 (unspecified by the standard)."""
         a, b, _ = self._pair("divide", x1, x2, _NUMERIC, "a numeric")
@@ -251,18 +261,6 @@ class ElementwiseMixin(TFBase):
         magnitude = tf.bitwise.bitwise_and(tf.bitcast(a, ibits), tf.bitwise.invert(sign))
         return tf.bitcast(tf.bitwise.bitwise_or(magnitude, tf.bitwise.bitwise_and(
             tf.bitcast(b, ibits), sign)), a.dtype)  # fmt: skip
-
-    def nextafter(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("nextafter", x1, x2, ("real floating",), "a real floating-point")
-        return tf.math.nextafter(a, b)
-
-    def maximum(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("maximum", x1, x2, _REAL_NUMERIC, "a real numeric")
-        return tf.math.maximum(a, b)
-
-    def minimum(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("minimum", x1, x2, _REAL_NUMERIC, "a real numeric")
-        return tf.math.minimum(a, b)
 
     # -- comparisons and logic -------------------------------------------------------------
     def equal(self, x1: Any, x2: Any, /) -> Any:
@@ -592,6 +590,8 @@ class ElementwiseMixin(TFBase):
 
 for _name, _fn in _FLOAT_UNARY.items():
     setattr(ElementwiseMixin, _name, _float_unary(_name, _fn))
+for _name, (_fn2, _kinds, _what) in _PLAIN_BINARY.items():
+    setattr(ElementwiseMixin, _name, _plain_binary(_name, _fn2, _kinds, _what))
 
 #: Fast paths (see `.._base.fastpath`): function -> (op, dtypes where that op alone
 #: gives the standard's answer).  Binary ones also take Python scalars (`scalar`).
@@ -622,4 +622,4 @@ for _name, (_op, _dtypes) in _FAST_UNARY.items():
 for _name, (_op, _dtypes) in _FAST_BINARY.items():
     setattr(ElementwiseMixin, _name, fastpath.binary(
         EAGER, _dtypes, raw_op(_op), getattr(ElementwiseMixin, _name), scalar))  # fmt: skip
-del _name, _fn, _op, _dtypes
+del _name, _fn, _fn2, _kinds, _what, _op, _dtypes

@@ -53,7 +53,7 @@ class TFFFT(FFT):
         b = self._b
         if norm not in _NORMS:
             raise b.error(f"fft.{function}", f"norm must be one of {_NORMS}, got {norm!r}")
-        a = b.axis(axis, b.ndim(x), f"fft.{function}")
+        a = b.normalize_axis(axis, b.ndim(x), f"fft.{function}")
         moved, undo = b.move_to_last(x, a)
         size = n if n is not None else default_n(moved)
         if size < 1:
@@ -122,7 +122,7 @@ class TFFFT(FFT):
         nd = b.ndim(x)
         if axes is None:
             axes = list(range(nd)) if s is None else list(range(nd - len(s), nd))
-        axes = [b.axis(a, nd, f"fft.{function}") for a in axes]
+        axes = [b.normalize_axis(a, nd, f"fft.{function}") for a in axes]
         sizes: list[Any] = [None] * len(axes) if s is None else list(s)
         if len(sizes) != len(axes):
             raise b.error(f"fft.{function}", "s and axes must have the same length")

@@ -63,15 +63,15 @@ class FunctionsMixin(TFBase):
         n = self.ndim(tensors[0])
         if any(self.ndim(t) != n for t in tensors):
             raise self.error("concat", "arrays must have the same number of dimensions")
-        return tf.concat(tensors, self.axis(axis, n, "concat"))
+        return tf.concat(tensors, self.normalize_axis(axis, n, "concat"))
 
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         tensors, _ = self.operands("stack", *arrays)
-        return tf.stack(tensors, axis=self.axis(axis, self.ndim(tensors[0]) + 1, "stack"))
+        return tf.stack(tensors, axis=self.normalize_axis(axis, self.ndim(tensors[0]) + 1, "stack"))
 
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         x = self.tensor(x, "unstack")
-        return tuple(tf.unstack(x, axis=self.axis(axis, self.ndim(x), "unstack")))
+        return tuple(tf.unstack(x, axis=self.normalize_axis(axis, self.ndim(x), "unstack")))
 
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         x = self.tensor(x, "expand_dims")
@@ -128,7 +128,7 @@ class FunctionsMixin(TFBase):
         shifts = shift if isinstance(shift, tuple) else (shift,) * len(axes)
         if len(shifts) != len(axes):
             raise self.error("roll", "shift and axis must have the same length")
-        return tf.roll(x, list(shifts), [self.axis(a, self.ndim(x), "roll") for a in axes])
+        return tf.roll(x, list(shifts), [self.normalize_axis(a, self.ndim(x), "roll") for a in axes])
 
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         x = self.tensor(x, "repeat")
@@ -136,7 +136,7 @@ class FunctionsMixin(TFBase):
             x, axis = tf.reshape(x, [-1]), 0
         if not isinstance(repeats, int):
             repeats = tf.cast(self.tensor(repeats, "repeat"), tf.int64)
-        a = self.axis(axis, self.ndim(x), "repeat")
+        a = self.normalize_axis(axis, self.ndim(x), "repeat")
         # gather repeated positions: tf.repeat fails on empty arrays and lacks uint16
         length = tf.shape(x, out_type=tf.int64)[a]
         return tf.gather(x, tf.repeat(tf.range(length), repeats), axis=a)
@@ -162,7 +162,7 @@ class FunctionsMixin(TFBase):
             flat = tf.reshape(x, [-1])
             result = self._arg_extreme(function, flat, 0, False, reduce)
             return tf.reshape(result, [1] * n0) if keepdims else result
-        a = self.axis(axis, n0, function)
+        a = self.normalize_axis(axis, n0, function)
         hit = tf.equal(x, reduce(x, axis=a, keepdims=True))
         if self.kind(x) == "real floating":
             nan = tf.math.is_nan(x)
@@ -306,7 +306,7 @@ class FunctionsMixin(TFBase):
             axis = 0
         if self.ndim(x) == 0:
             raise self.error(function, "0-d arrays are not supported")
-        a = self.axis(axis, self.ndim(x), function)
+        a = self.normalize_axis(axis, self.ndim(x), function)
         acc = self._accumulator(x, dtype, function)
         result = fn(acc, axis=a)
         if include_initial:
@@ -341,7 +341,7 @@ class FunctionsMixin(TFBase):
              append: Any = None) -> Any:  # fmt: skip
         """Boolean inputs give ``x[i+1] != x[i]``."""
         x = self.tensor(x, "diff")
-        a = self.axis(axis, self.ndim(x), "diff")
+        a = self.normalize_axis(axis, self.ndim(x), "diff")
         if n < 0:
             raise self.error("diff", f"n must be non-negative, got {n}")
         if n == 0:
@@ -430,7 +430,7 @@ class FunctionsMixin(TFBase):
         (a, b), _ = self.operands("vecdot", x1, x2)
         self.check_kind(a, "vecdot", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         a, b = self.broadcast_arrays(a, b)
-        ax = self.axis(axis, self.ndim(a), "vecdot")
+        ax = self.normalize_axis(axis, self.ndim(a), "vecdot")
         if a.dtype.is_complex:
             a = tf.math.conj(a)
         return tf.reduce_sum(tf.math.multiply(a, b), axis=ax)

@@ -169,14 +169,14 @@ class IndexingMixin(TFBase):
                 raise self.error("take", "axis is required for arrays of more than one "
                                  "dimension")  # fmt: skip
             axis = 0
-        a = self.axis(axis, self.ndim(x), "take")
+        a = self.normalize_axis(axis, self.ndim(x), "take")
         idx = self._indices(indices, tf.shape(x, out_type=tf.int64)[a], "take")
         return tf.gather(x, idx, axis=a)
 
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         x = self.tensor(x, "take_along_axis")
         n = self.ndim(x)
-        a = self.axis(axis, n, "take_along_axis")
+        a = self.normalize_axis(axis, n, "take_along_axis")
         idx = self.tensor(indices, "take_along_axis")
         if self.ndim(idx) != n:
             raise self.error("take_along_axis", f"indices must have {n} dimensions, got "

@@ -64,7 +64,7 @@ class TFLinalg(Linalg):
         (a, c), _ = b.operands("linalg.cross", x1, x2)
         b.check_kind(a, "linalg.cross", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         a, c = b.broadcast_arrays(a, c)
-        ax = b.axis(axis, b.ndim(a), "linalg.cross")
+        ax = b.normalize_axis(axis, b.ndim(a), "linalg.cross")
         if a.shape[ax] is not None and a.shape[ax] != 3:
             raise b.error("linalg.cross", f"axis {axis} must have size 3, got {a.shape[ax]}")
         a0, a1, a2 = tf.unstack(a, 3, axis=ax)

@@ -46,7 +46,7 @@ class SortingSetsMixin(TFBase):
             raise self.error("argsort", "complex inputs have no order", TypeError)
         if self.ndim(x) == 0:
             return tf.zeros([], tf.int64)
-        moved, inverse = self.move_to_last(x, self.axis(axis, self.ndim(x), "argsort"))
+        moved, inverse = self.move_to_last(x, self.normalize_axis(axis, self.ndim(x), "argsort"))
         return self.undo_move(self._argsort_last(moved, descending, "argsort"), inverse)
 
     def sort(self, x: Any, /, *, axis: int = -1, descending: bool = False,
@@ -56,7 +56,7 @@ class SortingSetsMixin(TFBase):
             raise self.error("sort", "complex inputs have no order", TypeError)
         if self.ndim(x) == 0:
             return x
-        moved, inverse = self.move_to_last(x, self.axis(axis, self.ndim(x), "sort"))
+        moved, inverse = self.move_to_last(x, self.normalize_axis(axis, self.ndim(x), "sort"))
         perm = self._argsort_last(moved, descending, "sort")
         return self.undo_move(tf.gather(moved, perm, batch_dims=self.ndim(x) - 1), inverse)
 

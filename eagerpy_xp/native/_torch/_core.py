@@ -27,8 +27,6 @@ SIGNED_VIEW: dict[torch.dtype, torch.dtype] = {
 #: A signed dtype holding every value of uint16 / uint32.
 WIDER: dict[torch.dtype, torch.dtype] = {torch.uint16: torch.int32, torch.uint32: torch.int64}
 INT64_MIN = -(2**63)
-_KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1,
-              "real floating": 2, "complex floating": 3}  # fmt: skip
 
 
 class TorchCore(Backend):
@@ -140,19 +138,6 @@ class TorchCore(Backend):
         return raw.detach().__dlpack__(**kwargs)
 
     # -- promotion ---------------------------------------------------------------------------
-    def _promote(self, a: str, b: str, function: str) -> str:
-        """The standard's promotion; where it has none, the higher kind (torch's choice)."""
-        result = promote(a, b)
-        if result is not None:
-            return result
-        ka, kb = _KIND_RANK[kind_of(a)], _KIND_RANK[kind_of(b)]
-        if ka == kb:  # uint64 with a signed integer: no integer type holds both
-            raise self.error(function, f"{a} and {b} have no common dtype", TypeError)
-        high, low = (a, b) if ka > kb else (b, a)
-        if kind_of(high) == "complex floating" and kind_of(low) == "real floating":
-            return promote(high, low) or high
-        return high
-
     def _scalar_dtype(self, array_dtype: torch.dtype, scalar: Any) -> torch.dtype:
         """The dtype of ``array <op> scalar``: the array's, unless the scalar's kind is higher."""
         name = self.dtype_name(array_dtype)
@@ -196,7 +181,7 @@ class TorchCore(Backend):
         self._check_tensor(x2, function)
         if x1.dtype == x2.dtype:
             return x1, x2
-        dtype = self.dtypes_by_name[self._promote(self._name(x1), self._name(x2), function)]
+        dtype = self.dtypes_by_name[self.promote_names(self._name(x1), self._name(x2), function)]
         return x1.to(dtype), x2.to(dtype)
 
     def _as_tensors(self, arrays: Any, function: str) -> list[Tensor]:
@@ -208,7 +193,7 @@ class TorchCore(Backend):
             self._check_tensor(t, function)
         name = self._name(tensors[0])
         for t in tensors[1:]:
-            name = self._promote(name, self._name(t), function)
+            name = self.promote_names(name, self._name(t), function)
         dtype = self.dtypes_by_name[name]
         return [t if t.dtype == dtype else t.to(dtype) for t in tensors]
 
@@ -255,22 +240,6 @@ class TorchCore(Backend):
         return self._unbits(fn(self._bits(x), *args, **kwargs), x.dtype)
 
     # -- axes --------------------------------------------------------------------------------
-    def _axis(self, axis: int, ndim: int, function: str) -> int:
-        if not -ndim <= axis < max(ndim, 1):
-            raise self.error(function, f"axis {axis} is out of bounds for {ndim} dimensions",
-                             IndexError)  # fmt: skip
-        return axis % ndim if ndim else 0
-
-    def _axes(self, axis: Any, ndim: int, function: str) -> tuple[int, ...]:
-        """``axis`` (None, int or tuple) as sorted non-negative ints; None means all."""
-        if axis is None:
-            return tuple(range(ndim))
-        axes = (axis,) if isinstance(axis, int) else tuple(axis)
-        result = tuple(sorted({self._axis(a, ndim, function) for a in axes}))
-        if len(result) != len(axes):
-            raise self.error(function, f"repeated axis in {axis!r}")
-        return result
-
     def _reduce(self, fn: Any, x: Tensor, axis: Any, keepdims: bool, function: str,
                 **kwargs: Any) -> Tensor:  # fmt: skip
         """``fn(x, dim=..., keepdim=...)`` over the standard's ``axis``.
@@ -280,7 +249,7 @@ class TorchCore(Backend):
         """
         if axis is None and not (keepdims and x.ndim):
             return fn(x, **kwargs)  # type: ignore[no-any-return]
-        axes = self._axes(axis, x.ndim, function)
+        axes = self.normalize_axes(axis, x.ndim, function)
         if not axes:
             return fn(x.unsqueeze(-1), dim=-1, keepdim=False, **kwargs)  # type: ignore[no-any-return]
         return fn(x, dim=axes, keepdim=keepdims, **kwargs)  # type: ignore[no-any-return]

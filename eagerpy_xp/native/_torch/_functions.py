@@ -30,7 +30,7 @@ class TorchFunctions(TorchCreation):
             if x.ndim != 1:
                 raise self.error("take", f"axis is required for {x.ndim}-d arrays")
             axis = 0
-        axis = self._axis(axis, x.ndim, "take")
+        axis = self.normalize_axis(axis, x.ndim, "take")
         return x[(slice(None),) * axis + (self._index_tensor(indices, x, "take"),)]
 
     def _index_tensor(self, indices: Any, x: Tensor, function: str) -> Tensor:
@@ -43,7 +43,7 @@ class TorchFunctions(TorchCreation):
 
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         self._check_tensor(x, "take_along_axis")
-        axis = self._axis(axis, x.ndim, "take_along_axis")
+        axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
         idx = self._index_tensor(indices, x, "take_along_axis")
         idx = torch.where(idx < 0, idx + x.shape[axis], idx)
         return self._on_bits(torch.take_along_dim, x, idx, dim=axis)
@@ -82,8 +82,8 @@ class TorchFunctions(TorchCreation):
                 raise self.error("tensordot", f"axes must be non-negative, got {axes}")
             axes_a, axes_b = list(range(a.ndim - axes, a.ndim)), list(range(axes))
         else:
-            axes_a = [self._axis(i, a.ndim, "tensordot") for i in axes[0]]
-            axes_b = [self._axis(i, b.ndim, "tensordot") for i in axes[1]]
+            axes_a = [self.normalize_axis(i, a.ndim, "tensordot") for i in axes[0]]
+            axes_b = [self.normalize_axis(i, b.ndim, "tensordot") for i in axes[1]]
         if len(axes_a) != len(axes_b) or any(a.shape[i] != b.shape[j]
                                              for i, j in zip(axes_a, axes_b)):  # fmt: skip
             raise self.error("tensordot", f"axes {axes!r} do not match shapes "
@@ -133,19 +133,19 @@ class TorchFunctions(TorchCreation):
         tensors = self._as_tensors(arrays, "concat")
         if axis is None:
             return torch.cat([t.reshape(-1) for t in tensors])
-        return torch.cat(tensors, dim=self._axis(axis, tensors[0].ndim, "concat"))
+        return torch.cat(tensors, dim=self.normalize_axis(axis, tensors[0].ndim, "concat"))
 
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         self._check_tensor(x, "expand_dims")
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
         out_ndim = x.ndim + len(axes)
-        new = self._axes(axes, out_ndim, "expand_dims")
+        new = self.normalize_axes(axes, out_ndim, "expand_dims")
         sizes = iter(x.shape)
         return x.reshape([1 if i in new else next(sizes) for i in range(out_ndim)])
 
     def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
         self._check_tensor(x, "flip")
-        return self._on_bits(torch.flip, x, self._axes(axis, x.ndim, "flip"))
+        return self._on_bits(torch.flip, x, self.normalize_axes(axis, x.ndim, "flip"))
 
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         self._check_tensor(x, "moveaxis")
@@ -186,14 +186,14 @@ class TorchFunctions(TorchCreation):
 
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         self._check_tensor(x, "squeeze")
-        axes = self._axes(axis, x.ndim, "squeeze")
+        axes = self.normalize_axes(axis, x.ndim, "squeeze")
         if any(x.shape[a] != 1 for a in axes):
             raise self.error("squeeze", f"axis {axis!r} of shape {tuple(x.shape)} is not 1")
         return x.reshape([n for i, n in enumerate(x.shape) if i not in axes])
 
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         tensors = self._as_tensors(arrays, "stack")
-        return torch.stack(tensors, dim=self._axis(axis, tensors[0].ndim + 1, "stack"))
+        return torch.stack(tensors, dim=self.normalize_axis(axis, tensors[0].ndim + 1, "stack"))
 
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         self._check_tensor(x, "tile")
@@ -201,7 +201,7 @@ class TorchFunctions(TorchCreation):
 
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         self._check_tensor(x, "unstack")
-        return torch.unbind(x, dim=self._axis(axis, x.ndim, "unstack"))
+        return torch.unbind(x, dim=self.normalize_axis(axis, x.ndim, "unstack"))
 
     # -- searching ---------------------------------------------------------------------------
     def _arg(self, fn: Any, x: Any, axis: int | None, keepdims: bool, function: str) -> Tensor:
@@ -210,7 +210,7 @@ class TorchFunctions(TorchCreation):
         if axis is None:
             result = fn(values.reshape(-1), dim=0)
             return result.reshape((1,) * x.ndim) if keepdims else result  # type: ignore[no-any-return]
-        return fn(values, dim=self._axis(axis, x.ndim, function), keepdim=keepdims)  # type: ignore[no-any-return]
+        return fn(values, dim=self.normalize_axis(axis, x.ndim, function), keepdim=keepdims)  # type: ignore[no-any-return]
 
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         return self._arg(torch.argmax, x, axis, keepdims, "argmax")
@@ -288,7 +288,7 @@ class TorchFunctions(TorchCreation):
             raise self.error(function, "complex arrays have no order", TypeError)
         if x.ndim == 0:
             return x.clone(), torch.zeros((), dtype=torch.int64, device=x.device)
-        dim = self._axis(axis, x.ndim, function)
+        dim = self.normalize_axis(axis, x.ndim, function)
         values, indices = torch.sort(self._ordered(x), dim=dim, descending=descending,
                                      stable=True)  # fmt: skip
         return self._unordered(values, x.dtype), indices
@@ -362,7 +362,7 @@ class TorchFunctions(TorchCreation):
             if x.ndim > 1:
                 raise self.error(function, f"axis is required for {x.ndim}-d arrays")
             x, axis = x.reshape(-1), 0
-        dim = self._axis(axis, x.ndim, function)
+        dim = self.normalize_axis(axis, x.ndim, function)
         result = self._accumulate(fn, x, dtype, function, dim=dim)
         if not include_initial:
             return result
@@ -388,7 +388,7 @@ class TorchFunctions(TorchCreation):
     def _extreme(self, fn: Any, x: Any, axis: Any, keepdims: bool, function: str) -> Tensor:
         self._check_tensor(x, function)
         if x.numel() == 0 and (axis is None or any(x.shape[a] == 0 for a in
-                                                   self._axes(axis, x.ndim, function))):  # fmt: skip
+                                                   self.normalize_axes(axis, x.ndim, function))):  # fmt: skip
             raise self.error(function, "zero-size reduction has no identity")
         return self._unordered(self._reduce(fn, self._ordered(x), axis, keepdims, function),
                                x.dtype)  # fmt: skip
@@ -427,7 +427,7 @@ class TorchFunctions(TorchCreation):
         self._floating(x, function)
         if axis == ():  # no reduction: over a new axis of length one, then dropped
             axis, x, keepdims = -1, x.unsqueeze(-1), False
-        axes = self._axes(axis, x.ndim, function)
+        axes = self.normalize_axes(axis, x.ndim, function)
         precise = {torch.float32: torch.float64, torch.complex64: torch.complex128}.get(x.dtype)
         if precise is None or x.device.type == "mps":  # mps has no float64
             precise = x.dtype
@@ -454,7 +454,7 @@ class TorchFunctions(TorchCreation):
         self._check_tensor(x, "diff")
         if n < 0:
             raise self.error("diff", f"n must be non-negative, got {n}")
-        dim = self._axis(axis, x.ndim, "diff")
+        dim = self.normalize_axis(axis, x.ndim, "diff")
         if n == 0:
             return x
         parts = [self._diff_part(p, x, dim) for p in (prepend, x, append) if p is not None]
