@@ -94,6 +94,12 @@ class Target:
     def wrapped(self) -> bool:
         return self.flavour == "wrapped"
 
+    @property
+    def flushes_subnormals(self) -> bool:
+        """TensorFlow and XLA kernels treat subnormal inputs as zero (flush-to-zero); no
+        API turns that off, so results may be those of the flushed inputs."""
+        return self.backend in ("tensorflow", "jax")
+
     # -- conversions ------------------------------------------------------------------
     def native(self, a: np.ndarray) -> Any:
         """A NumPy array as this target's native array on its device."""

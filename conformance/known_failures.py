@@ -31,22 +31,6 @@ class KnownFailure:
 
 
 KNOWN_FAILURES: tuple[KnownFailure, ...] = (
-    *(KnownFailure(b, "*", "log1p", "the reference (NumPy, so array_api_strict) computes complex "
-                   "log1p of tiny z as log(1 + z), off by ~1e-6 relative at |z| ~ 4e-11; the "
-                   "backend's value is the accurate one (checked with mpmath): the comparison "
-                   "needs a high-precision reference here", "test_matches_reference")
-      for b in ("torch", "tensorflow", "jax")),
-    *(KnownFailure(b, "*", "reciprocal", "complex reciprocal of |z| > ~1e154 forms |z|**2, "
-                   "which overflows (0 or NaN parts where NumPy scales)", "test_matches_reference")
-      for b in ("torch", "jax", "tensorflow")),
-    *(KnownFailure("jax", "*", fn, "complex log of |z| > ~1e154: XLA forms |z|**2, which "
-                   "overflows", "test_matches_reference") for fn in ("log", "log2", "log10")),
-    *(KnownFailure("tensorflow", "*", fn, "complex log of |z| > ~1e154 gives a NaN real part "
-                   "(|z| overflows in the backend's formula)", "test_matches_reference")
-      for fn in ("log", "log2", "log10")),
-    KnownFailure("jax", "wrapped", "__truediv__", "XLA's CPU backend flushes float32 "
-                 "subnormals to zero (here while promoting to float64), so x / -1.4e-45 gives "
-                 "-inf", "test_binary_operator[jax-wrapped-cpu-__truediv__-forward]"),
 )
 
 

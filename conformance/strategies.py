@@ -6,6 +6,7 @@ any namespace, converting its inputs on the way in.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +59,27 @@ class Call:
 
         return fn(*[convert(a) for a in self.args],
                   **{k: convert(v) for k, v in self.kwargs.items()})  # fmt: skip
+
+    def flushed(self) -> Call | None:
+        """This call with subnormal inputs replaced by zeros of their sign (what a
+        flush-to-zero framework computes with), or None when there are none."""
+
+        def flush(v: Any) -> Any:
+            if isinstance(v, np.ndarray) and v.dtype.kind in "fc":
+                parts = [v.real, v.imag] if v.dtype.kind == "c" else [v]
+                tiny = np.finfo(v.dtype).tiny
+                out = [np.where((np.abs(p) < tiny) & (p != 0), np.copysign(0.0, p), p)
+                       .astype(p.dtype) for p in parts]  # fmt: skip
+                return (out[0] + 1j * out[1]).astype(v.dtype) if len(out) == 2 else out[0]
+            if isinstance(v, float) and 0 < abs(v) < np.finfo(np.float64).tiny:
+                return math.copysign(0.0, v)
+            if isinstance(v, (list, tuple)):
+                return type(v)(flush(e) for e in v)
+            return v
+
+        args, kwargs = flush(self.args), {k: flush(v) for k, v in self.kwargs.items()}
+        same = repr(args) == repr(self.args) and repr(kwargs) == repr(self.kwargs)
+        return None if same else Call(args, kwargs)
 
     def arrays(self) -> list[np.ndarray]:
         """The array inputs, positional first."""

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable
 from typing import Any
@@ -548,8 +549,21 @@ def _sinh_parts(z: Any) -> Any:
     return jax.lax.complex(jnp.sinh(a) * jnp.cos(b), imag)
 
 
+def _log_in_base(base: float) -> Callable[[Any], Any]:
+    """``log(z) / log(base)`` part by part: ``jax.numpy``'s complex division gives the
+    imaginary part of ``log2(0j)`` as 2.27 instead of 0."""
+    scale = 1 / math.log(base)
+
+    def formula(z: Any) -> Any:
+        w = jnp.log(z)
+        return jax.lax.complex(jnp.real(w) * scale, jnp.imag(w) * scale)
+
+    return formula
+
+
 #: function -> how to evaluate it in the first quadrant where ``jax.numpy``'s is inexact.
-_FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {"sinh": _sinh_parts}
+_FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
+    "sinh": _sinh_parts, "log2": _log_in_base(2.0), "log10": _log_in_base(10.0)}
 
 #: Complex element-wise functions fixed by symmetry: "odd" (f(-z) = -f(z)), "even"
 #: (f(-z) = f(z)) or "none"; all of them satisfy f(conj(z)) = conj(f(z)).

@@ -18,7 +18,7 @@ from ._base.core import NumPyDtypes
 from ._base.elementwise import BINARY, UNARY
 
 #: Element-wise functions NumPy gets right: the native namespace exports the ufunc itself.
-_EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "sign", "pow"}
+_EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "log1p", "sign", "pow"}
 
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -136,6 +136,21 @@ class NumPyBackend(NumPyDtypes, Backend):
         if not np.count_nonzero(special):
             return result
         return np.where(special, np.abs(x1), result).astype(dtype, copy=False)
+
+    def log1p(self, x: Any, /) -> Any:
+        """Complex: NumPy computes ``log(1 + x)``, losing the digits of small ``x``; near 0
+        the real part is ``log1p(a (2 + a) + b**2) / 2`` and the imaginary part the angle
+        of ``1 + x``."""
+        if not (isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c"):
+            return np.log1p(x)
+        a, b = np.real(x), np.imag(x)
+        near = (np.abs(a) < 0.25) & (np.abs(b) < 0.25)
+        with np.errstate(all="ignore"):  # both branches are computed everywhere
+            result = np.array(np.log1p(x))
+            if near.any():
+                result.real = np.where(near, 0.5 * np.log1p(a * (2 + a) + b * b), result.real)
+                result.imag = np.where(near, np.arctan2(b, 1 + a), result.imag)
+        return result if isinstance(x, np.ndarray) else result[()]
 
     def expm1(self, x: Any, /) -> Any:
         """NumPy gets complex special cases with an infinite or NaN real part wrong

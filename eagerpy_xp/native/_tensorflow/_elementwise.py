@@ -140,11 +140,11 @@ class ElementwiseMixin(TFBase):
         safe_r = tf.where(tf.equal(br, 0), one, br)
         safe_i = tf.where(tf.equal(bi, 0), one, bi)
         rat1 = bi / safe_r
-        scl1 = 1 / (br + bi * rat1)
-        re1, im1 = (ar + ai * rat1) * scl1, (ai - ar * rat1) * scl1
+        den1 = br + bi * rat1
+        re1, im1 = (ar + ai * rat1) / den1, (ai - ar * rat1) / den1
         rat2 = br / safe_i
-        scl2 = 1 / (bi + br * rat2)
-        re2, im2 = (ar * rat2 + ai) * scl2, (ai * rat2 - ar) * scl2
+        den2 = bi + br * rat2
+        re2, im2 = (ar * rat2 + ai) / den2, (ai * rat2 - ar) / den2
         re = tf.where(real_first, tf.where(zero, ar / abs_r, re1), re2)
         im = tf.where(real_first, tf.where(zero, ai / abs_r, im1), im2)
         return tf.complex(re, im)
@@ -212,11 +212,10 @@ class ElementwiseMixin(TFBase):
         return tf.bitcast(result, a.dtype) if name == "uint64" else tf.cast(result, a.dtype)
 
     def _complex_pow(self, a: Any, b: Any) -> Any:
-        """``x ** 0 == 1`` and ``0 ** x == 0`` for real positive ``x`` (TensorFlow: NaN)."""
+        """``x ** 0 == 1`` and ``0 ** x == 0`` for ``real(x) > 0`` (TensorFlow: NaN)."""
         result = tf.math.pow(a, b)
         zero_exponent = tf.equal(b, tf.zeros((), b.dtype))
-        zero_base = tf.equal(a, tf.zeros((), a.dtype)) & (tf.math.real(b) > 0) & \
-            tf.equal(tf.math.imag(b), 0)  # fmt: skip
+        zero_base = tf.equal(a, tf.zeros((), a.dtype)) & (tf.math.real(b) > 0)
         result = tf.where(zero_base, tf.zeros_like(result), result)
         return tf.where(zero_exponent, tf.ones_like(result), result)
 
@@ -390,6 +389,18 @@ class ElementwiseMixin(TFBase):
         angle = tf.math.atan2(tf.math.imag(x), tf.math.real(x))
         return tf.where(extreme, tf.complex(real, angle), result)
 
+    def _complex_log1p(self, x: Any, shifted: Any) -> Any:
+        """``log1p`` of finite complex ``x`` (``shifted`` is ``1 + x``): the real part
+        ``log1p(a (2 + a) + b**2) / 2`` where ``|1 + x|`` is near 1 (TensorFlow's kernel
+        loses digits near 0), ``log|1 + x|`` elsewhere; the angle of ``1 + x``."""
+        a, b = tf.math.real(x), tf.math.imag(x)
+        near = tf.math.abs(a) < 0.25
+        near &= tf.math.abs(b) < 0.25  # no overflow in the squares below
+        safe_a, safe_b = tf.where(near, a, tf.zeros_like(a)), tf.where(near, b, tf.zeros_like(b))
+        real_near = 0.5 * tf.math.log1p(safe_a * (2 + safe_a) + safe_b * safe_b)
+        real = tf.where(near, real_near, tf.math.real(self._complex_log(shifted)))
+        return tf.complex(real, tf.math.atan2(b, a + 1))
+
     def log(self, x: Any, /) -> Any:
         """Complex: also for extreme ``|z|`` (TensorFlow's kernel squares it)."""
         x = self.floating(x, "log")
@@ -417,11 +428,8 @@ class ElementwiseMixin(TFBase):
         if not x.dtype.is_complex:
             return tf.math.log1p(x)
         re, im = tf.math.real(x), tf.math.imag(x)
-        big, _, extreme = self._extent(x)
-        huge = extreme & (big > 1)
         shifted = tf.complex(re + 1, im)  # not x + 1: -0 imaginary parts stay
-        result = self._complex_fix(x, lambda v: tf.where(huge, self._complex_log(shifted),
-                                                         tf.math.log1p(v)),
+        result = self._complex_fix(x, lambda v: self._complex_log1p(v, shifted),
                                    lambda v: tf.math.log(shifted))  # fmt: skip
         pole = tf.equal(re, -1) & tf.equal(im, 0)
         return tf.where(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
