@@ -331,11 +331,18 @@ class JaxBackend(NumPyDtypes, Backend):
 
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
-        integer ``x2`` and widens a Python integer base."""
+        integer ``x2`` and widens a Python integer base.  Complex results that overflow are
+        ``exp(x2 log x1)`` (XLA's pow gives NaN there)."""
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             return jnp.power(x1, x2)
         dtype = jnp.result_type(x1, x2)
-        return jnp.power(jnp.asarray(x1, dtype=dtype), jnp.asarray(x2, dtype=dtype))
+        base, exponent = jnp.asarray(x1, dtype=dtype), jnp.asarray(x2, dtype=dtype)
+        result = jnp.power(base, exponent)
+        if result.dtype.kind != "c":
+            return result
+        # XLA's complex pow gives NaN + NaN j where the result overflows; exp(w log z) does not
+        finite = jnp.isfinite(base) & jnp.isfinite(exponent) & (base != 0)
+        return jnp.where(finite & jnp.isnan(result), jnp.exp(exponent * jnp.log(base)), result)
 
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
