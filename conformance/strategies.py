@@ -63,23 +63,31 @@ class Call:
     def flushed(self) -> Call | None:
         """This call with subnormal inputs replaced by zeros of their sign (what a
         flush-to-zero framework computes with), or None when there are none."""
+        changed = False
+
+        def flush_part(p: np.ndarray) -> np.ndarray:
+            nonlocal changed
+            subnormal = (np.abs(p) < np.finfo(p.dtype).tiny) & (p != 0)
+            changed |= bool(subnormal.any())
+            return np.where(subnormal, np.copysign(0.0, p), p).astype(p.dtype)
 
         def flush(v: Any) -> Any:
-            if isinstance(v, np.ndarray) and v.dtype.kind in "fc":
-                parts = [v.real, v.imag] if v.dtype.kind == "c" else [v]
-                tiny = np.finfo(v.dtype).tiny
-                out = [np.where((np.abs(p) < tiny) & (p != 0), np.copysign(0.0, p), p)
-                       .astype(p.dtype) for p in parts]  # fmt: skip
-                return (out[0] + 1j * out[1]).astype(v.dtype) if len(out) == 2 else out[0]
+            nonlocal changed
+            if isinstance(v, np.ndarray) and v.dtype.kind == "f":
+                return flush_part(v)
+            if isinstance(v, np.ndarray) and v.dtype.kind == "c":
+                out = np.empty_like(v)  # not re + 1j * im: 1j * inf is NaN + inf j
+                out.real, out.imag = flush_part(v.real), flush_part(v.imag)
+                return out
             if isinstance(v, float) and 0 < abs(v) < np.finfo(np.float64).tiny:
+                changed = True
                 return math.copysign(0.0, v)
             if isinstance(v, (list, tuple)):
                 return type(v)(flush(e) for e in v)
             return v
 
         args, kwargs = flush(self.args), {k: flush(v) for k, v in self.kwargs.items()}
-        same = repr(args) == repr(self.args) and repr(kwargs) == repr(self.kwargs)
-        return None if same else Call(args, kwargs)
+        return Call(args, kwargs) if changed else None
 
     def arrays(self) -> list[np.ndarray]:
         """The array inputs, positional first."""
