@@ -20,9 +20,8 @@ EAGER = type(tf.constant(0))
 # Dtype groups, most common first: a hit is an identity test (dtypes are interned).
 REAL_FLOAT = (tf.float32, tf.float64)
 FLOATING = (tf.float32, tf.float64, tf.complex64, tf.complex128)
-REAL = (tf.float32, tf.float64, tf.int64, tf.int32)
+REAL = (tf.float32, tf.float64, tf.int64, tf.int32)  # the real dtypes every kernel has
 NUMERIC = (tf.float32, tf.float64, tf.int64, tf.int32, tf.complex64, tf.complex128)
-SIGNED = (tf.float32, tf.float64, tf.int64, tf.int32)
 ANY = (tf.float32, tf.float64, tf.int64, tf.int32, tf.bool, tf.complex64, tf.complex128)
 BOOL = (tf.bool,)
 INTEGER = (tf.int64, tf.int32)
@@ -37,6 +36,8 @@ def raw_op(name: str) -> Callable[..., Any]:
 
 #: Python scalars the fast paths have met, as eager constants: (value, dtype id, type).
 _SCALARS: dict[tuple[Any, ...], Any] = {}
+#: Reduction axes the fast paths have met, as int32 constants: ndim or (axis, ndim).
+_AXES: dict[Any, Any] = {}
 _CACHE_LIMIT = 512
 _FLOAT_TYPES = {id(tf.float32): np.float32, id(tf.float64): np.float64,
                 id(tf.complex64): np.complex64, id(tf.complex128): np.complex128}  # fmt: skip
@@ -95,4 +96,10 @@ def axes_operand(axis: Any, ndim: int) -> Any:
     return made
 
 
-_AXES: dict[Any, Any] = {}
+
+def reduction_axes(x: Any, axis: Any, keepdims: Any, dtypes: tuple[Any, ...]) -> Any:
+    """The axes constant for a fast reduction of ``x`` (an eager tensor of one of
+    ``dtypes``, a plain bool ``keepdims``, an axis `axes_operand` takes); None otherwise."""
+    if type(x) is EAGER and x.dtype in dtypes and type(keepdims) is bool:
+        return axes_operand(axis, len(x.shape))
+    return None

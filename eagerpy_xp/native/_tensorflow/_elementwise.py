@@ -21,7 +21,6 @@ from ._eager import (
     NUMERIC,
     REAL,
     REAL_FLOAT,
-    SIGNED,
     raw_op,  # fmt: skip
     scalar,
 )
@@ -607,7 +606,7 @@ _FAST_UNARY = {
     **{name: (name.capitalize(), FLOATING) for name in _FLOAT_UNARY},  # Acos, ..., Tanh
     "log": ("Log", REAL_FLOAT),
     "sqrt": ("Sqrt", REAL_FLOAT), "expm1": ("Expm1", REAL_FLOAT), "log1p": ("Log1p", REAL_FLOAT),
-    "abs": ("Abs", SIGNED), "negative": ("Neg", NUMERIC), "square": ("Square", NUMERIC),
+    "abs": ("Abs", REAL), "negative": ("Neg", NUMERIC), "square": ("Square", NUMERIC),
     "round": ("Round", REAL_FLOAT), "isnan": ("IsNan", REAL_FLOAT),
     "isinf": ("IsInf", REAL_FLOAT), "isfinite": ("IsFinite", REAL_FLOAT),
     "logical_not": ("LogicalNot", BOOL),

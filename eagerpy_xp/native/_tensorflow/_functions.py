@@ -8,7 +8,7 @@ from typing import Any
 import tensorflow as tf
 
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
-from ._eager import EAGER, FLOATING, axes_operand, raw_op
+from ._eager import FLOATING, raw_op, reduction_axes
 
 _SUM, _PROD, _MEAN = raw_op("Sum"), raw_op("Prod"), raw_op("Mean")
 #: Dtypes a sum or product accumulates in as they are (smaller integers widen).
@@ -233,11 +233,9 @@ class FunctionsMixin(TFBase):
     def _reduce(self, function: str, op: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
                 dtype: Any = None) -> Any:  # fmt: skip
         """``op`` (a raw reduction op) over ``axis``, accumulating as the standard says."""
-        if type(x) is EAGER and dtype is None and x.dtype in ACCUMULATES_AS_IS \
-                and type(keepdims) is bool:  # fmt: skip
-            axes = axes_operand(axis, len(x.shape))
-            if axes is not None:
-                return op(x, axes, keepdims)
+        axes = None if dtype is not None else reduction_axes(x, axis, keepdims, ACCUMULATES_AS_IS)
+        if axes is not None:
+            return op(x, axes, keepdims)
         x = self.tensor(x, function)
         self.check_kind(x, function, ("bool", *INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         axes = tf.constant(self.axes(axis, self.ndim(x), function), tf.int32)
@@ -271,10 +269,9 @@ class FunctionsMixin(TFBase):
 
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """Integer inputs are averaged in float64."""
-        if type(x) is EAGER and x.dtype in FLOATING and type(keepdims) is bool:
-            axes = axes_operand(axis, len(x.shape))
-            if axes is not None:
-                return _MEAN(x, axes, keepdims)
+        axes = reduction_axes(x, axis, keepdims, FLOATING)
+        if axes is not None:
+            return _MEAN(x, axes, keepdims)
         x = self.floating(x, "mean")
         axes = self.axes(axis, self.ndim(x), "mean")
         return tf.reduce_mean(x, axis=axes, keepdims=keepdims)

@@ -352,7 +352,7 @@ def _make_unary(name: str) -> Callable[..., Any]:
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``."
     # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
-    dtypes = _PLAIN if name in ("negative", "square") else _PLAIN | set(SIGNED_VIEW)
+    dtypes = _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW)
     return fastpath.unary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)), method)
 
 
