@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ._detect import BACKEND_BY_TYPE, SCALAR_TYPES
+from ._detect import BACKEND_BY_TYPE, SCALAR_TYPES, backend_for, namespace_module
 from ._devices import Device
 from ._methods import ArrayMethods
 from ._spec import SUPPORTED_API_VERSIONS
@@ -24,13 +24,6 @@ if TYPE_CHECKING:
     from .native._base import Backend
 
 _new_object = object.__new__
-
-
-def backend_for(x: Any, where: str) -> Backend:
-    """The backend of native array ``x`` (resolved through `_namespace`, cached per type)."""
-    from ._namespace import backend_for as resolve
-
-    return resolve(x, where)
 
 
 class Array(ArrayMethods):
@@ -101,7 +94,7 @@ class Array(ArrayMethods):
                 f"Array.__array_namespace__: unsupported api_version {api_version!r}; "
                 f"supported: {', '.join(SUPPORTED_API_VERSIONS)}"
             )
-        return self._b.wrapped_namespace()
+        return namespace_module(self._b.name, True)
 
     def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
         return _wrap(self._b, self._b.to_device(self._raw, device, stream=stream))
@@ -165,16 +158,6 @@ class Array(ArrayMethods):
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
         """NumPy conversion, for arrays on the CPU (``numpy.asarray(x)``)."""
         return self._b.to_numpy(self._raw, dtype=dtype, copy=copy)
-
-    def __jax_array__(self) -> Any:
-        return self._raw
-
-    @classmethod
-    def __torch_function__(
-        cls, func: Callable[..., Any], types: Any, args: tuple[Any, ...] = (), kwargs: Any = None
-    ) -> Any:
-        """Let torch functions take an `Array` (they return native tensors)."""
-        return func(*_unwrap_nested(args), **_unwrap_nested(kwargs or {}))
 
     # -- indexing ---------------------------------------------------------------------------
     def __getitem__(self, key: Any, /) -> Array:
@@ -246,16 +229,6 @@ def _unwrap_key(key: Any) -> Any:
     if type(key) is tuple:
         return tuple(k._raw if type(k) is Array else k for k in key)
     return key
-
-
-def _unwrap_nested(obj: Any) -> Any:
-    if type(obj) is Array:
-        return obj._raw
-    if isinstance(obj, (list, tuple)):
-        return type(obj)(_unwrap_nested(o) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _unwrap_nested(v) for k, v in obj.items()}
-    return obj
 
 
 # -- operators --------------------------------------------------------------------------------

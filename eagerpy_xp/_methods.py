@@ -13,8 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._array import Array
-    from .extensions.helpers import Norms
+    from typing_extensions import Self  # the methods return arrays of their own class
 
 Axis = int | tuple[int, ...] | None
 
@@ -37,90 +36,90 @@ class ArrayMethods:
         def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType: ...
 
     # -- element-wise ------------------------------------------------------------------
-    def abs(self) -> Array:
+    def abs(self) -> Self:
         return self.__array_namespace__().abs(self)
 
-    def sign(self) -> Array:
+    def sign(self) -> Self:
         return self.__array_namespace__().sign(self)
 
-    def sqrt(self) -> Array:
+    def sqrt(self) -> Self:
         return self.__array_namespace__().sqrt(self)
 
-    def square(self) -> Array:
+    def square(self) -> Self:
         return self.__array_namespace__().square(self)
 
-    def exp(self) -> Array:
+    def exp(self) -> Self:
         return self.__array_namespace__().exp(self)
 
-    def log(self) -> Array:
+    def log(self) -> Self:
         return self.__array_namespace__().log(self)
 
-    def log2(self) -> Array:
+    def log2(self) -> Self:
         return self.__array_namespace__().log2(self)
 
-    def log10(self) -> Array:
+    def log10(self) -> Self:
         return self.__array_namespace__().log10(self)
 
-    def log1p(self) -> Array:
+    def log1p(self) -> Self:
         return self.__array_namespace__().log1p(self)
 
-    def tanh(self) -> Array:
+    def tanh(self) -> Self:
         return self.__array_namespace__().tanh(self)
 
-    def arctanh(self) -> Array:
+    def arctanh(self) -> Self:
         """The standard's ``atanh``."""
         return self.__array_namespace__().atanh(self)
 
-    def isnan(self) -> Array:
+    def isnan(self) -> Self:
         return self.__array_namespace__().isnan(self)
 
-    def isinf(self) -> Array:
+    def isinf(self) -> Self:
         return self.__array_namespace__().isinf(self)
 
-    def logical_not(self) -> Array:
+    def logical_not(self) -> Self:
         return self.__array_namespace__().logical_not(self)
 
-    def logical_and(self, other: Any) -> Array:
+    def logical_and(self, other: Any) -> Self:
         return self.__array_namespace__().logical_and(self, other)
 
-    def logical_or(self, other: Any) -> Array:
+    def logical_or(self, other: Any) -> Self:
         return self.__array_namespace__().logical_or(self, other)
 
-    def pow(self, exponent: Any) -> Array:
+    def pow(self, exponent: Any) -> Self:
         return self.__array_namespace__().pow(self, exponent)
 
-    def minimum(self, other: Any) -> Array:
+    def minimum(self, other: Any) -> Self:
         return self.__array_namespace__().minimum(self, other)
 
-    def maximum(self, other: Any) -> Array:
+    def maximum(self, other: Any) -> Self:
         return self.__array_namespace__().maximum(self, other)
 
-    def clip(self, min_: Any = None, max_: Any = None) -> Array:
+    def clip(self, min_: Any = None, max_: Any = None) -> Self:
         """The standard's ``clip``: either bound may be None."""
         return self.__array_namespace__().clip(self, min_, max_)
 
-    def where(self, x: Any, y: Any) -> Array:
+    def where(self, x: Any, y: Any) -> Self:
         """``where(self, x, y)``: ``self`` is the condition."""
         return self.__array_namespace__().where(self, x, y)
 
-    def matmul(self, other: Any) -> Array:
+    def matmul(self, other: Any) -> Self:
         """The standard's ``matmul`` (EagerPy: 2-D only)."""
         return self.__array_namespace__().matmul(self, other)
 
     # -- dtypes and conversion ------------------------------------------------------------
-    def astype(self, dtype: Any) -> Array:
+    def astype(self, dtype: Any) -> Self:
         return self.__array_namespace__().astype(self, dtype)
 
-    def float32(self) -> Array:
+    def float32(self) -> Self:
         xp = self.__array_namespace__()
         return xp.astype(self, xp.float32)
 
-    def float64(self) -> Array:
+    def float64(self) -> Self:
         """Raises on JAX without x64 rather than silently giving float32."""
         xp = self.__array_namespace__()
         return xp.astype(self, xp.float64)
 
-    def bool(self) -> Array:
+    def bool(self) -> Self:
         xp = self.__array_namespace__()
         return xp.astype(self, xp.bool)
 
@@ -138,198 +137,190 @@ class ArrayMethods:
         return x._b.item(x._raw)  # type: ignore[attr-defined,no-any-return]
 
     # -- reductions -------------------------------------------------------------------------
-    def sum(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def sum(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().sum(self, axis=axis, keepdims=keepdims)
 
-    def prod(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def prod(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().prod(self, axis=axis, keepdims=keepdims)
 
-    def mean(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def mean(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().mean(self, axis=axis, keepdims=keepdims)
 
-    def min(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def min(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().min(self, axis=axis, keepdims=keepdims)
 
-    def max(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def max(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().max(self, axis=axis, keepdims=keepdims)
 
-    def all(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def all(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().all(self, axis=axis, keepdims=keepdims)
 
-    def any(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
+    def any(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().any(self, axis=axis, keepdims=keepdims)
 
-    def argmin(self, axis: int | None = None) -> Array:
+    def argmin(self, axis: int | None = None) -> Self:
         return self.__array_namespace__().argmin(self, axis=axis)
 
-    def argmax(self, axis: int | None = None) -> Array:
+    def argmax(self, axis: int | None = None) -> Self:
         return self.__array_namespace__().argmax(self, axis=axis)
 
-    def cumsum(self, axis: int | None = None) -> Array:
+    def cumsum(self, axis: int | None = None) -> Self:
         """The standard's ``cumulative_sum``; ``axis=None`` flattens first (as EagerPy)."""
         x = self.flatten() if axis is None else self
         return self.__array_namespace__().cumulative_sum(x, axis=0 if axis is None else axis)
 
     # -- sorting and searching ----------------------------------------------------------
-    def argsort(self, axis: int = -1) -> Array:
+    def argsort(self, axis: int = -1) -> Self:
         return self.__array_namespace__().argsort(self, axis=axis)
 
-    def sort(self, axis: int = -1) -> Array:
+    def sort(self, axis: int = -1) -> Self:
         return self.__array_namespace__().sort(self, axis=axis)
 
-    def topk(self, k: int, sorted: builtins.bool = True) -> tuple[Array, Array]:
-        from .extensions.helpers import topk
+    def topk(self, k: int, sorted: builtins.bool = True) -> tuple[Self, Self]:
+        return self.__array_namespace__().topk(self, k, sorted=sorted)  # type: ignore[no-any-return]
 
-        return topk(self, k, sorted=sorted)  # type: ignore[no-any-return]
-
-    def take_along_axis(self, index: Any, axis: int) -> Array:
+    def take_along_axis(self, index: Any, axis: int) -> Self:
         return self.__array_namespace__().take_along_axis(self, index, axis=axis)
 
     # -- shapes -------------------------------------------------------------------------------
-    def reshape(self, shape: int | tuple[int, ...]) -> Array:
+    def reshape(self, shape: int | tuple[int, ...]) -> Self:
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         return self.__array_namespace__().reshape(self, shape)
 
-    def flatten(self, start: int = 0, end: int = -1) -> Array:
+    def flatten(self, start: int = 0, end: int = -1) -> Self:
         """Merge axes ``start`` to ``end`` (inclusive) into one."""
         if self.ndim == 0:
             return self.reshape((1,))
         start, end = start % self.ndim, end % self.ndim
         return self.reshape((*self.shape[:start], -1, *self.shape[end + 1 :]))  # type: ignore[arg-type]
 
-    def transpose(self, axes: tuple[int, ...] | None = None) -> Array:
+    def transpose(self, axes: tuple[int, ...] | None = None) -> Self:
         """``permute_dims``; ``axes=None`` reverses the axes (as EagerPy)."""
         order = tuple(range(self.ndim - 1, -1, -1)) if axes is None else axes
         return self.__array_namespace__().permute_dims(self, order)
 
-    def squeeze(self, axis: Axis = None) -> Array:
+    def squeeze(self, axis: Axis = None) -> Self:
         """``axis=None`` removes every axis of length 1 (the standard requires an axis)."""
         if axis is None:
             axis = tuple(i for i, n in enumerate(self.shape) if n == 1)
         return self.__array_namespace__().squeeze(self, axis)
 
-    def expand_dims(self, axis: int) -> Array:
+    def expand_dims(self, axis: int) -> Self:
         return self.__array_namespace__().expand_dims(self, axis=axis)
 
-    def flip(self, axis: Axis = None) -> Array:
+    def flip(self, axis: Axis = None) -> Self:
         return self.__array_namespace__().flip(self, axis=axis)
 
-    def tile(self, multiples: tuple[int, ...]) -> Array:
+    def tile(self, multiples: tuple[int, ...]) -> Self:
         return self.__array_namespace__().tile(self, tuple(multiples))
 
-    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Array, ...]:
+    def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Self, ...]:
         return tuple(self.__array_namespace__().meshgrid(self, *arrays, indexing=indexing))
 
     # -- creation like self (dtype and device of self) ---------------------------------------
-    def ones(self, shape: int | tuple[int, ...]) -> Array:
+    def ones(self, shape: int | tuple[int, ...]) -> Self:
         return self.__array_namespace__().ones(shape, dtype=self.dtype, device=self.device)
 
-    def zeros(self, shape: int | tuple[int, ...]) -> Array:
+    def zeros(self, shape: int | tuple[int, ...]) -> Self:
         return self.__array_namespace__().zeros(shape, dtype=self.dtype, device=self.device)
 
-    def full(self, shape: int | tuple[int, ...], value: Any) -> Array:
+    def full(self, shape: int | tuple[int, ...], value: Any) -> Self:
         xp = self.__array_namespace__()
         return xp.full(shape, value, dtype=self.dtype, device=self.device)
 
-    def ones_like(self) -> Array:
+    def ones_like(self) -> Self:
         return self.__array_namespace__().ones_like(self)
 
-    def zeros_like(self) -> Array:
+    def zeros_like(self) -> Self:
         return self.__array_namespace__().zeros_like(self)
 
-    def full_like(self, fill_value: Any) -> Array:
+    def full_like(self, fill_value: Any) -> Self:
         return self.__array_namespace__().full_like(self, fill_value)
 
-    def arange(self, start: int, stop: int | None = None, step: int | None = None) -> Array:
+    def arange(self, start: int, stop: int | None = None, step: int | None = None) -> Self:
         """``arange`` on ``self``'s device (default integer dtype, as EagerPy)."""
         xp = self.__array_namespace__()
         return xp.arange(start, stop, 1 if step is None else step, device=self.device)
 
-    def from_numpy(self, a: Any) -> Array:
+    def from_numpy(self, a: Any) -> Self:
         """``a`` as an array of ``self``'s backend and device (its own dtype)."""
         return self.__array_namespace__().asarray(a, device=self.device)
 
     # -- linear algebra ---------------------------------------------------------------------
-    def slogdet(self) -> tuple[Array, Array]:
+    def slogdet(self) -> tuple[Self, Self]:
         sign, logabsdet = self.__array_namespace__().linalg.slogdet(self)
         return sign, logabsdet
 
     # -- EagerPy helpers ----------------------------------------------------------------------
-    def softmax(self, axis: int = -1) -> Array:
-        from .extensions.helpers import softmax
+    def softmax(self, axis: int = -1) -> Self:
+        return self.__array_namespace__().softmax(self, axis=axis)  # type: ignore[no-any-return]
 
-        return softmax(self, axis=axis)  # type: ignore[no-any-return]
+    def log_softmax(self, axis: int = -1) -> Self:
+        return self.__array_namespace__().log_softmax(self, axis=axis)  # type: ignore[no-any-return]
 
-    def log_softmax(self, axis: int = -1) -> Array:
-        from .extensions.helpers import log_softmax
+    def logsumexp(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self.__array_namespace__().logsumexp(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
 
-        return log_softmax(self, axis=axis)  # type: ignore[no-any-return]
+    def onehot_like(self, indices: Any, *, value: Any = 1) -> Self:
+        return self.__array_namespace__().onehot_like(self, indices, value=value)  # type: ignore[no-any-return]
 
-    def logsumexp(self, axis: Axis = None, keepdims: builtins.bool = False) -> Array:
-        from .extensions.helpers import logsumexp
-
-        return logsumexp(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
-
-    def onehot_like(self, indices: Any, *, value: Any = 1) -> Array:
-        from .extensions.helpers import onehot_like
-
-        return onehot_like(self, indices, value=value)  # type: ignore[no-any-return]
-
-    def crossentropy(self, labels: Any) -> Array:
-        from .extensions.helpers import crossentropy
-
-        return crossentropy(self, labels)  # type: ignore[no-any-return]
+    def crossentropy(self, labels: Any) -> Self:
+        return self.__array_namespace__().crossentropy(self, labels)  # type: ignore[no-any-return]
 
     def pad(self, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
-            value: Any = 0) -> Array:  # fmt: skip
-        from .extensions.helpers import pad
-
-        return pad(self, paddings, mode=mode, value=value)  # type: ignore[no-any-return]
+            value: Any = 0) -> Self:  # fmt: skip
+        return self.__array_namespace__().pad(self, paddings, mode=mode, value=value)  # type: ignore[no-any-return]
 
     def uniform(self, shape: int | tuple[int, ...], low: float = 0.0, high: float = 1.0,
-                *, rng: Any = None) -> Array:  # fmt: skip
+                *, rng: Any = None) -> Self:  # fmt: skip
         """Drawn on the host by NumPy (see `eagerpy_xp.uniform`)."""
-        from .extensions.helpers import uniform
-
-        return uniform(self, shape, low, high, rng=rng)  # type: ignore[no-any-return]
+        return self.__array_namespace__().uniform(self, shape, low, high, rng=rng)  # type: ignore[no-any-return]
 
     def normal(self, shape: int | tuple[int, ...], mean: float = 0.0, stddev: float = 1.0,
-               *, rng: Any = None) -> Array:  # fmt: skip
+               *, rng: Any = None) -> Self:  # fmt: skip
         """Drawn on the host by NumPy (see `eagerpy_xp.normal`)."""
-        from .extensions.helpers import normal
+        return self.__array_namespace__().normal(self, shape, mean, stddev, rng=rng)  # type: ignore[no-any-return]
 
-        return normal(self, shape, mean, stddev, rng=rng)  # type: ignore[no-any-return]
-
-    def index_update(self, indices: Any, values: Any) -> Array:
-        from .extensions.helpers import index_update
-
-        return index_update(self, indices, values)  # type: ignore[no-any-return]
+    def index_update(self, indices: Any, values: Any) -> Self:
+        return self.__array_namespace__().index_update(self, indices, values)  # type: ignore[no-any-return]
 
     @property
-    def norms(self) -> Norms:
+    def norms(self) -> _BoundNorms:
         """``x.norms.l2(axis=1)``: the norms with ``x`` bound as first argument."""
-        from .extensions.helpers import Norms
-
-        return Norms(lambda fn: _bind_first(fn, self))
+        return _BoundNorms(self.__array_namespace__().norms, self)
 
     def value_and_grad(self, f: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
         """``value_and_grad(f, self, *args, **kwargs)``."""
-        from .extensions.autodiff import value_and_grad
-
-        return value_and_grad(f, self, *args, **kwargs)  # type: ignore[return-value]
+        return self.__array_namespace__().value_and_grad(f, self, *args, **kwargs)  # type: ignore[no-any-return]
 
     def value_aux_and_grad(self, f: Callable[..., Any], *args: Any,
                            **kwargs: Any) -> tuple[Any, Any, Any]:  # fmt: skip
         """``value_aux_and_grad(f, self, *args, **kwargs)``."""
-        from .extensions.autodiff import value_aux_and_grad
-
-        return value_aux_and_grad(f, self, *args, **kwargs)
+        return self.__array_namespace__().value_aux_and_grad(f, self, *args, **kwargs)  # type: ignore[no-any-return]
 
 
-def _bind_first(fn: Callable[..., Any], x: Any) -> Callable[..., Any]:
-    def bound(*args: Any, **kwargs: Any) -> Any:
-        return fn(x, *args, **kwargs)
+class _BoundNorms:
+    """``x.norms``: the norms of the array's namespace with ``x`` as first argument."""
 
-    bound.__name__ = bound.__qualname__ = getattr(fn, "__name__", "norm")
-    bound.__doc__ = fn.__doc__
-    return bound
+    __slots__ = ("_norms", "_x")
+
+    def __init__(self, norms: Any, x: Any) -> None:
+        self._norms, self._x = norms, x
+
+    def l0(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
+        return self._norms.l0(self._x, axis=axis, keepdims=keepdims)
+
+    def l1(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
+        return self._norms.l1(self._x, axis=axis, keepdims=keepdims)
+
+    def l2(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
+        return self._norms.l2(self._x, axis=axis, keepdims=keepdims)
+
+    def linf(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
+        return self._norms.linf(self._x, axis=axis, keepdims=keepdims)
+
+    def lp(self, p: float, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
+        return self._norms.lp(self._x, p, axis=axis, keepdims=keepdims)
+
+    def __repr__(self) -> str:
+        return "<eagerpy_xp norms of an array: l0, l1, l2, linf, lp>"

@@ -123,9 +123,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     lifted.__name__ = lifted.__qualname__ = name
     lifted.__doc__ = getattr(fn, "__doc__", None)
     lifted.__wrapped_native__ = fn  # type: ignore[attr-defined,union-attr]
-    # Plain glue: TensorFlow's AutoGraph must call it as it is, not re-convert its source
-    # (the attribute `tf.autograph.experimental.do_not_convert` sets; nothing global).
-    lifted.autograph_info__ = frozenset()  # type: ignore[attr-defined,union-attr]
+    backend.mark_glue(lifted)
     return lifted
 
 
@@ -153,7 +151,4 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     namespace["__array_namespace_info__"] = backend.__array_namespace_info__
     namespace["__array_api_version__"] = _spec.API_VERSION
     namespace["__backend__"] = backend
-    from .extensions import bind  # the EagerPy extensions (xp.value_and_grad, xp.norms, ...)
-
-    namespace.update(bind(module_name, backend.name, wrapped=True))
     namespace["__all__"] = list(native.__all__)

@@ -1,6 +1,8 @@
-"""The standard on TensorFlow, wrapped flavour: `eagerpy_xp.Array` in and out."""
+"""The standard on TensorFlow, wrapped flavour: `eagerpy_xp.Array` in and out.
 
-from ._wrap import build
-from .native import tensorflow as _native
+Composed by `eagerpy_xp._assembly` from `eagerpy_xp.native.tensorflow`.
+"""
 
-build(_native, globals())
+from ._assembly import assemble_wrapped
+
+assemble_wrapped(globals())

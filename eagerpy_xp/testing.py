@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ._array import Array
-from ._detect import BACKENDS, IGNORED, UNSUPPORTED, backend_of_type
+from ._detect import BACKENDS, IGNORED, REGISTRY, UNSUPPORTED, backend_named, backend_of_type
 from ._devices import Device
 
 if TYPE_CHECKING:
@@ -50,9 +50,6 @@ __all__ = [
 
 FLAVOURS = ("native", "wrapped")
 
-#: The framework package each backend needs.
-_FRAMEWORK = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow"}
-
 _CASE_FIXTURE = "_eagerpy_xp_case"
 
 
@@ -61,7 +58,7 @@ def installed_backends() -> tuple[str, ...]:
     """Backends whose framework is installed and which eagerpy_xp provides (nothing imported)."""
     found = []
     for name in BACKENDS:
-        if importlib.util.find_spec(_FRAMEWORK[name]) is None:
+        if importlib.util.find_spec(REGISTRY[name].packages[0]) is None:
             continue
         if importlib.util.find_spec(f"eagerpy_xp.native.{name}") is None:
             continue
@@ -269,8 +266,6 @@ def _host(x: Any, where: str) -> tuple[Any, str | None]:
             raise TypeError(f"{where}: cannot compare a {type(x).__module__}."
                             f"{type(x).__qualname__}; expected an array of "
                             f"{', '.join(BACKENDS)}, an eagerpy_xp.Array or a Python scalar")  # fmt: skip
-        from ._namespace import backend_named
-
         backend, raw = backend_named(name), x
     if backend.device_of(raw) != "cpu":
         raw = backend.to_device(raw, "cpu")

@@ -1,8 +1,8 @@
-"""Automatic differentiation on PyTorch, JAX and TensorFlow, for native arrays and `Array`s.
+"""Automatic differentiation for native arrays and `Array`s of any backend that has it.
 
 One generic front end (argument checks, flavour handling, results in the caller's type)
-over one small engine per framework: `torch.autograd.grad`, `jax.value_and_grad` and
-`tf.GradientTape`.  Differences from EagerPy: ``argnums`` selects several arguments,
+over the engine each backend exports as its ``autodiff`` hook (torch's
+`torch.autograd.grad`, JAX's `jax.value_and_grad`, TensorFlow's `tf.GradientTape`).  Differences from EagerPy: ``argnums`` selects several arguments,
 gradients nest (grad of grad) on every framework, the differentiated function receives
 arrays of the caller's type (natives stay natives), and the gradient of an argument the
 value does not depend on is zeros on every framework.
@@ -10,123 +10,14 @@ value does not depend on is zeros on every framework.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._array import Array, _wrap
-from .._detect import IGNORED, UNSUPPORTED, backend_of_type
-from .boundary import map_arrays, to_native, unwrap_all, wrap_all
+from .._detect import DIFFERENTIABLE, IGNORED, UNSUPPORTED, backend_for, backend_of_type
+from .boundary import to_native, unwrap_all, wrap_all
 
 __all__ = ["grad", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad"]
-
-#: The backends with automatic differentiation.
-DIFFERENTIABLE = ("torch", "jax", "tensorflow")
-
-Call = Callable[..., tuple[Any, Any]]
-
-
-class _Engine:
-    """The per-framework part: dtype and shape facts, and one value-and-gradient run."""
-
-    name: str
-
-    def is_real_floating(self, raw: Any) -> bool:
-        raise NotImplementedError
-
-    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
-        """The static shape, or None where even the rank is unknown (traced code)."""
-        return tuple(raw.shape)
-
-    def run(self, call: Call, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        """``call(*raws)`` returns ``(value, aux)``; return value, aux and the gradients."""
-        raise NotImplementedError
-
-
-class _Torch(_Engine):
-    """`torch.autograd.grad` on fresh leaves: the caller's tensors are never modified.
-
-    Inside another eagerpy_xp gradient (or when an input already requires grad) the
-    graph is kept (``create_graph``) so the outer gradient can differentiate through.
-    At top level results are detached, also from tensors ``f`` closes over.
-    """
-
-    name = "torch"
-    _state = threading.local()
-
-    def is_real_floating(self, raw: Any) -> bool:
-        return bool(raw.dtype.is_floating_point)
-
-    def run(self, call: Call, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        import torch
-
-        depth = getattr(self._state, "depth", 0)
-        nested = depth > 0 or any(r.requires_grad for r in raws)
-        leaves = [r.view_as(r) if r.requires_grad else r.detach().requires_grad_(True)
-                  for r in raws]  # fmt: skip
-        with torch.enable_grad():
-            self._state.depth = depth + 1
-            try:
-                value, aux = call(*leaves)
-            finally:
-                self._state.depth = depth
-            found: Sequence[Any]
-            if value.requires_grad:
-                found = torch.autograd.grad(value, leaves, create_graph=nested,
-                                            allow_unused=True)  # fmt: skip
-            else:  # the value does not depend on any input
-                found = (None,) * len(leaves)
-        grads = [torch.zeros_like(r) if g is None else g for g, r in zip(found, raws)]
-        if not nested:
-            value = value.detach()
-            aux = map_arrays(lambda a: a.detach() if isinstance(a, torch.Tensor) else a, aux)
-        return value, aux, grads
-
-
-class _Jax(_Engine):
-    """`jax.value_and_grad`: functional, so it composes with `jax.jit` and nests."""
-
-    name = "jax"
-
-    def is_real_floating(self, raw: Any) -> bool:
-        import jax.numpy as jnp
-
-        return bool(jnp.issubdtype(raw.dtype, jnp.floating))
-
-    def run(self, call: Call, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        import jax
-
-        argnums = tuple(range(len(raws)))
-        (value, aux), grads = jax.value_and_grad(call, argnums=argnums, has_aux=True)(*raws)
-        return value, aux, list(grads)
-
-
-class _TensorFlow(_Engine):
-    """`tf.GradientTape`: works eagerly and inside `tf.function`; tapes nest."""
-
-    name = "tensorflow"
-
-    def is_real_floating(self, raw: Any) -> bool:
-        return bool(raw.dtype.is_floating)
-
-    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
-        shape = raw.shape
-        return None if shape.rank is None else tuple(shape.as_list())
-
-    def run(self, call: Call, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        import tensorflow as tf
-
-        with tf.GradientTape() as tape:
-            for r in raws:
-                tape.watch(r)
-            value, aux = call(*raws)
-        found = tape.gradient(value, list(raws),
-                              unconnected_gradients=tf.UnconnectedGradients.ZERO)  # fmt: skip
-        # gathers give IndexedSlices; the caller gets a dense tensor like the input
-        return value, aux, [tf.convert_to_tensor(g) for g in found]
-
-
-_ENGINES: dict[str, _Engine] = {e.name: e for e in (_Torch(), _Jax(), _TensorFlow())}
 
 
 def _backend_name(x: Any) -> str:
@@ -146,26 +37,29 @@ def _argnums(function: str, argnums: Any, count: int) -> tuple[int, ...]:
     return nums
 
 
-def _engine_for(function: str, args: Sequence[Any], nums: tuple[int, ...]) -> _Engine:
+def _engine_for(function: str, args: Sequence[Any], nums: tuple[int, ...]) -> tuple[str, Any]:
+    """The backend name and autodiff engine of the differentiated arguments."""
     names = []
     for n in nums:
         name = _backend_name(args[n])
         if name in (IGNORED, UNSUPPORTED):
             raise TypeError(
-                f"{function}: argument {n} must be an Array or a torch/jax/tensorflow "
-                f"array to differentiate, got {type(args[n])!r}"
+                f"{function}: argument {n} must be an Array or a native array to "
+                f"differentiate, got {type(args[n])!r}"
             )
         names.append(name)
     if len(set(names)) > 1:
         raise TypeError(f"{function}: differentiated arguments mix backends {names}")
-    name = names[0]
-    if name not in _ENGINES:
+    x = args[nums[0]]
+    backend = x._b if type(x) is Array else backend_for(x, function)
+    if backend.autodiff is None:
         raise NotImplementedError(
-            f"{function} ({name}): {name} has no automatic differentiation; use a "
-            f"{', '.join(DIFFERENTIABLE[:-1])} or {DIFFERENTIABLE[-1]} array "
-            f"(eagerpy_xp.convert(x, 'jax') converts)"
+            f"{function} ({backend.name}): {backend.name} has no automatic "
+            f"differentiation; use a {', '.join(DIFFERENTIABLE[:-1])} or "
+            f"{DIFFERENTIABLE[-1]} array (eagerpy_xp.convert(x, '{DIFFERENTIABLE[-1]}') "
+            "converts)"
         )
-    return _ENGINES[name]
+    return backend.name, backend.autodiff
 
 
 def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
@@ -174,8 +68,7 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
     if not callable(f):
         raise TypeError(f"{function}: f must be callable, got {type(f)!r}")
     nums = _argnums(function, argnums, len(args))
-    engine = _engine_for(function, args, nums)
-    name = engine.name
+    name, engine = _engine_for(function, args, nums)
     wrapped = [type(args[n]) is Array for n in nums]
     raws = [to_native(args[n]) for n in nums]
     for n, raw in zip(nums, raws):

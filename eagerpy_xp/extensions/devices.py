@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._array import Array, _wrap
-from .._detect import BACKENDS
+from .._detect import BACKENDS, backend_for, backend_named
 from .._devices import CPU, Device
-from .._namespace import backend_for, backend_named
 
 __all__ = ["convert", "device", "to_device"]
 

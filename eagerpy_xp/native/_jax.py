@@ -26,18 +26,17 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._array import Array
 from .._devices import Device
 from .._dtypes import ALL, promote, scalar_kind_ok
-from ._base import FFT, Backend, Linalg
-from ._base.core import NumPyDtypes
+from ._base import FFT, Autodiff, Backend, Linalg
+from ._base.core import GradCall, NumPyDtypes
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -70,13 +69,229 @@ def _strong(x: Any) -> Any:
     return x
 
 
+def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
+    """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
+    quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
+    real axis) and several infinite and NaN special cases, which are patched here."""
+    jax_function = getattr(jnp, name)
+    first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, jax_function)
+    fixes = _FIRST_QUADRANT_FIXES.get(name, ())
+
+    def method(self: JaxBackend, x: Any, /) -> Any:
+        if not _is_complex(x):
+            return jax_function(x)
+        re, im = jnp.real(x), jnp.imag(x)
+        negative_re, negative_im = jnp.signbit(re), jnp.signbit(im)
+        a = jnp.abs(re) if symmetry != "none" else re
+        b = jnp.abs(im)
+        result = first_quadrant(jax.lax.complex(a, b))
+        for condition, value in fixes:
+            result = jnp.where(condition(a, b, result), value(a, b, result).astype(result.dtype),
+                               result)  # fmt: skip
+        if symmetry == "odd":  # f(-a + bj) = -conj(f(a + bj))
+            result = jnp.where(negative_re, -jnp.conj(result), result)
+        elif symmetry == "even":  # f(-a + bj) = conj(f(a + bj))
+            result = jnp.where(negative_re, jnp.conj(result), result)
+        return jnp.where(negative_im, jnp.conj(result), result)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
+    return method
+
+
+def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
+    """A constant complex special value, broadcast like the input's parts."""
+    return lambda a, b, result: jax.lax.complex(jnp.full_like(a, re), jnp.full_like(b, im))
+
+
+def _signed_zero(part: str, negative: Callable[[Any, Any], Any]) -> Callable[..., Any]:
+    """The result with its zero ``part`` ("real"/"imag") negative where ``negative(a, b)``:
+    the sign a zero factor of the function's real-variable formula gives it."""
+
+    def value(a: Any, b: Any, result: Any) -> Any:
+        zero = jnp.where(negative(a, b), -jnp.zeros_like(a), jnp.zeros_like(a))
+        if part == "real":
+            return jax.lax.complex(zero, jnp.imag(result))
+        return jax.lax.complex(jnp.real(result), zero)
+
+    return value
+
+
+def _zero_where(part: str) -> Callable[[Any, Any, Any], Any]:
+    """Where the result has a zero ``part`` ("real"/"imag") for finite input."""
+    get = jnp.real if part == "real" else jnp.imag
+    return lambda a, b, result: jnp.isfinite(a) & jnp.isfinite(b) & (get(result) == 0)
+
+
+def _nonfinite(t: Any) -> Any:
+    return ~jnp.isfinite(t)
+
+
+def _nonzero_finite(t: Any) -> Any:
+    return jnp.isfinite(t) & (t != 0)
+
+
+_isnan, _isinf = jnp.isnan, jnp.isinf
+_NAN, _INF, _PI = np.nan, np.inf, np.pi
+#: ((condition(a, b, result), value(a, b, result)), ...): later entries win.
+_Fixes = tuple[tuple[Callable[..., Any], Callable[..., Any]], ...]
+_LOG_FIXES: _Fixes = (
+    (lambda a, b, r: (_isinf(a) & _isnan(b)) | (_isnan(a) & _isinf(b)), _cx(_INF, _NAN)),
+)
+#: function -> fixes on ``a + bj`` with ``b >= +0`` (or NaN) and,
+#: for odd and even functions, ``a >= +0`` (or NaN): the C99 / standard special cases
+#: where ``jax.numpy`` differs.
+_FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
+    "acos": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_PI / 2, _NAN)),
+             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "acosh": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_NAN, _PI / 2)),
+              (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "asin": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
+    "asinh": ((lambda a, b, r: _isnan(a) & (b == 0), _cx(_NAN, 0.0)),
+              (lambda a, b, r: _isnan(a) & _nonzero_finite(b), _cx(_NAN, _NAN))),
+    "atan": ((lambda a, b, r: (_isnan(a) & ~_isinf(b)) | (_isnan(b) & jnp.isfinite(a)),
+              _cx(_NAN, _NAN)),
+             (lambda a, b, r: _isnan(a) & (_isinf(b) | (b == 0)), _cx(_NAN, 0.0)),
+             (lambda a, b, r: ~_isnan(a) & (b == 0), _signed_zero("imag", lambda a, b: False))),
+    "atanh": ((lambda a, b, r: _isnan(b) & ((a == 0) | _isinf(a)), _cx(0.0, _NAN)),
+              (lambda a, b, r: (_isnan(b) & _nonzero_finite(a)) | (_isnan(a) & ~_isinf(b)),
+               _cx(_NAN, _NAN))),
+    "cos": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: ~jnp.signbit(jnp.sin(a)))),
+            (lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
+            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_INF, _NAN)),
+            (lambda a, b, r: (a == 0) & _isinf(b), _cx(_INF, -0.0))),
+    "cosh": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: jnp.signbit(jnp.sin(b)))),
+             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(_NAN, 0.0)),
+             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
+    "exp": ((lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
+            (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(0.0, 0.0))),
+    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), lambda a, b, r: jax.lax.complex(a, b)),
+              (lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
+              (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(-1.0, 0.0))),
+    "log": _LOG_FIXES, "log1p": _LOG_FIXES, "log2": _LOG_FIXES, "log10": _LOG_FIXES,
+    "sin": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
+            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_NAN, _INF))),
+    "sinh": ((_zero_where("real"), _signed_zero("real", lambda a, b: jnp.signbit(jnp.cos(b)))),
+             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
+    "sqrt": ((lambda a, b, r: _isinf(b), _cx(_INF, _INF)),
+             (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
+             (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
+    "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
+    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
+}  # fmt: skip
+
+def _sinh_parts(z: Any) -> Any:
+    """``sinh`` from real functions: XLA's ``(exp(z) - exp(-z)) / 2`` cancels for tiny z."""
+    a, b = jnp.real(z), jnp.imag(z)
+    imag = jnp.where(b == 0, b, jnp.cosh(a) * jnp.sin(b))  # inf * 0 would be NaN
+    return jax.lax.complex(jnp.sinh(a) * jnp.cos(b), imag)
+
+
+def _log_in_base(base: float) -> Callable[[Any], Any]:
+    """``log(z) / log(base)`` part by part: ``jax.numpy``'s complex division gives the
+    imaginary part of ``log2(0j)`` as 2.27 instead of 0."""
+    scale = 1 / math.log(base)
+
+    def formula(z: Any) -> Any:
+        w = jnp.log(z)
+        return jax.lax.complex(jnp.real(w) * scale, jnp.imag(w) * scale)
+
+    return formula
+
+
+#: function -> how to evaluate it in the first quadrant where ``jax.numpy``'s is inexact.
+_FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
+    "sinh": _sinh_parts, "log2": _log_in_base(2.0), "log10": _log_in_base(10.0)}
+
+
+class JaxLinalg(Linalg):
+    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules)."""
+
+    def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
+        return self._l.trace(x, offset=offset,
+                             dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
+
+
+class JaxFFT(FFT):
+    """``fftfreq``/``rfftfreq`` take the namespace's dtypes and devices."""
+
+    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(self._t.fftfreq, n, d, dtype, device, "fft.fftfreq")
+
+    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        return self._freq(self._t.rfftfreq, n, d, dtype, device, "fft.rfftfreq")
+
+    def _freq(self, fn: Any, n: int, d: float, dtype: Any, device: Any, function: str) -> Any:
+        b = self._b
+        dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
+        place = None if device is None else b.native_device(device, function)
+        return fn(n, d=d, dtype=dtype, device=place)
+
+
+class _JaxAutodiff(Autodiff):
+    """`jax.value_and_grad`: functional, so it composes with `jax.jit` and nests."""
+
+    def is_real_floating(self, raw: Any) -> bool:
+        return bool(jnp.issubdtype(raw.dtype, jnp.floating))
+
+    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        argnums = tuple(range(len(raws)))
+        (value, aux), grads = jax.value_and_grad(call, argnums=argnums, has_aux=True)(*raws)
+        return value, aux, list(grads)
+
+
 class JaxBackend(NumPyDtypes, Backend):
     name = "jax"
     _f = jnp
     native_types = (jax.Array,)  # includes tracers
     mutable = False
+    autodiff = _JaxAutodiff()
+    linalg_class = JaxLinalg
+    fft_class = JaxFFT
+
+    # -- complex special cases: jax.numpy's value, fixed by symmetry (odd: f(-z) = -f(z),
+    # even: f(-z) = f(z), none) and f(conj(z)) = conj(f(z)); see `_complex_fixed`
+    acos = _complex_fixed("acos", "none")
+    acosh = _complex_fixed("acosh", "none")
+    asin = _complex_fixed("asin", "odd")
+    asinh = _complex_fixed("asinh", "odd")
+    atan = _complex_fixed("atan", "odd")
+    atanh = _complex_fixed("atanh", "odd")
+    cos = _complex_fixed("cos", "even")
+    cosh = _complex_fixed("cosh", "even")
+    exp = _complex_fixed("exp", "none")
+    expm1 = _complex_fixed("expm1", "none")
+    log = _complex_fixed("log", "none")
+    log1p = _complex_fixed("log1p", "none")
+    log2 = _complex_fixed("log2", "none")
+    log10 = _complex_fixed("log10", "none")
+    sin = _complex_fixed("sin", "odd")
+    sinh = _complex_fixed("sinh", "odd")
+    sqrt = _complex_fixed("sqrt", "none")
+    tan = _complex_fixed("tan", "odd")
+    tanh = _complex_fixed("tanh", "odd")
 
     # -- hooks -----------------------------------------------------------------------------
+    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
+        """`Array` becomes a pytree (one leaf: its raw array), so ``jax.jit``, ``jax.grad``
+        and ``jax.vmap`` take and return it; ``__jax_array__`` lets ``jax.numpy``
+        functions take it."""
+
+        def flatten(array: Any) -> tuple[tuple[Any], None]:
+            return (array.raw,), None
+
+        def unflatten(_: None, children: Any) -> Any:
+            # no conversion: JAX also unflattens with non-array leaves (``in_axes``)
+            return wrap(children[0])
+
+        try:
+            jax.tree_util.register_pytree_node(cls, flatten, unflatten)
+        except ValueError:  # registered already (module reloaded)
+            pass
+        cls.__jax_array__ = _raw_of  # type: ignore[attr-defined]
+
     def normalize(self, raw: Any) -> Any:
         return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
 
@@ -436,201 +651,12 @@ class JaxBackend(NumPyDtypes, Backend):
 
 
 
-def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
-    """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
-    quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
-    real axis) and several infinite and NaN special cases, which are patched here."""
-    jax_function = getattr(jnp, name)
-    first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, jax_function)
-    fixes = _FIRST_QUADRANT_FIXES.get(name, ())
-
-    def method(self: JaxBackend, x: Any, /) -> Any:
-        if not _is_complex(x):
-            return jax_function(x)
-        re, im = jnp.real(x), jnp.imag(x)
-        negative_re, negative_im = jnp.signbit(re), jnp.signbit(im)
-        a = jnp.abs(re) if symmetry != "none" else re
-        b = jnp.abs(im)
-        result = first_quadrant(jax.lax.complex(a, b))
-        for condition, value in fixes:
-            result = jnp.where(condition(a, b, result), value(a, b, result).astype(result.dtype),
-                               result)  # fmt: skip
-        if symmetry == "odd":  # f(-a + bj) = -conj(f(a + bj))
-            result = jnp.where(negative_re, -jnp.conj(result), result)
-        elif symmetry == "even":  # f(-a + bj) = conj(f(a + bj))
-            result = jnp.where(negative_re, jnp.conj(result), result)
-        return jnp.where(negative_im, jnp.conj(result), result)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return method
-
-
-def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
-    """A constant complex special value, broadcast like the input's parts."""
-    return lambda a, b, result: jax.lax.complex(jnp.full_like(a, re), jnp.full_like(b, im))
-
-
-def _signed_zero(part: str, negative: Callable[[Any, Any], Any]) -> Callable[..., Any]:
-    """The result with its zero ``part`` ("real"/"imag") negative where ``negative(a, b)``:
-    the sign a zero factor of the function's real-variable formula gives it."""
-
-    def value(a: Any, b: Any, result: Any) -> Any:
-        zero = jnp.where(negative(a, b), -jnp.zeros_like(a), jnp.zeros_like(a))
-        if part == "real":
-            return jax.lax.complex(zero, jnp.imag(result))
-        return jax.lax.complex(jnp.real(result), zero)
-
-    return value
-
-
-def _zero_where(part: str) -> Callable[[Any, Any, Any], Any]:
-    """Where the result has a zero ``part`` ("real"/"imag") for finite input."""
-    get = jnp.real if part == "real" else jnp.imag
-    return lambda a, b, result: jnp.isfinite(a) & jnp.isfinite(b) & (get(result) == 0)
-
-
-def _nonfinite(t: Any) -> Any:
-    return ~jnp.isfinite(t)
-
-
-def _nonzero_finite(t: Any) -> Any:
-    return jnp.isfinite(t) & (t != 0)
-
-
-_isnan, _isinf = jnp.isnan, jnp.isinf
-_NAN, _INF, _PI = np.nan, np.inf, np.pi
-#: ((condition(a, b, result), value(a, b, result)), ...): later entries win.
-_Fixes = tuple[tuple[Callable[..., Any], Callable[..., Any]], ...]
-_LOG_FIXES: _Fixes = (
-    (lambda a, b, r: (_isinf(a) & _isnan(b)) | (_isnan(a) & _isinf(b)), _cx(_INF, _NAN)),
-)
-#: function -> fixes on ``a + bj`` with ``b >= +0`` (or NaN) and,
-#: for odd and even functions, ``a >= +0`` (or NaN): the C99 / standard special cases
-#: where ``jax.numpy`` differs.
-_FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
-    "acos": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_PI / 2, _NAN)),
-             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
-    "acosh": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(_NAN, _PI / 2)),
-              (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
-    "asin": ((lambda a, b, r: _isnan(b) & (a == 0), _cx(0.0, _NAN)),
-             (lambda a, b, r: _isnan(b) & _nonzero_finite(a), _cx(_NAN, _NAN))),
-    "asinh": ((lambda a, b, r: _isnan(a) & (b == 0), _cx(_NAN, 0.0)),
-              (lambda a, b, r: _isnan(a) & _nonzero_finite(b), _cx(_NAN, _NAN))),
-    "atan": ((lambda a, b, r: (_isnan(a) & ~_isinf(b)) | (_isnan(b) & jnp.isfinite(a)),
-              _cx(_NAN, _NAN)),
-             (lambda a, b, r: _isnan(a) & (_isinf(b) | (b == 0)), _cx(_NAN, 0.0)),
-             (lambda a, b, r: ~_isnan(a) & (b == 0), _signed_zero("imag", lambda a, b: False))),
-    "atanh": ((lambda a, b, r: _isnan(b) & ((a == 0) | _isinf(a)), _cx(0.0, _NAN)),
-              (lambda a, b, r: (_isnan(b) & _nonzero_finite(a)) | (_isnan(a) & ~_isinf(b)),
-               _cx(_NAN, _NAN))),
-    "cos": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: ~jnp.signbit(jnp.sin(a)))),
-            (lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
-            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_INF, _NAN)),
-            (lambda a, b, r: (a == 0) & _isinf(b), _cx(_INF, -0.0))),
-    "cosh": ((_zero_where("imag"), _signed_zero("imag", lambda a, b: jnp.signbit(jnp.sin(b)))),
-             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(_NAN, 0.0)),
-             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
-    "exp": ((lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
-            (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(0.0, 0.0))),
-    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), lambda a, b, r: jax.lax.complex(a, b)),
-              (lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
-              (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(-1.0, 0.0))),
-    "log": _LOG_FIXES, "log1p": _LOG_FIXES, "log2": _LOG_FIXES, "log10": _LOG_FIXES,
-    "sin": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),
-            (lambda a, b, r: _nonfinite(a) & _isinf(b), _cx(_NAN, _INF))),
-    "sinh": ((_zero_where("real"), _signed_zero("real", lambda a, b: jnp.signbit(jnp.cos(b)))),
-             (lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
-             (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
-    "sqrt": ((lambda a, b, r: _isinf(b), _cx(_INF, _INF)),
-             (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
-             (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
-    "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
-    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
-}  # fmt: skip
-
-def _sinh_parts(z: Any) -> Any:
-    """``sinh`` from real functions: XLA's ``(exp(z) - exp(-z)) / 2`` cancels for tiny z."""
-    a, b = jnp.real(z), jnp.imag(z)
-    imag = jnp.where(b == 0, b, jnp.cosh(a) * jnp.sin(b))  # inf * 0 would be NaN
-    return jax.lax.complex(jnp.sinh(a) * jnp.cos(b), imag)
-
-
-def _log_in_base(base: float) -> Callable[[Any], Any]:
-    """``log(z) / log(base)`` part by part: ``jax.numpy``'s complex division gives the
-    imaginary part of ``log2(0j)`` as 2.27 instead of 0."""
-    scale = 1 / math.log(base)
-
-    def formula(z: Any) -> Any:
-        w = jnp.log(z)
-        return jax.lax.complex(jnp.real(w) * scale, jnp.imag(w) * scale)
-
-    return formula
-
-
-#: function -> how to evaluate it in the first quadrant where ``jax.numpy``'s is inexact.
-_FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
-    "sinh": _sinh_parts, "log2": _log_in_base(2.0), "log10": _log_in_base(10.0)}
-
-#: Complex element-wise functions fixed by symmetry: "odd" (f(-z) = -f(z)), "even"
-#: (f(-z) = f(z)) or "none"; all of them satisfy f(conj(z)) = conj(f(z)).
-_COMPLEX_SYMMETRY = {
-    "acos": "none", "acosh": "none", "asin": "odd", "asinh": "odd", "atan": "odd",
-    "atanh": "odd", "cos": "even", "cosh": "even", "exp": "none", "expm1": "none",
-    "log": "none", "log1p": "none", "log2": "none", "log10": "none", "sin": "odd",
-    "sinh": "odd", "sqrt": "none", "tan": "odd", "tanh": "odd",
-}  # fmt: skip
-for _name, _symmetry in _COMPLEX_SYMMETRY.items():
-    setattr(JaxBackend, _name, _complex_fixed(_name, _symmetry))
-
-
-class JaxLinalg(Linalg):
-    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules)."""
-
-    def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=offset,
-                             dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
-
-
-class JaxFFT(FFT):
-    """``fftfreq``/``rfftfreq`` take the namespace's dtypes and devices."""
-
-    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
-        return self._freq(self._t.fftfreq, n, d, dtype, device, "fft.fftfreq")
-
-    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
-        return self._freq(self._t.rfftfreq, n, d, dtype, device, "fft.rfftfreq")
-
-    def _freq(self, fn: Any, n: int, d: float, dtype: Any, device: Any, function: str) -> Any:
-        b = self._b
-        dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
-        place = None if device is None else b.native_device(device, function)
-        return fn(n, d=d, dtype=dtype, device=place)
-
-
-JaxBackend.linalg_class = JaxLinalg
-JaxBackend.fft_class = JaxFFT
-
-
-def _flatten(array: Array) -> tuple[tuple[Any], Any]:
-    return (array._raw,), array._b
-
-
-def _unflatten(backend: Any, children: Any) -> Array:
-    """Rebuild without conversion: JAX also unflattens with non-array leaves (``in_axes``)."""
-    array = object.__new__(Array)
-    (raw,) = children
-    array._raw = raw
-    array._b = _JAX if isinstance(raw, jax.Array) else backend
-    return array
-
-
 #: The one JAX backend object (the native module exports it).
 BACKEND = _JAX = JaxBackend()
-try:
-    jax.tree_util.register_pytree_node(Array, _flatten, _unflatten)
-except ValueError:  # registered already (module reloaded)
-    pass
+
+
+def _raw_of(array: Any) -> Any:
+    return array.raw
 
 
 def _truth(x: Any) -> Any:

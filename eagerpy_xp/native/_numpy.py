@@ -15,11 +15,6 @@ import numpy as np
 from .._devices import Device
 from ._base import FFT, Backend
 from ._base.core import NumPyDtypes
-from ._base.elementwise import BINARY, UNARY
-
-#: Element-wise functions NumPy gets right: the native namespace exports the ufunc itself.
-_EXACT_UFUNCS = frozenset(UNARY + BINARY) - {"floor_divide", "expm1", "log1p", "sign", "pow"}
-
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
 _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}
@@ -47,11 +42,67 @@ class NumPyBackend(NumPyDtypes, Backend):
     _f = np
     native_types = (np.ndarray, np.generic)
 
-    def __init__(self) -> None:
-        super().__init__()
-        for name in _EXACT_UFUNCS:
-            if isinstance(getattr(np, name), np.ufunc):  # np.real/imag/round: not the spec's signature
-                setattr(self, name, getattr(np, name))
+    # Element-wise functions NumPy gets right: the ufunc itself, no Python layer (a ufunc
+    # is no descriptor, so ``backend.add`` is ``np.add``).  ``np.real``, ``np.imag`` and
+    # ``np.round`` are not ufuncs (other signatures): the generic defaults call them.
+    abs = np.abs
+    acos = np.acos
+    acosh = np.acosh
+    asin = np.asin
+    asinh = np.asinh
+    atan = np.atan
+    atanh = np.atanh
+    bitwise_invert = np.bitwise_invert
+    ceil = np.ceil
+    conj = np.conj
+    cos = np.cos
+    cosh = np.cosh
+    exp = np.exp
+    floor = np.floor
+    isfinite = np.isfinite
+    isinf = np.isinf
+    isnan = np.isnan
+    log = np.log
+    log2 = np.log2
+    log10 = np.log10
+    logical_not = np.logical_not
+    negative = np.negative
+    positive = np.positive
+    reciprocal = np.reciprocal
+    signbit = np.signbit
+    sin = np.sin
+    sinh = np.sinh
+    square = np.square
+    sqrt = np.sqrt
+    tan = np.tan
+    tanh = np.tanh
+    trunc = np.trunc
+    add = np.add
+    atan2 = np.atan2
+    bitwise_and = np.bitwise_and
+    bitwise_left_shift = np.bitwise_left_shift
+    bitwise_or = np.bitwise_or
+    bitwise_right_shift = np.bitwise_right_shift
+    bitwise_xor = np.bitwise_xor
+    copysign = np.copysign
+    divide = np.divide
+    equal = np.equal
+    greater = np.greater
+    greater_equal = np.greater_equal
+    hypot = np.hypot
+    less = np.less
+    less_equal = np.less_equal
+    logaddexp = np.logaddexp
+    logical_and = np.logical_and
+    logical_or = np.logical_or
+    logical_xor = np.logical_xor
+    maximum = np.maximum
+    minimum = np.minimum
+    multiply = np.multiply
+    nextafter = np.nextafter
+    not_equal = np.not_equal
+    remainder = np.remainder
+    subtract = np.subtract
 
     # -- hooks ---------------------------------------------------------------------------
     def normalize(self, raw: Any) -> Any:
@@ -216,3 +267,6 @@ class NumPyBackend(NumPyDtypes, Backend):
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
+
+#: The one NumPy backend object (the native module exports it).
+BACKEND = NumPyBackend()

@@ -1,6 +1,8 @@
-"""The standard on JAX arrays, native flavour: JAX arrays in, JAX arrays out."""
+"""The standard on JAX, native flavour: the framework's own arrays in and out.
 
-from ._base import export
-from ._jax import BACKEND
+Composed by `eagerpy_xp._assembly` from the backend in `eagerpy_xp.native._jax`.
+"""
 
-export(BACKEND, globals())
+from .._assembly import assemble_native
+
+assemble_native(globals())

@@ -1,6 +1,8 @@
-"""The standard on NumPy arrays, native flavour: NumPy arrays in, NumPy arrays out."""
+"""The standard on NumPy, native flavour: the framework's own arrays in and out.
 
-from ._base import export
-from ._numpy import NumPyBackend
+Composed by `eagerpy_xp._assembly` from the backend in `eagerpy_xp.native._numpy`.
+"""
 
-export(NumPyBackend(), globals())
+from .._assembly import assemble_native
+
+assemble_native(globals())

@@ -1,6 +1,8 @@
-"""The standard on TensorFlow tensors, native flavour: tf.Tensor in, tf.Tensor out."""
+"""The standard on TensorFlow, native flavour: the framework's own arrays in and out.
 
-from ._base import export
-from ._tensorflow import TensorFlowBackend
+Composed by `eagerpy_xp._assembly` from the backend in `eagerpy_xp.native._tensorflow`.
+"""
 
-export(TensorFlowBackend(), globals())
+from .._assembly import assemble_native
+
+assemble_native(globals())

@@ -1,6 +1,8 @@
-"""The standard on PyTorch tensors, native flavour: torch tensors in, torch tensors out."""
+"""The standard on PyTorch, native flavour: the framework's own arrays in and out.
 
-from ._base import export
-from ._torch import TorchBackend
+Composed by `eagerpy_xp._assembly` from the backend in `eagerpy_xp.native._torch`.
+"""
 
-export(TorchBackend(), globals())
+from .._assembly import assemble_native
+
+assemble_native(globals())

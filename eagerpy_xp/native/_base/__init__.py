@@ -3,18 +3,14 @@
 `Backend` combines the hooks (`core.BackendCore`) with one mixin per chapter of the
 standard.  The defaults delegate to a NumPy-like framework namespace; a concrete backend
 (`eagerpy_xp.native._numpy`, ...) subclasses it and overrides what its framework does
-differently.  `export` turns a backend object into the native-flavour module.
+differently.  `eagerpy_xp._assembly` turns a backend object into its namespaces.
 """
 
 from __future__ import annotations
 
-import math
-from types import ModuleType
 from typing import Any
 
-from ... import _spec
-from ..._dtypes import ALL
-from .core import BackendCore
+from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
 from .elementwise import ElementwiseFunctions
@@ -30,7 +26,7 @@ from .functions import (
     UtilityFunctions,
 )
 
-__all__ = ["Backend", "export", "FFT", "Info", "Linalg"]
+__all__ = ["FFT", "Autodiff", "Backend", "Info", "Linalg"]
 
 
 class Backend(
@@ -57,6 +53,8 @@ class Backend(
         super().__init__()
         self.linalg = self.linalg_class(self)
         self.fft = self.fft_class(self)
+        if self._f is None:
+            _check_needs_no_framework_namespace(self)
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
@@ -65,31 +63,27 @@ class Backend(
         return self.info_class(self)
 
 
-def _submodule(parent: str, name: str, obj: Any, names: dict[str, str]) -> ModuleType:
-    module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
-    for function in names:
-        setattr(module, function, getattr(obj, function))
-    module.__all__ = list(names)  # type: ignore[attr-defined]
-    return module
+#: The attributes through which generic defaults reach a NumPy-like namespace.
+_NAMESPACE_ATTRIBUTES = frozenset({"_f", "_l", "_t"})
 
 
-def export(backend: Backend, namespace: dict[str, Any]) -> None:
-    """Fill a native-flavour module's globals from a backend object."""
-    module_name = namespace["__name__"]
-    for name in _spec.FUNCTIONS:
-        namespace[name] = getattr(backend, name)
-    for name in ALL:
-        namespace[name] = backend.dtypes_by_name[name]
-    namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
-    namespace["linalg"] = _submodule(module_name, "linalg", backend.linalg, _spec.LINALG)
-    namespace["fft"] = _submodule(module_name, "fft", backend.fft, _spec.FFT)
-    namespace["__array_namespace_info__"] = backend.__array_namespace_info__
-    namespace["__array_api_version__"] = _spec.API_VERSION
-    namespace["__backend__"] = backend
-    from ...extensions import bind  # the EagerPy extensions (xp.value_and_grad, xp.norms, ...)
+def _check_needs_no_framework_namespace(backend: Backend) -> None:
+    """A backend without a NumPy-like namespace (``_f = None``) must define every function
+    whose generic default would use one: say which when the backend is built, not when a
+    user first calls one."""
+    missing = []
+    for part, obj in (("", backend), ("linalg.", backend.linalg), ("fft.", backend.fft)):
+        for name in dir(type(obj)):
+            owner = next(k for k in type(obj).__mro__ if name in vars(k))
+            if not owner.__module__.startswith(__name__):
+                continue  # defined by the backend itself
+            code = getattr(vars(owner)[name], "__code__", None)
+            if code is not None and _NAMESPACE_ATTRIBUTES & set(code.co_names):
+                missing.append(part + name)
+    if missing:
+        raise NotImplementedError(
+            f"eagerpy_xp {backend.name} backend: it has no NumPy-like namespace (_f is None), "
+            f"so it must define {', '.join(missing)} itself; the generic defaults would "
+            "call that namespace"
+        )
 
-    namespace.update(bind(module_name, backend.name, wrapped=False))
-    namespace["__all__"] = sorted(
-        [*_spec.FUNCTIONS, *ALL, *_spec.CONSTANTS, "linalg", "fft",
-         "__array_namespace_info__", "__array_api_version__"]
-    )  # fmt: skip

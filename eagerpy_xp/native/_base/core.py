@@ -7,9 +7,8 @@ overrides what its framework does differently.
 
 from __future__ import annotations
 
-import importlib
 import operator
-from types import ModuleType
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..._devices import Device
@@ -18,6 +17,30 @@ from ..._dtypes import ALL, COMPLEX_OF_REAL, KINDS, kind_of, promote
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
 KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
               "complex floating": 3}  # fmt: skip
+
+
+#: ``call(*raws) -> (value, aux)``: the function an autodiff engine differentiates.
+GradCall = Callable[..., tuple[Any, Any]]
+
+
+class Autodiff:
+    """A backend's automatic differentiation (the hook behind `eagerpy_xp.value_and_grad`).
+
+    The generic front end (`eagerpy_xp.extensions.autodiff`) checks arguments and handles
+    flavours; an engine only knows its framework: dtype and shape facts, and one
+    value-and-gradient run on native arrays.
+    """
+
+    def is_real_floating(self, raw: Any) -> bool:
+        raise NotImplementedError
+
+    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
+        """The static shape, or None where even the rank is unknown (traced code)."""
+        return tuple(raw.shape)
+
+    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        """``call(*raws)`` returns ``(value, aux)``; return value, aux and the gradients."""
+        raise NotImplementedError
 
 
 class AxisError(ValueError, IndexError):
@@ -30,17 +53,19 @@ class BackendCore:
 
     #: The backend name: "numpy", "torch", "jax" or "tensorflow".
     name: ClassVar[str]
-    #: The framework's NumPy-like namespace that generic defaults delegate to.
-    _f: Any
+    #: The framework's NumPy-like namespace that generic defaults delegate to, or None
+    #: for a framework without one (then the backend defines every function itself).
+    _f: Any = None
     #: The framework's native array types.
     native_types: tuple[type, ...]
     #: Whether the framework's arrays can be written in place.
     mutable: ClassVar[bool] = True
+    #: The automatic differentiation engine, or None for a framework without one.
+    autodiff: ClassVar[Autodiff | None] = None
 
     def __init__(self) -> None:
         self.dtypes_by_name: dict[str, Any] = {n: self.native_dtype(n) for n in ALL}
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
-        self._wrapped: ModuleType | None = None
         #: The type `Array` stores: results of this exact type need no `normalize`.
         self.array_type: type = self.native_types[0]
 
@@ -55,10 +80,14 @@ class BackendCore:
         """The canonical native array for ``raw`` (stored in `Array.raw`)."""
         return raw
 
-    def wrapped_namespace(self) -> ModuleType:
-        if self._wrapped is None:
-            self._wrapped = importlib.import_module(f"eagerpy_xp.{self.name}")
-        return self._wrapped
+    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
+        """Teach the framework the wrapper class ``cls`` (`eagerpy_xp.Array`, whose
+        instances hold their native array in ``.raw``; ``wrap(raw)`` makes one of this
+        backend without conversion).  Called once by the assembly; by default nothing."""
+
+    def mark_glue(self, function: Callable[..., Any]) -> None:
+        """Mark a plain Python function of the wrapped layer for the framework's tracer
+        (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
         """An exception naming the function and this backend."""

@@ -1,8 +1,9 @@
 """Element-wise functions (spec chapter "Element-wise Functions").
 
-The defaults delegate to the framework function of the same name; they are made from two
-tables rather than written out ninety times.  Backends override the ones their framework
-gets wrong (special cases, dtypes, promotion).
+The defaults delegate to the framework function of the same name, one explicit
+``name = _unary("name")`` line each; `UNARY` and `BINARY` list them for tests and
+backends.  Backends override the ones their framework gets wrong (special cases, dtypes,
+promotion).
 """
 
 from __future__ import annotations
@@ -50,6 +51,74 @@ def _binary(name: str) -> Callable[..., Any]:
 class ElementwiseFunctions:
     _f: Any
 
+    # The functions a NumPy-like framework gets right under the same name.
+    abs = _unary("abs")
+    acos = _unary("acos")
+    acosh = _unary("acosh")
+    asin = _unary("asin")
+    asinh = _unary("asinh")
+    atan = _unary("atan")
+    atanh = _unary("atanh")
+    bitwise_invert = _unary("bitwise_invert")
+    ceil = _unary("ceil")
+    conj = _unary("conj")
+    cos = _unary("cos")
+    cosh = _unary("cosh")
+    exp = _unary("exp")
+    expm1 = _unary("expm1")
+    floor = _unary("floor")
+    imag = _unary("imag")
+    isfinite = _unary("isfinite")
+    isinf = _unary("isinf")
+    isnan = _unary("isnan")
+    log = _unary("log")
+    log1p = _unary("log1p")
+    log2 = _unary("log2")
+    log10 = _unary("log10")
+    logical_not = _unary("logical_not")
+    negative = _unary("negative")
+    positive = _unary("positive")
+    real = _unary("real")
+    reciprocal = _unary("reciprocal")
+    round = _unary("round")
+    sign = _unary("sign")
+    signbit = _unary("signbit")
+    sin = _unary("sin")
+    sinh = _unary("sinh")
+    square = _unary("square")
+    sqrt = _unary("sqrt")
+    tan = _unary("tan")
+    tanh = _unary("tanh")
+    trunc = _unary("trunc")
+    add = _binary("add")
+    atan2 = _binary("atan2")
+    bitwise_and = _binary("bitwise_and")
+    bitwise_left_shift = _binary("bitwise_left_shift")
+    bitwise_or = _binary("bitwise_or")
+    bitwise_right_shift = _binary("bitwise_right_shift")
+    bitwise_xor = _binary("bitwise_xor")
+    copysign = _binary("copysign")
+    divide = _binary("divide")
+    equal = _binary("equal")
+    floor_divide = _binary("floor_divide")
+    greater = _binary("greater")
+    greater_equal = _binary("greater_equal")
+    hypot = _binary("hypot")
+    less = _binary("less")
+    less_equal = _binary("less_equal")
+    logaddexp = _binary("logaddexp")
+    logical_and = _binary("logical_and")
+    logical_or = _binary("logical_or")
+    logical_xor = _binary("logical_xor")
+    maximum = _binary("maximum")
+    minimum = _binary("minimum")
+    multiply = _binary("multiply")
+    nextafter = _binary("nextafter")
+    not_equal = _binary("not_equal")
+    pow = _binary("pow")
+    remainder = _binary("remainder")
+    subtract = _binary("subtract")
+
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
         """The spec's ``maximum(minimum(x, max), min)``: ``min`` wins where ``min > max``,
         ties keep ``x`` (signed zeros), NaN in any operand gives NaN.  The result keeps
@@ -76,10 +145,3 @@ def _clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
     bits = BITS[name]
     low, high = (0, 2**bits - 1) if name[0] == "u" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     return low if bound < low else high if bound > high else bound
-
-
-for _name in UNARY:
-    setattr(ElementwiseFunctions, _name, _unary(_name))
-for _name in BINARY:
-    setattr(ElementwiseFunctions, _name, _binary(_name))
-del _name

@@ -3,8 +3,9 @@
 A backend's full implementation of a function handles promotion, Python scalars, dtypes
 without kernels and special cases.  Most calls need none of that: plain arrays of one
 dtype the framework already gets right.  `unary` and `binary` put a test for exactly
-that case in front of the full implementation (``slow``) and call the op directly when
-it holds, so the result is the same either way, only sooner.
+that case in front of the full implementation and call the op directly when it holds,
+so the result is the same either way, only sooner.  Both are decorators of the full
+implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)`` above ``def exp``).
 """
 
 from __future__ import annotations
@@ -18,28 +19,41 @@ Method = Callable[..., Any]
 ScalarOperand = Callable[[Any, Any], Any]
 
 
-def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
-          slow: Method) -> Method:  # fmt: skip
-    """``slow`` with a fast path: ``op(x)`` for an ``array_type`` array of one of ``dtypes``."""
+def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
+          ) -> Callable[[Method], Method]:  # fmt: skip
+    """A fast path in front of the decorated ``slow``: ``op(x)`` for an ``array_type`` array
+    of one of ``dtypes``."""
 
-    def method(self: Any, x: Any, /) -> Any:
-        if type(x) is array_type and x.dtype in dtypes:  # type: ignore[attr-defined]
-            return op(x)
-        return slow(self, x)
+    def decorate(slow: Method) -> Method:
+        def method(self: Any, x: Any, /) -> Any:
+            if type(x) is array_type and x.dtype in dtypes:  # type: ignore[attr-defined]
+                return op(x)
+            return slow(self, x)
 
-    _describe(method, slow)
-    return method
+        _describe(method, slow)
+        return method
+
+    return decorate
 
 
 def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
-           slow: Method, scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any]
-           | None = None, scalar_first: bool = True) -> Method:  # fmt: skip
-    """``slow`` with a fast path: ``op(x1, x2)`` for two ``array_type`` arrays of the same
-    dtype among ``dtypes``, or ``scalar_op`` (default ``op``) of one such array and a Python
-    int or float that ``scalar`` turns into an operand, placed before the array too when
-    ``scalar_first``."""
+           scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any] | None = None,
+           scalar_first: bool = True) -> Callable[[Method], Method]:  # fmt: skip
+    """A fast path in front of the decorated ``slow``: ``op(x1, x2)`` for two
+    ``array_type`` arrays of the same dtype among ``dtypes``, or ``scalar_op`` (default
+    ``op``) of one such array and a Python int or float that ``scalar`` turns into an
+    operand, placed before the array too when ``scalar_first``."""
     with_scalar = op if scalar_op is None else scalar_op
 
+    def decorate(slow: Method) -> Method:
+        return _binary_method(array_type, dtypes, op, slow, scalar, with_scalar, scalar_first)
+
+    return decorate
+
+
+def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
+                   slow: Method, scalar: ScalarOperand | None, with_scalar: Callable[..., Any],
+                   scalar_first: bool) -> Method:  # fmt: skip
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
         if t1 is array_type:

@@ -8,11 +8,13 @@ deviations it corrects are listed in ``docs/tensorflow.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import tensorflow as tf
 
-from ..._array import Array
+from .._base import Autodiff
+from .._base.core import GradCall
 from ._common import TFBase
 from ._creation import CreationMixin
 from ._elementwise import ElementwiseMixin
@@ -22,7 +24,28 @@ from ._indexing import IndexingMixin
 from ._linalg import TFLinalg
 from ._sorting_sets import SortingSetsMixin
 
-__all__ = ["TensorFlowBackend"]
+__all__ = ["BACKEND", "TensorFlowBackend"]
+
+
+class _TFAutodiff(Autodiff):
+    """`tf.GradientTape`: works eagerly and inside `tf.function`; tapes nest."""
+
+    def is_real_floating(self, raw: Any) -> bool:
+        return bool(raw.dtype.is_floating)
+
+    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
+        shape = raw.shape
+        return None if shape.rank is None else tuple(shape.as_list())
+
+    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        with tf.GradientTape() as tape:
+            for r in raws:
+                tape.watch(r)
+            value, aux = call(*raws)
+        found = tape.gradient(value, list(raws),
+                              unconnected_gradients=tf.UnconnectedGradients.ZERO)  # fmt: skip
+        # gathers give IndexedSlices; the caller gets a dense tensor like the input
+        return value, aux, [tf.convert_to_tensor(g) for g in found]
 
 
 class TensorFlowBackend(
@@ -37,14 +60,23 @@ class TensorFlowBackend(
 
     linalg_class = TFLinalg
     fft_class = TFFFT
+    autodiff = _TFAutodiff()
 
-    def capabilities(self) -> dict[str, Any]:
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
+    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
+        """TensorFlow functions take an `Array` (converted to its native value), and the
+        native flavour's functions recognise it."""
+        self.wrapper_type = cls
+        tf.register_tensor_conversion_function(cls, _convert_array)
+
+    def mark_glue(self, function: Callable[..., Any]) -> None:
+        """AutoGraph calls the wrapped layer's functions as they are instead of
+        re-converting their source (the attribute ``do_not_convert`` sets)."""
+        function.autograph_info__ = frozenset()  # type: ignore[attr-defined]
 
 
-def _convert_array(value: Array, dtype: Any = None, name: Any = None, as_ref: bool = False
+def _convert_array(value: Any, dtype: Any = None, name: Any = None, as_ref: bool = False
                    ) -> Any:  # fmt: skip
-    """Let TensorFlow functions take an `eagerpy_xp.Array` (its native value)."""
+    """An `eagerpy_xp.Array` as a tensor (its native value)."""
     return tf.convert_to_tensor(value.raw, dtype=dtype, name=name)
 
 
@@ -68,5 +100,7 @@ def _skip_autograph(*classes: type) -> None:
                         pass
 
 
-_skip_autograph(TensorFlowBackend, TFLinalg, TFFFT)
-tf.register_tensor_conversion_function(Array, _convert_array)
+_skip_autograph(TensorFlowBackend, TFLinalg, TFFFT, _TFAutodiff)
+
+#: The one TensorFlow backend object (the native module exports it).
+BACKEND = TensorFlowBackend()

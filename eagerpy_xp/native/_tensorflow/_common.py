@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 import numpy as np
 import tensorflow as tf
 
-from ..._array import Array
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, kind_of
@@ -51,20 +50,19 @@ def _dlpack_aligned(capsule: Any) -> bool:
     return (data + offset) % 64 == 0
 
 
-class _NoFramework:
-    """Stands in for ``Backend._f``: every function is implemented on TensorFlow directly."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise NotImplementedError(f"tensorflow backend: {name} has no NumPy-like fallback")
+class _NotRegistered:
+    """Stands in for the wrapper class until `register_wrapper` names it."""
 
 
 class TFBase(Backend):
     """The TensorFlow hooks and helpers shared by every chapter."""
 
     name = "tensorflow"
-    _f = _NoFramework()
+    _f = None  # every function is written on TensorFlow's ops (checked when built)
     mutable: ClassVar[bool] = False
     native_types = (tf.Tensor, tf.Variable)
+    #: `eagerpy_xp.Array`, once the assembly registers it: native functions take it too.
+    wrapper_type: Any = _NotRegistered
 
     def __init__(self) -> None:
         super().__init__()
@@ -187,10 +185,10 @@ class TFBase(Backend):
         """``x`` (a tensor, variable or `Array`) as a tensor; `TypeError` otherwise."""
         if isinstance(x, tf.Tensor):
             return x
-        if type(x) is Array:
-            if x._b is not self:
-                raise self.error(function, f"got a {x._b.name} Array; convert it first", TypeError)
-            return self.tensor(x._raw, function)
+        if type(x) is self.wrapper_type:
+            if x.backend != self.name:
+                raise self.error(function, f"got a {x.backend} Array; convert it first", TypeError)
+            return self.tensor(x.raw, function)
         if isinstance(x, tf.Variable):
             return tf.convert_to_tensor(x)
         raise self.error(function, f"expected a tf.Tensor, tf.Variable or eagerpy_xp.Array, "

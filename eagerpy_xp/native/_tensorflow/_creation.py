@@ -12,7 +12,6 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ..._array import Array
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import kind_of
 from ._common import TFBase
@@ -27,7 +26,7 @@ class CreationMixin(TFBase):
         return self.tfd(default) if dtype is None else self.check_dtype(dtype, function)
 
     def _has_tensor(self, obj: Any) -> bool:
-        if isinstance(obj, (tf.Tensor, tf.Variable, Array)):
+        if isinstance(obj, (tf.Tensor, tf.Variable, self.wrapper_type)):
             return True
         if isinstance(obj, (list, tuple)):
             return any(self._has_tensor(o) for o in obj)
@@ -234,7 +233,7 @@ class CreationMixin(TFBase):
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """Any object with ``__dlpack__`` (or a TensorFlow tensor); ``copy=True`` copies."""
-        if isinstance(x, (tf.Tensor, tf.Variable, Array)):
+        if isinstance(x, (tf.Tensor, tf.Variable, self.wrapper_type)):
             result = self.tensor(x, "from_dlpack")
         else:
             if not hasattr(x, "__dlpack__"):

@@ -29,44 +29,32 @@ _NUMERIC = ("signed integer", "unsigned integer", "real floating", "complex floa
 _REAL_NUMERIC = ("signed integer", "unsigned integer", "real floating")
 _INTEGER_OR_BOOL = ("bool", "signed integer", "unsigned integer")
 
-#: Unary functions TensorFlow gets right on float and complex inputs.
-_FLOAT_UNARY: dict[str, Callable[[Any], Any]] = {
-    "acos": tf.math.acos, "acosh": tf.math.acosh, "asin": tf.math.asin,
-    "asinh": tf.math.asinh, "atan": tf.math.atan, "atanh": tf.math.atanh,
-    "cos": tf.math.cos, "cosh": tf.math.cosh, "exp": tf.math.exp,
-    "sin": tf.math.sin, "sinh": tf.math.sinh, "tan": tf.math.tan, "tanh": tf.math.tanh,
-}  # fmt: skip
-
-
-#: Binary functions that are TensorFlow's op once the operands are promoted.
-_PLAIN_BINARY: dict[str, tuple[Callable[[Any, Any], Any], tuple[str, ...], str]] = {
-    "add": (tf.math.add, _NUMERIC, "a numeric"),
-    "subtract": (tf.math.subtract, _NUMERIC, "a numeric"),
-    "multiply": (tf.math.multiply, _NUMERIC, "a numeric"),
-    "maximum": (tf.math.maximum, _REAL_NUMERIC, "a real numeric"),
-    "minimum": (tf.math.minimum, _REAL_NUMERIC, "a real numeric"),
-    "nextafter": (tf.math.nextafter, ("real floating",), "a real floating-point"),
-}
-
-
 def _plain_binary(name: str, fn: Callable[[Any, Any], Any], kinds: tuple[str, ...],
-                  what: str) -> Callable[..., Any]:  # fmt: skip
+                  what: str, fast_op: Callable[[Any, Any], Any], fast_dtypes: Any
+                  ) -> Callable[..., Any]:  # fmt: skip
+    """A binary function that is ``fn`` once the operands are promoted (inputs of
+    ``kinds``), with a fast path to the raw op ``fast_op`` for ``fast_dtypes``."""
+
     def method(self: ElementwiseMixin, x1: Any, x2: Any, /) -> Any:
         a, b, _ = self._pair(name, x1, x2, kinds, what)
         return fn(a, b)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    return method
+    return fastpath.binary(EAGER, fast_dtypes, fast_op, scalar)(method)
 
 
-def _float_unary(name: str, fn: Callable[[Any], Any]) -> Callable[..., Any]:
+def _float_unary(name: str, fn: Callable[[Any], Any], fast_op: Callable[[Any], Any]
+                 ) -> Callable[..., Any]:  # fmt: skip
+    """A unary function TensorFlow gets right on float and complex inputs, integers
+    computed in float64, with a fast path to the raw op ``fast_op``."""
+
     def method(self: ElementwiseMixin, x: Any, /) -> Any:
         return fn(self.floating(x, name))
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``; integer inputs are computed in float64."
-    return method
+    return fastpath.unary(EAGER, FLOATING, fast_op)(method)
 
 
 _KIND_OF = {name: kind_of(name) for name in ALL}
@@ -76,6 +64,29 @@ _SQUARE_SAFE = {False: (2.0**-500, 2.0**500), True: (2.0**-60, 2.0**60)}
 
 class ElementwiseMixin(TFBase):
     """The element-wise chapter."""
+
+    # -- TensorFlow's op once the input is floating (integers in float64) -----------------
+    acos = _float_unary("acos", tf.math.acos, raw_op("Acos"))
+    acosh = _float_unary("acosh", tf.math.acosh, raw_op("Acosh"))
+    asin = _float_unary("asin", tf.math.asin, raw_op("Asin"))
+    asinh = _float_unary("asinh", tf.math.asinh, raw_op("Asinh"))
+    atan = _float_unary("atan", tf.math.atan, raw_op("Atan"))
+    atanh = _float_unary("atanh", tf.math.atanh, raw_op("Atanh"))
+    cos = _float_unary("cos", tf.math.cos, raw_op("Cos"))
+    cosh = _float_unary("cosh", tf.math.cosh, raw_op("Cosh"))
+    exp = _float_unary("exp", tf.math.exp, raw_op("Exp"))
+    sin = _float_unary("sin", tf.math.sin, raw_op("Sin"))
+    sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
+    tan = _float_unary("tan", tf.math.tan, raw_op("Tan"))
+    tanh = _float_unary("tanh", tf.math.tanh, raw_op("Tanh"))
+
+    # -- TensorFlow's op once the operands are promoted ----------------------------------
+    add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_op("AddV2"), NUMERIC)
+    subtract = _plain_binary("subtract", tf.math.subtract, _NUMERIC, "a numeric", raw_op("Sub"), NUMERIC)
+    multiply = _plain_binary("multiply", tf.math.multiply, _NUMERIC, "a numeric", raw_op("Mul"), NUMERIC)
+    maximum = _plain_binary("maximum", tf.math.maximum, _REAL_NUMERIC, "a real numeric", raw_op("Maximum"), REAL)
+    minimum = _plain_binary("minimum", tf.math.minimum, _REAL_NUMERIC, "a real numeric", raw_op("Minimum"), REAL)
+    nextafter = _plain_binary("nextafter", tf.math.nextafter, ("real floating",), "a real floating-point", raw_op("NextAfter"), REAL_FLOAT)
 
     # -- helpers -------------------------------------------------------------------------
     def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
@@ -119,6 +130,7 @@ class ElementwiseMixin(TFBase):
         return special, a, tf.where(special, tf.ones_like(b), b)
 
     # -- arithmetic ----------------------------------------------------------------------
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("RealDiv"), scalar)
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in float64 (unspecified by the standard)."""
         a, b, _ = self._pair("divide", x1, x2, _NUMERIC, "a numeric")
@@ -187,6 +199,7 @@ class ElementwiseMixin(TFBase):
         mod = tf.where(wrong_sign, mod + b, mod)
         return tf.where(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
 
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("Pow"), scalar)
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Integer powers wrap around; a negative integer exponent gives 0 (unspecified)."""
         a, b, name = self._pair("pow", x1, x2, _NUMERIC, "a numeric")
@@ -218,6 +231,7 @@ class ElementwiseMixin(TFBase):
         result = tf.where(zero_base, tf.zeros_like(result), result)
         return tf.where(zero_exponent, tf.ones_like(result), result)
 
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("Atan2"), scalar)
     def atan2(self, x1: Any, x2: Any, /) -> Any:
         a, b, _ = self._pair("atan2", x1, x2, REAL_KINDS, "a real-valued")
         if self.kind(a) not in FLOAT_KINDS:
@@ -261,10 +275,12 @@ class ElementwiseMixin(TFBase):
             tf.bitcast(b, ibits), sign)), a.dtype)  # fmt: skip
 
     # -- comparisons and logic -------------------------------------------------------------
+    @fastpath.binary(EAGER, ANY, raw_op("Equal"), scalar)
     def equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("equal", x1, x2)
         return tf.math.equal(a, b)
 
+    @fastpath.binary(EAGER, ANY, raw_op("NotEqual"), scalar)
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("not_equal", x1, x2)
         return tf.math.not_equal(a, b)
@@ -275,15 +291,19 @@ class ElementwiseMixin(TFBase):
             a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)
         return fn(a, b)
 
+    @fastpath.binary(EAGER, REAL, raw_op("Less"), scalar)
     def less(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less", tf.math.less, x1, x2)
 
+    @fastpath.binary(EAGER, REAL, raw_op("LessEqual"), scalar)
     def less_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less_equal", tf.math.less_equal, x1, x2)
 
+    @fastpath.binary(EAGER, REAL, raw_op("Greater"), scalar)
     def greater(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater", tf.math.greater, x1, x2)
 
+    @fastpath.binary(EAGER, REAL, raw_op("GreaterEqual"), scalar)
     def greater_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater_equal", tf.math.greater_equal, x1, x2)
 
@@ -294,15 +314,18 @@ class ElementwiseMixin(TFBase):
     def _as_bool(self, x: Any) -> Any:
         return self.nonzero_mask(x)
 
+    @fastpath.binary(EAGER, BOOL, raw_op("LogicalAnd"), scalar)
     def logical_and(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_and", tf.math.logical_and, x1, x2)
 
+    @fastpath.binary(EAGER, BOOL, raw_op("LogicalOr"), scalar)
     def logical_or(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_or", tf.math.logical_or, x1, x2)
 
     def logical_xor(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_xor", tf.math.logical_xor, x1, x2)
 
+    @fastpath.unary(EAGER, BOOL, raw_op("LogicalNot"))
     def logical_not(self, x: Any, /) -> Any:
         return tf.math.logical_not(self._as_bool(self.tensor(x, "logical_not")))
 
@@ -312,12 +335,15 @@ class ElementwiseMixin(TFBase):
         a, b, _ = self._pair(function, x1, x2, _INTEGER_OR_BOOL, "an integer or boolean")
         return bool_fn(a, b) if a.dtype == tf.bool else int_fn(a, b)
 
+    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseAnd"), scalar)
     def bitwise_and(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_and", tf.bitwise.bitwise_and, tf.math.logical_and, x1, x2)
 
+    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseOr"), scalar)
     def bitwise_or(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_or", tf.bitwise.bitwise_or, tf.math.logical_or, x1, x2)
 
+    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseXor"), scalar)
     def bitwise_xor(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_xor", tf.bitwise.bitwise_xor, tf.math.logical_xor, x1, x2)
 
@@ -344,10 +370,12 @@ class ElementwiseMixin(TFBase):
         return tf.where(big, fill, tf.bitwise.right_shift(a, b))
 
     # -- unary -----------------------------------------------------------------------------
+    @fastpath.unary(EAGER, REAL, raw_op("Abs"))
     def abs(self, x: Any, /) -> Any:
         x = self._unary_of("abs", x, _NUMERIC, "a numeric")
         return x if self.kind(x) == "unsigned integer" else tf.math.abs(x)
 
+    @fastpath.unary(EAGER, NUMERIC, raw_op("Neg"))
     def negative(self, x: Any, /) -> Any:
         """Unsigned values wrap around (``-x == 2**n - x``)."""
         x = self._unary_of("negative", x, _NUMERIC, "a numeric")
@@ -357,6 +385,7 @@ class ElementwiseMixin(TFBase):
     def positive(self, x: Any, /) -> Any:
         return self._unary_of("positive", x, _NUMERIC, "a numeric")
 
+    @fastpath.unary(EAGER, NUMERIC, raw_op("Square"))
     def square(self, x: Any, /) -> Any:
         x = self._unary_of("square", x, _NUMERIC, "a numeric")
         return tf.math.multiply(x, x)
@@ -400,6 +429,7 @@ class ElementwiseMixin(TFBase):
         real = tf.where(near, real_near, tf.math.real(self._complex_log(shifted)))
         return tf.complex(real, tf.math.atan2(b, a + 1))
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log"))
     def log(self, x: Any, /) -> Any:
         """Complex: also for extreme ``|z|`` (TensorFlow's kernel squares it)."""
         x = self.floating(x, "log")
@@ -411,6 +441,7 @@ class ElementwiseMixin(TFBase):
         safe = tf.where(finite, x, tf.zeros_like(x))
         return tf.where(finite, exact(safe), fallback(x))
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Expm1"))
     def expm1(self, x: Any, /) -> Any:
         """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities)."""
         x = self.floating(x, "expm1")
@@ -420,6 +451,7 @@ class ElementwiseMixin(TFBase):
         near = tf.where(small, x, tf.zeros_like(x))
         return tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log1p"))
     def log1p(self, x: Any, /) -> Any:
         """Complex infinities, -1 and huge values get the spec's values (TensorFlow's kernel
         gives NaN)."""
@@ -434,6 +466,7 @@ class ElementwiseMixin(TFBase):
         return tf.where(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
                                          im), result)  # fmt: skip
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Sqrt"))
     def sqrt(self, x: Any, /) -> Any:
         """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis, and
         no overflow near the largest values (``sqrt(z) = 2 sqrt(z / 4)`` there)."""
@@ -509,6 +542,7 @@ class ElementwiseMixin(TFBase):
         return self._rounding("trunc", x, lambda v: tf.where(v < 0, tf.math.ceil(v),
                                                              tf.math.floor(v)))  # fmt: skip
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Round"))
     def round(self, x: Any, /) -> Any:
         """Half to even; complex numbers round each component."""
         x = self._unary_of("round", x, _NUMERIC, "a numeric")
@@ -539,12 +573,15 @@ class ElementwiseMixin(TFBase):
             return fn(x)
         return tf.fill(tf.shape(x), integer_value)
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsFinite"))
     def isfinite(self, x: Any, /) -> Any:
         return self._classify("isfinite", x, tf.math.is_finite, True, True)
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsInf"))
     def isinf(self, x: Any, /) -> Any:
         return self._classify("isinf", x, tf.math.is_inf, False, False)
 
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsNan"))
     def isnan(self, x: Any, /) -> Any:
         return self._classify("isnan", x, tf.math.is_nan, False, False)
 
@@ -593,40 +630,3 @@ class ElementwiseMixin(TFBase):
             else:
                 result = fn(result, b)
         return result
-
-
-for _name, _fn in _FLOAT_UNARY.items():
-    setattr(ElementwiseMixin, _name, _float_unary(_name, _fn))
-for _name, (_fn2, _kinds, _what) in _PLAIN_BINARY.items():
-    setattr(ElementwiseMixin, _name, _plain_binary(_name, _fn2, _kinds, _what))
-
-#: Fast paths (see `.._base.fastpath`): function -> (op, dtypes where that op alone
-#: gives the standard's answer).  Binary ones also take Python scalars (`scalar`).
-_FAST_UNARY = {
-    **{name: (name.capitalize(), FLOATING) for name in _FLOAT_UNARY},  # Acos, ..., Tanh
-    "log": ("Log", REAL_FLOAT),
-    "sqrt": ("Sqrt", REAL_FLOAT), "expm1": ("Expm1", REAL_FLOAT), "log1p": ("Log1p", REAL_FLOAT),
-    "abs": ("Abs", REAL), "negative": ("Neg", NUMERIC), "square": ("Square", NUMERIC),
-    "round": ("Round", REAL_FLOAT), "isnan": ("IsNan", REAL_FLOAT),
-    "isinf": ("IsInf", REAL_FLOAT), "isfinite": ("IsFinite", REAL_FLOAT),
-    "logical_not": ("LogicalNot", BOOL),
-}  # fmt: skip
-_FAST_BINARY = {
-    "add": ("AddV2", NUMERIC), "subtract": ("Sub", NUMERIC), "multiply": ("Mul", NUMERIC),
-    "divide": ("RealDiv", REAL_FLOAT), "pow": ("Pow", REAL_FLOAT),
-    "atan2": ("Atan2", REAL_FLOAT), "nextafter": ("NextAfter", REAL_FLOAT),
-    "maximum": ("Maximum", REAL), "minimum": ("Minimum", REAL),
-    "less": ("Less", REAL), "less_equal": ("LessEqual", REAL),
-    "greater": ("Greater", REAL), "greater_equal": ("GreaterEqual", REAL),
-    "equal": ("Equal", ANY), "not_equal": ("NotEqual", ANY),
-    "logical_and": ("LogicalAnd", BOOL), "logical_or": ("LogicalOr", BOOL),
-    "bitwise_and": ("BitwiseAnd", INTEGER), "bitwise_or": ("BitwiseOr", INTEGER),
-    "bitwise_xor": ("BitwiseXor", INTEGER),
-}  # fmt: skip
-for _name, (_op, _dtypes) in _FAST_UNARY.items():
-    setattr(ElementwiseMixin, _name, fastpath.unary(
-        EAGER, _dtypes, raw_op(_op), getattr(ElementwiseMixin, _name)))  # fmt: skip
-for _name, (_op, _dtypes) in _FAST_BINARY.items():
-    setattr(ElementwiseMixin, _name, fastpath.binary(
-        EAGER, _dtypes, raw_op(_op), getattr(ElementwiseMixin, _name), scalar))  # fmt: skip
-del _name, _fn, _fn2, _kinds, _what, _op, _dtypes

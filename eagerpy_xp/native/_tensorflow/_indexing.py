@@ -12,7 +12,6 @@ from typing import Any
 
 import tensorflow as tf
 
-from ..._array import Array
 from ..._detect import SCALAR_TYPES
 from ._common import INTEGRAL_KINDS, TFBase
 
@@ -24,8 +23,8 @@ class IndexingMixin(TFBase):
         items = key if type(key) is tuple else (key,)
         out: list[Any] = []
         for k in items:
-            if type(k) is Array:
-                k = k._raw
+            if type(k) is self.wrapper_type:
+                k = k.raw
             if isinstance(k, (tf.Tensor, tf.Variable)):
                 k = self.tensor(k, "__getitem__")
                 if self.kind(k) not in ("bool", *INTEGRAL_KINDS):
@@ -45,8 +44,8 @@ class IndexingMixin(TFBase):
 
     def _slice_bound(self, v: Any) -> Any:
         """A slice bound TensorFlow takes: a Python int, or an int32 tensor (graph mode)."""
-        if type(v) is Array:
-            v = v._raw
+        if type(v) is self.wrapper_type:
+            v = v.raw
         if isinstance(v, (tf.Tensor, tf.Variable)):
             return tf.cast(v, tf.int32) if tf.is_symbolic_tensor(v) else int(v)
         return v if v is None else operator.index(v)

@@ -7,12 +7,14 @@ One module per group of chapters: `_core` (hooks, promotion, unsigned views, ind
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ._autodiff import TorchAutodiff
 from ._extensions import TorchFFT, TorchLinalg
 from ._functions import TorchFunctions
 
-__all__ = ["TorchBackend"]
+__all__ = ["BACKEND", "TorchBackend"]
 
 
 class TorchBackend(TorchFunctions):
@@ -20,6 +22,29 @@ class TorchBackend(TorchFunctions):
 
     linalg_class = TorchLinalg
     fft_class = TorchFFT
+    autodiff = TorchAutodiff()
 
-    def capabilities(self) -> dict[str, Any]:
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
+    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
+        """torch functions take an `Array` (``torch.sin(a)``) through the
+        ``__torch_function__`` protocol, which torch reads from the class; they return
+        native tensors."""
+        cls.__torch_function__ = classmethod(_torch_function)  # type: ignore[attr-defined]
+
+
+def _torch_function(cls: Any, func: Callable[..., Any], types: Any,
+                    args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:  # fmt: skip
+    return func(*_unwrap_nested(cls, args), **_unwrap_nested(cls, kwargs or {}))
+
+
+def _unwrap_nested(cls: Any, obj: Any) -> Any:
+    if type(obj) is cls:
+        return obj.raw
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_unwrap_nested(cls, o) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _unwrap_nested(cls, v) for k, v in obj.items()}
+    return obj
+
+
+#: The one torch backend object (the native module exports it).
+BACKEND = TorchBackend()

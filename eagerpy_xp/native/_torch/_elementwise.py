@@ -10,7 +10,6 @@ import torch
 
 from ..._dtypes import ALL, BITS, scalar_kind_ok
 from .._base import fastpath
-from .._base.elementwise import BINARY, UNARY
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 
 INT64_MAX = 2**63 - 1
@@ -33,14 +32,92 @@ _TAKES_SCALAR: dict[str, Callable[..., Any]] = {
 } | {"maximum": torch.clamp_min, "minimum": torch.clamp_max}  # fmt: skip
 
 
-class TorchElementwise(TorchCore):
-    """Element-wise functions; the generic ones are generated below from the spec's tables."""
+#: Dtypes that a fast path may hand straight to torch: the standard's (and torch's half
+#: floats), except the unsigned ones torch lacks kernels for (`SIGNED_VIEW`).
+_REAL_FLOATS = frozenset((torch.float32, torch.float64, torch.float16, torch.bfloat16))
+_PLAIN = (frozenset(getattr(torch, n) for n in ALL) | _REAL_FLOATS) - set(SIGNED_VIEW)
+_NO_COMPLEX = _PLAIN - {torch.complex64, torch.complex128}
 
-    # generated below; named here for the type checker
-    add: Callable[..., Any]
-    subtract: Callable[..., Any]
-    multiply: Callable[..., Any]
-    not_equal: Callable[..., Any]
+
+def _float_scalar(value: Any, dtype: Any) -> Any:
+    """A Python float meeting a real floating tensor: torch keeps the tensor's dtype."""
+    return value if type(value) is float and dtype in _REAL_FLOATS else None
+
+
+def _make_unary(name: str) -> Callable[..., Any]:
+    def method(self: TorchElementwise, x: Any, /) -> Any:
+        return self._unary(name, x)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``."
+    # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
+    dtypes = _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW)
+    return fastpath.unary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)))(method)
+
+
+def _make_binary(name: str) -> Callable[..., Any]:
+    def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
+        return self._binary(name, x1, x2)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
+    # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
+    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
+    dtypes = _NO_COMPLEX if name in ("add", "subtract") else _PLAIN
+    with_scalar = _TAKES_SCALAR.get(name)
+    return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)),
+                           _float_scalar if with_scalar else None, with_scalar,
+                           scalar_first=False)(method)  # fmt: skip
+
+
+class TorchElementwise(TorchCore):
+    """The element-wise chapter."""
+
+    # -- torch's function of the same name (`_TORCH_NAMES`), with the fixes of `_unary`
+    # and `_binary` (promotion, unsigned views, scalars) behind a fast path
+    acosh = _make_unary("acosh")
+    asin = _make_unary("asin")
+    asinh = _make_unary("asinh")
+    atan = _make_unary("atan")
+    atanh = _make_unary("atanh")
+    conj = _make_unary("conj")
+    cos = _make_unary("cos")
+    cosh = _make_unary("cosh")
+    exp = _make_unary("exp")
+    log = _make_unary("log")
+    log2 = _make_unary("log2")
+    log10 = _make_unary("log10")
+    logical_not = _make_unary("logical_not")
+    signbit = _make_unary("signbit")
+    sin = _make_unary("sin")
+    sinh = _make_unary("sinh")
+    square = _make_unary("square")
+    sqrt = _make_unary("sqrt")
+    tan = _make_unary("tan")
+    tanh = _make_unary("tanh")
+
+    add = _make_binary("add")
+    atan2 = _make_binary("atan2")
+    bitwise_and = _make_binary("bitwise_and")
+    bitwise_or = _make_binary("bitwise_or")
+    bitwise_xor = _make_binary("bitwise_xor")
+    copysign = _make_binary("copysign")
+    equal = _make_binary("equal")
+    greater = _make_binary("greater")
+    greater_equal = _make_binary("greater_equal")
+    hypot = _make_binary("hypot")
+    less = _make_binary("less")
+    less_equal = _make_binary("less_equal")
+    logaddexp = _make_binary("logaddexp")
+    logical_and = _make_binary("logical_and")
+    logical_or = _make_binary("logical_or")
+    logical_xor = _make_binary("logical_xor")
+    maximum = _make_binary("maximum")
+    minimum = _make_binary("minimum")
+    multiply = _make_binary("multiply")
+    nextafter = _make_binary("nextafter")
+    not_equal = _make_binary("not_equal")
+    subtract = _make_binary("subtract")
 
     def _unary(self, name: str, x: Any) -> Tensor:
         self._check_tensor(x, name)
@@ -77,6 +154,8 @@ class TorchElementwise(TorchCore):
         return fn(a, b)  # type: ignore[no-any-return]
 
     # -- unary fixes -------------------------------------------------------------------------
+    @fastpath.unary(Tensor, _REAL_FLOATS | {torch.int64, torch.int32, torch.int16, torch.int8},
+                    torch.abs)  # fmt: skip
     def abs(self, x: Any, /) -> Any:
         self._check_tensor(x, "abs")
         if self._kind(x) in ("unsigned integer", "bool"):
@@ -87,6 +166,7 @@ class TorchElementwise(TorchCore):
         self._check_tensor(x, "positive")
         return x
 
+    @fastpath.unary(Tensor, _NO_COMPLEX - {torch.bool}, torch.neg)
     def negative(self, x: Any, /) -> Any:
         """Complex zeros flip sign too (torch's vector kernel computes ``0 - x``)."""
         self._check_tensor(x, "negative")
@@ -332,57 +412,5 @@ def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
     zero = b == 0
     return torch.where(zero, 0, q), torch.where(zero, 0, r)
 
-
-#: Dtypes that a fast path may hand straight to torch: the standard's (and torch's half
-#: floats), except the unsigned ones torch lacks kernels for (`SIGNED_VIEW`).
-_REAL_FLOATS = frozenset((torch.float32, torch.float64, torch.float16, torch.bfloat16))
-_PLAIN = (frozenset(getattr(torch, n) for n in ALL) | _REAL_FLOATS) - set(SIGNED_VIEW)
-_NO_COMPLEX = _PLAIN - {torch.complex64, torch.complex128}
-
-
-def _float_scalar(value: Any, dtype: Any) -> Any:
-    """A Python float meeting a real floating tensor: torch keeps the tensor's dtype."""
-    return value if type(value) is float and dtype in _REAL_FLOATS else None
-
-
-def _make_unary(name: str) -> Callable[..., Any]:
-    def method(self: TorchElementwise, x: Any, /) -> Any:
-        return self._unary(name, x)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``."
-    # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
-    dtypes = _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW)
-    return fastpath.unary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)), method)
-
-
-def _make_binary(name: str) -> Callable[..., Any]:
-    def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
-        return self._binary(name, x1, x2)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
-    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
-    dtypes = _NO_COMPLEX if name in ("add", "subtract") else _PLAIN
-    with_scalar = _TAKES_SCALAR.get(name)
-    return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)), method,
-                           _float_scalar if with_scalar else None, with_scalar,
-                           scalar_first=False)  # fmt: skip
-
-
-# fast paths in front of the hand-written fixes: real dtypes need none of them
-TorchElementwise.negative = fastpath.unary(  # type: ignore[method-assign]
-    Tensor, _NO_COMPLEX - {torch.bool}, torch.neg, TorchElementwise.negative)
-TorchElementwise.abs = fastpath.unary(  # type: ignore[method-assign]
-    Tensor, _REAL_FLOATS | {torch.int64, torch.int32, torch.int16, torch.int8}, torch.abs,
-    TorchElementwise.abs)  # fmt: skip
-for _name in UNARY:
-    if _name not in TorchElementwise.__dict__:
-        setattr(TorchElementwise, _name, _make_unary(_name))
-for _name in BINARY:
-    if _name not in TorchElementwise.__dict__:
-        setattr(TorchElementwise, _name, _make_binary(_name))
-del _name
 
 __all__ = ["TorchElementwise"]

@@ -1,0 +1,88 @@
+"""The assembly: one backend composed into its two namespaces and the extensions.
+
+A backend (``eagerpy_xp.native._<name>``, layer 1) knows only its framework and the
+shared facts.  This module is the one place that puts the layers together:
+
+* ``eagerpy_xp.native.<name>`` (`assemble_native`): the backend's functions themselves,
+  its dtypes, constants, ``linalg``/``fft`` submodules and info, plus the extensions
+  bound to native arrays;
+* ``eagerpy_xp.<name>`` (`assemble_wrapped`): every function lifted to take and return
+  `Array` (`eagerpy_xp._wrap`), plus the extensions bound to `Array`s;
+* the framework learns about `Array` through the backend's `register_wrapper` hook
+  (a JAX pytree, a TensorFlow tensor conversion, torch's ``__torch_function__``).
+
+Backends are found by module path, so this module names no framework.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from types import ModuleType
+from typing import Any
+
+from . import _spec
+from ._array import Array, _new_object
+from ._detect import BACKEND_BY_TYPE, REGISTRY, namespace_module
+from ._dtypes import ALL
+from ._wrap import build
+from .extensions import bind
+from .native._base import Backend
+
+
+def _backend(name: str) -> Backend:
+    """The backend object that ``eagerpy_xp.native._<name>`` exports as ``BACKEND``."""
+    if name not in REGISTRY:
+        raise ValueError(f"eagerpy_xp: {name!r} is not a registered backend")
+    backend: Backend = importlib.import_module(f"eagerpy_xp.native._{name}").BACKEND
+    return backend
+
+
+def _wrapper_of(backend: Backend) -> Any:
+    def wrap(raw: Any) -> Array:
+        array = _new_object(Array)
+        array._raw = raw
+        array._b = backend
+        return array
+
+    return wrap
+
+
+def _submodule(parent: str, name: str, obj: Any, names: dict[str, str]) -> ModuleType:
+    module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
+    for function in names:
+        setattr(module, function, getattr(obj, function))
+    module.__all__ = list(names)  # type: ignore[attr-defined]
+    return module
+
+
+def assemble_native(namespace: dict[str, Any]) -> None:
+    """Fill ``eagerpy_xp.native.<name>``'s globals (``namespace``) from its backend."""
+    module_name = namespace["__name__"]
+    backend = _backend(module_name.rpartition(".")[2])
+    for t in backend.native_types:
+        BACKEND_BY_TYPE.setdefault(t, backend)
+    backend.register_wrapper(Array, _wrapper_of(backend))
+    for name in _spec.FUNCTIONS:
+        namespace[name] = getattr(backend, name)
+    for name in ALL:
+        namespace[name] = backend.dtypes_by_name[name]
+    namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
+    namespace["linalg"] = _submodule(module_name, "linalg", backend.linalg, _spec.LINALG)
+    namespace["fft"] = _submodule(module_name, "fft", backend.fft, _spec.FFT)
+    namespace["__array_namespace_info__"] = backend.__array_namespace_info__
+    namespace["__array_api_version__"] = _spec.API_VERSION
+    namespace["__backend__"] = backend
+    namespace.update(bind(module_name, backend.name, wrapped=False))
+    namespace["__all__"] = sorted(
+        [*_spec.FUNCTIONS, *ALL, *_spec.CONSTANTS, "linalg", "fft",
+         "__array_namespace_info__", "__array_api_version__"]
+    )  # fmt: skip
+
+
+def assemble_wrapped(namespace: dict[str, Any]) -> None:
+    """Fill ``eagerpy_xp.<name>``'s globals (``namespace``) from the native namespace."""
+    module_name = namespace["__name__"]
+    native = namespace_module(module_name.rpartition(".")[2], wrapped=False)
+    build(native, namespace)
+    namespace.update(bind(module_name, native.__backend__.name, wrapped=True))

@@ -1,0 +1,205 @@
+"""The layers of eagerpy_xp hold: every import of every module is read (those inside
+functions and under ``TYPE_CHECKING`` included) and checked against the layer rules of
+``docs/architecture.md``; the import graph has no cycle."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import eagerpy_xp
+from eagerpy_xp._detect import REGISTRY
+
+ROOT = Path(eagerpy_xp.__file__).parent
+PACKAGE = "eagerpy_xp"
+#: Frameworks only a backend may import (NumPy is the library's one dependency).
+FRAMEWORKS = {p for name, r in REGISTRY.items() if name != "numpy" for p in r.packages}
+
+#: The shared facts every layer may read.
+FACTS = {"eagerpy_xp._spec", "eagerpy_xp._dtypes", "eagerpy_xp._devices", "eagerpy_xp._detect"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Every module of the package or top-level package that ``name`` imports, anywhere."""
+    tree = ast.parse(path.read_text(), str(path))
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            found.add(target)
+            for alias in node.names:  # `from . import _spec`: a submodule
+                if f"{target}.{alias.name}" in MODULES:
+                    found.add(f"{target}.{alias.name}")
+    result: set[str] = set()
+    for target in found:
+        if target.startswith(PACKAGE):
+            # the deepest known module the import names
+            while target not in MODULES and "." in target:
+                target = target.rpartition(".")[0]
+            if target != name:
+                result.add(target)
+        else:
+            result.add(target.partition(".")[0])
+    return result
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _backend_package(module: str) -> str | None:
+    """``eagerpy_xp.native._torch`` for any module of the torch backend, else None."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[1] == "native" and parts[2].startswith("_") \
+            and parts[2] != "_base":  # fmt: skip
+        return ".".join(parts[:3])
+    return None
+
+
+def _is_base(module: str) -> bool:
+    return module == "eagerpy_xp.native._base" or module.startswith("eagerpy_xp.native._base.")
+
+
+def _namespace_modules() -> set[str]:
+    names = set()
+    for backend in REGISTRY:
+        names.update({f"eagerpy_xp.{backend}", f"eagerpy_xp.native.{backend}"})
+    return names & set(MODULES)
+
+
+def test_every_registered_backend_has_its_modules() -> None:
+    for backend in REGISTRY:
+        assert f"eagerpy_xp.{backend}" in MODULES
+        assert f"eagerpy_xp.native.{backend}" in MODULES
+        assert f"eagerpy_xp.native._{backend}" in MODULES
+
+
+def test_no_import_cycle() -> None:
+    internal = {m: {t for t in ts if t in MODULES} for m, ts in GRAPH.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(internal[m]):
+            if state.get(t) == 1:
+                cycle = [*stack[stack.index(t):], t]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(internal):
+        if m not in state:
+            visit(m)
+
+
+def _violations(module: str, targets: set[str]) -> list[str]:
+    bad = []
+    own = _backend_package(module)
+    for t in sorted(targets):
+        if t in FRAMEWORKS and own is None:
+            bad.append(f"{module} imports the framework {t}; only a backend may")
+        if not t.startswith(PACKAGE) or t in FACTS:
+            continue
+        if module in FACTS:
+            bad.append(f"{module} (shared facts) imports {t}")
+        elif own is not None or _is_base(module) or module == "eagerpy_xp.native":
+            if not (_is_base(t) or (own is not None and t.startswith(own))):
+                bad.append(f"backend module {module} imports {t}")
+        elif module in _namespace_modules():
+            if t != "eagerpy_xp._assembly":
+                bad.append(f"namespace module {module} imports {t}; only the assembly")
+        else:
+            if _backend_package(t) is not None or t in _namespace_modules():
+                bad.append(f"generic module {module} imports the backend module {t}")
+    return bad
+
+
+def test_layers_hold() -> None:
+    problems = [v for m, ts in sorted(GRAPH.items()) for v in _violations(m, ts)]
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("module", "imports", "expected"),
+    [
+        ("eagerpy_xp.native._torch._core", {"eagerpy_xp._array"}, "backend module"),
+        ("eagerpy_xp.native._base.core", {"eagerpy_xp.extensions"}, "backend module"),
+        ("eagerpy_xp.native._jax", {"eagerpy_xp.native._torch"}, "backend module"),
+        ("eagerpy_xp._wrap", {"torch"}, "framework"),
+        ("eagerpy_xp._dtypes", {"eagerpy_xp._array"}, "shared facts"),
+        ("eagerpy_xp.torch", {"eagerpy_xp._wrap"}, "namespace module"),
+        ("eagerpy_xp.extensions.helpers", {"eagerpy_xp.native._jax"}, "generic module"),
+    ],
+)
+def test_the_rules_catch_a_forbidden_edge(module: str, imports: set[str], expected: str) -> None:
+    assert any(expected in v for v in _violations(module, imports))
+
+
+def test_imports_inside_functions_are_read(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("def f():\n    from ._array import Array\n"
+                      "if TYPE_CHECKING:\n    from .extensions import bind\n")  # fmt: skip
+    assert _imports("eagerpy_xp.m", source) >= {"eagerpy_xp._array", "eagerpy_xp.extensions"}
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_registry_says_which_backends_differentiate(name: str) -> None:
+    if REGISTRY[name].packages[0] not in {"numpy", "torch", "jax", "tensorflow"}:
+        pytest.importorskip(REGISTRY[name].packages[0])  # an optional framework
+    backend = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
+    assert (backend.autodiff is not None) == REGISTRY[name].differentiable
+
+
+def test_a_backend_without_a_namespace_must_define_what_defaults_would_delegate() -> None:
+    from eagerpy_xp.native._base import Backend
+    from eagerpy_xp.native._base.core import NumPyDtypes
+
+    class Bare(NumPyDtypes, Backend):
+        name = "bare"
+        native_types = (object,)
+
+        def abs(self, x: object, /) -> object:
+            return x
+
+    with pytest.raises(NotImplementedError) as info:
+        Bare()
+    message = str(info.value)
+    assert "bare backend" in message and "acos" in message and "linalg.cholesky" in message
+    assert "fft.fft" in message and ", abs," not in message  # defined by the backend
+
+
+def test_no_backend_defines_a_function_by_setattr() -> None:
+    for name, path in MODULES.items():
+        if name.startswith("eagerpy_xp.native"):
+            tree = ast.parse(path.read_text())
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Name) and n.func.id == "setattr"]  # fmt: skip
+            assert calls == [], f"{name} sets attributes with setattr"
