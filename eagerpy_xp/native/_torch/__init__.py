@@ -1,8 +1,9 @@
 """The PyTorch backend: torch tensors with the standard's semantics.
 
-One module per group of chapters: `_core` (hooks, promotion, unsigned views, indexing),
-`_elementwise`, `_creation` (and data types), `_functions` (the other chapters) and
-`_extensions` (``linalg``, ``fft``).
+`_core` holds the hooks and helpers (promotion, unsigned views, indexing); one mixin per
+group of chapters builds on it: `_elementwise`, `_creation` (and data types),
+`_functions` (the other chapters), and `_extensions` (``linalg``, ``fft``); `_autodiff`
+is the autodiff hook.  `TorchBackend` composes them.
 """
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ._autodiff import TorchAutodiff
+from ._creation import TorchCreation
+from ._elementwise import TorchElementwise
 from ._extensions import TorchFFT, TorchLinalg
 from ._functions import TorchFunctions
 
 __all__ = ["BACKEND", "TorchBackend"]
 
 
-class TorchBackend(TorchFunctions):
+class TorchBackend(TorchElementwise, TorchCreation, TorchFunctions):
     """Every function of the standard on ``torch.Tensor`` (``torch.nn.Parameter`` included)."""
 
     linalg_class = TorchLinalg

@@ -197,6 +197,12 @@ class TorchCore(Backend):
         dtype = self.dtypes_by_name[name]
         return [t if t.dtype == dtype else t.to(dtype) for t in tensors]
 
+    def _check_matrix(self, x: Any, function: str) -> None:
+        self._check_tensor(x, function)
+        if x.ndim < 2:
+            raise self.error(function, f"expected at least 2 dimensions, got shape "
+                             f"{tuple(x.shape)}")  # fmt: skip
+
     def _check_tensor(self, x: Any, function: str) -> None:
         if not isinstance(x, torch.Tensor):
             raise self.error(function, f"expected a torch.Tensor, got {type(x).__name__}",

@@ -7,11 +7,10 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
-from ._core import SIGNED_VIEW, Tensor
-from ._elementwise import TorchElementwise
+from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
-class TorchCreation(TorchElementwise):
+class TorchCreation(TorchCore):
     """Creation functions: dtype inference, devices, ``copy`` and unsigned dtypes."""
 
     def _place(self, dtype: Any, device: Any, function: str) -> dict[str, Any]:
@@ -159,12 +158,6 @@ class TorchCreation(TorchElementwise):
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "triu")
         return self._on_bits(torch.triu, x, diagonal=k)
-
-    def _check_matrix(self, x: Any, function: str) -> None:
-        self._check_tensor(x, function)
-        if x.ndim < 2:
-            raise self.error(function, f"expected at least 2 dimensions, got shape "
-                             f"{tuple(x.shape)}")  # fmt: skip
 
     # -- data type functions ----------------------------------------------------------------
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:

@@ -9,8 +9,7 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
-from ._core import SIGNED_VIEW, Tensor
-from ._creation import TorchCreation
+from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
 #: signed integers and bool widen to int64 as the standard says; unsigned ones do not).
@@ -20,7 +19,7 @@ _ACCUMULATES_AS_STANDARD = frozenset((
 ))  # fmt: skip
 
 
-class TorchFunctions(TorchCreation):
+class TorchFunctions(TorchCore):
     """Functions of the non-element-wise chapters."""
 
     # -- indexing ----------------------------------------------------------------------------
