@@ -14,7 +14,7 @@ from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
 from .elementwise import ElementwiseFunctions
-from .extensions import FFT, Info, Linalg
+from .subnamespaces import FFT, Info, Linalg
 from .functions import (
     IndexingFunctions,
     LinearAlgebraFunctions,

@@ -9,7 +9,7 @@ import numpy as np
 import tensorflow as tf
 
 from .._base import Linalg
-from .._base.extensions import EighResult, QRResult, SlogdetResult, SVDResult
+from .._base.subnamespaces import EighResult, QRResult, SlogdetResult, SVDResult
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 
 _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)

@@ -2,7 +2,7 @@
 
 `_core` holds the hooks and helpers (promotion, unsigned views, indexing); one mixin per
 group of chapters builds on it: `_elementwise`, `_creation` (and data types),
-`_functions` (the other chapters), and `_extensions` (``linalg``, ``fft``); `_autodiff`
+`_functions` (the other chapters), and `_subnamespaces` (``linalg``, ``fft``); `_autodiff`
 is the autodiff hook.  `TorchBackend` composes them.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from ._autodiff import TorchAutodiff
 from ._creation import TorchCreation
 from ._elementwise import TorchElementwise
-from ._extensions import TorchFFT, TorchLinalg
+from ._subnamespaces import TorchFFT, TorchLinalg
 from ._functions import TorchFunctions
 
 __all__ = ["BACKEND", "TorchBackend"]

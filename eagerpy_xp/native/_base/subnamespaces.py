@@ -1,4 +1,4 @@
-"""The ``linalg`` and ``fft`` extensions and ``__array_namespace_info__``.
+"""The sub-namespaces ``linalg`` and ``fft`` (the standard's extensions) and ``__array_namespace_info__``.
 
 Each is a small object holding its backend; the namespace exposes its bound methods, so
 ``xp.linalg.solve`` and ``xp.fft.fft`` have the spec's signatures.
