@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _new_object, _wrap
+from ._array import Array, _new_object
 from ._dtypes import ALL
 from .native._base import Backend
 
@@ -45,17 +45,27 @@ def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
 
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
+    normalize = backend.normalize
     array_type = backend.array_type
+    # Whether a result type is native (NumPy scalars from reductions, framework
+    # subclasses), learnt once per type: `is_native` is an `isinstance` test.
+    native_type: dict[type, bool] = {}
 
     def wrap(result: Any) -> Any:
-        if type(result) is array_type:
+        t = type(result)
+        if t is array_type:
             array = _new_object(Array)
             array._raw = result
             array._b = backend
             return array
-        if is_native(result):
-            return _wrap(backend, result)
-        t = type(result)
+        native = native_type.get(t)
+        if native is None:
+            native = native_type[t] = is_native(result)
+        if native:
+            array = _new_object(Array)
+            array._raw = normalize(result)
+            array._b = backend
+            return array
         if t is list:
             return [wrap(r) for r in result]
         if t is tuple:
