@@ -10,10 +10,9 @@ immutable ones (JAX, TensorFlow) hand back a new array that the wrapper rebinds 
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from ._detect import BACKEND_BY_TYPE, SCALAR_TYPES, backend_for, namespace_module
 from ._devices import Device
@@ -24,6 +23,101 @@ if TYPE_CHECKING:
     from .native._base import Backend
 
 _new_object = object.__new__
+
+
+# -- operators ---------------------------------------------------------------------------------
+class _NativeArray(Protocol):
+    """What a type checker accepts as a native array operand (any framework's array)."""
+
+    @property
+    def shape(self) -> Any: ...
+    @property
+    def dtype(self) -> Any: ...
+
+
+#: The other operand of an `Array` operator: an `Array` of the same backend, a Python
+#: scalar or a native array of the same framework.
+Operand: TypeAlias = "Array | bool | int | float | complex | _NativeArray"
+BinaryOperator: TypeAlias = "Callable[[Array, Operand], Array]"
+UnaryOperator: TypeAlias = "Callable[[Array], Array]"
+
+
+def _operand(self: Array, other: Any) -> Any:
+    """The native form of an operator's other operand, or NotImplemented."""
+    if type(other) is Array:
+        if other._b is not self._b:
+            _check_same_backend(self._b, other, "operator")
+        return other._raw
+    if isinstance(other, SCALAR_TYPES) or self._b.is_native(other):
+        return other
+    return NotImplemented
+
+
+def _named(method: Any, dunder: str) -> Any:
+    method.__name__ = dunder
+    method.__qualname__ = f"Array.{dunder}"
+    return method
+
+
+def _binary_operator(dunder: str, function: str) -> BinaryOperator:
+    """``self <op> other``: backend ``function(self, other)``, wrapped."""
+
+    def forward(self: Array, other: Operand, /) -> Array:
+        b = self._b
+        if type(other) is Array:
+            if other._b is not b:
+                _check_same_backend(b, other, "operator")
+            other = other._raw
+        elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
+            return NotImplemented
+        raw = getattr(b, function)(self._raw, other)
+        array = _new_object(Array)
+        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._b = b
+        return array
+
+    return _named(forward, dunder)  # type: ignore[no-any-return]
+
+
+def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
+    """``other <op> self``: backend ``function(other, self)``, wrapped."""
+
+    def reflected(self: Array, other: Operand, /) -> Array:
+        o = _operand(self, other)
+        if o is NotImplemented:
+            return NotImplemented
+        b = self._b
+        return _wrap(b, getattr(b, function)(o, self._raw))
+
+    return _named(reflected, dunder)  # type: ignore[no-any-return]
+
+
+def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
+    """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result."""
+
+    def inplace(self: Array, other: Operand, /) -> Array:
+        o = _operand(self, other)
+        if o is NotImplemented:
+            return NotImplemented
+        b = self._b
+        self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), function)
+        return self
+
+    return _named(inplace, dunder)  # type: ignore[no-any-return]
+
+
+def _unary_operator(dunder: str, function: str) -> UnaryOperator:
+    """``<op> self``: backend ``function(self)``, wrapped."""
+
+    def unary(self: Array, /) -> Array:
+        b = self._b
+        raw = getattr(b, function)(self._raw)
+        array = _new_object(Array)
+        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._b = b
+        return array
+
+    return _named(unary, dunder)  # type: ignore[no-any-return]
 
 
 class Array(ArrayMethods):
@@ -202,10 +296,61 @@ class Array(ArrayMethods):
     def __reduce__(self) -> tuple[Any, ...]:
         return (Array, (self._raw,))
 
-    # Operators are attached below, generated from one table.
-    if TYPE_CHECKING:
+    # -- operators: each calls the backend function of the same meaning ----------------------
+    __add__ = _binary_operator("__add__", "add")
+    __sub__ = _binary_operator("__sub__", "subtract")
+    __mul__ = _binary_operator("__mul__", "multiply")
+    __truediv__ = _binary_operator("__truediv__", "divide")
+    __floordiv__ = _binary_operator("__floordiv__", "floor_divide")
+    __mod__ = _binary_operator("__mod__", "remainder")
+    __pow__ = _binary_operator("__pow__", "pow")
+    __matmul__ = _binary_operator("__matmul__", "matmul")
+    __and__ = _binary_operator("__and__", "bitwise_and")
+    __or__ = _binary_operator("__or__", "bitwise_or")
+    __xor__ = _binary_operator("__xor__", "bitwise_xor")
+    __lshift__ = _binary_operator("__lshift__", "bitwise_left_shift")
+    __rshift__ = _binary_operator("__rshift__", "bitwise_right_shift")
 
-        def __getattr__(self, name: str) -> Any: ...
+    __radd__ = _reflected_operator("__radd__", "add")
+    __rsub__ = _reflected_operator("__rsub__", "subtract")
+    __rmul__ = _reflected_operator("__rmul__", "multiply")
+    __rtruediv__ = _reflected_operator("__rtruediv__", "divide")
+    __rfloordiv__ = _reflected_operator("__rfloordiv__", "floor_divide")
+    __rmod__ = _reflected_operator("__rmod__", "remainder")
+    __rpow__ = _reflected_operator("__rpow__", "pow")
+    __rmatmul__ = _reflected_operator("__rmatmul__", "matmul")
+    __rand__ = _reflected_operator("__rand__", "bitwise_and")
+    __ror__ = _reflected_operator("__ror__", "bitwise_or")
+    __rxor__ = _reflected_operator("__rxor__", "bitwise_xor")
+    __rlshift__ = _reflected_operator("__rlshift__", "bitwise_left_shift")
+    __rrshift__ = _reflected_operator("__rrshift__", "bitwise_right_shift")
+
+    __iadd__ = _inplace_operator("__iadd__", "add")
+    __isub__ = _inplace_operator("__isub__", "subtract")
+    __imul__ = _inplace_operator("__imul__", "multiply")
+    __itruediv__ = _inplace_operator("__itruediv__", "divide")
+    __ifloordiv__ = _inplace_operator("__ifloordiv__", "floor_divide")
+    __imod__ = _inplace_operator("__imod__", "remainder")
+    __ipow__ = _inplace_operator("__ipow__", "pow")
+    __imatmul__ = _inplace_operator("__imatmul__", "matmul")
+    __iand__ = _inplace_operator("__iand__", "bitwise_and")
+    __ior__ = _inplace_operator("__ior__", "bitwise_or")
+    __ixor__ = _inplace_operator("__ixor__", "bitwise_xor")
+    __ilshift__ = _inplace_operator("__ilshift__", "bitwise_left_shift")
+    __irshift__ = _inplace_operator("__irshift__", "bitwise_right_shift")
+
+    # comparisons give arrays; ``__eq__``/``__ne__`` take any object (as `object`'s do)
+    __eq__ = _binary_operator("__eq__", "equal")  # type: ignore[assignment]
+    __ne__ = _binary_operator("__ne__", "not_equal")  # type: ignore[assignment]
+    __lt__ = _binary_operator("__lt__", "less")
+    __le__ = _binary_operator("__le__", "less_equal")
+    __gt__ = _binary_operator("__gt__", "greater")
+    __ge__ = _binary_operator("__ge__", "greater_equal")
+
+    __abs__ = _unary_operator("__abs__", "abs")
+    __neg__ = _unary_operator("__neg__", "negative")
+    __pos__ = _unary_operator("__pos__", "positive")
+    __invert__ = _unary_operator("__invert__", "bitwise_invert")
 
 
 def _wrap(backend: Backend, raw: Any) -> Array:
@@ -231,114 +376,3 @@ def _unwrap_key(key: Any) -> Any:
     return key
 
 
-# -- operators --------------------------------------------------------------------------------
-# (dunder, backend function, kind): "binary" has a reflected and an in-place form too.
-_BINARY_OPERATORS = (
-    ("add", "add"),
-    ("sub", "subtract"),
-    ("mul", "multiply"),
-    ("truediv", "divide"),
-    ("floordiv", "floor_divide"),
-    ("mod", "remainder"),
-    ("pow", "pow"),
-    ("matmul", "matmul"),
-    ("and", "bitwise_and"),
-    ("or", "bitwise_or"),
-    ("xor", "bitwise_xor"),
-    ("lshift", "bitwise_left_shift"),
-    ("rshift", "bitwise_right_shift"),
-)
-_COMPARISONS = (
-    ("eq", "equal"),
-    ("ne", "not_equal"),
-    ("lt", "less"),
-    ("le", "less_equal"),
-    ("gt", "greater"),
-    ("ge", "greater_equal"),
-)
-_UNARY_OPERATORS = (
-    ("abs", "abs"),
-    ("neg", "negative"),
-    ("pos", "positive"),
-    ("invert", "bitwise_invert"),
-)
-
-
-def _operand(self: Array, other: Any) -> Any:
-    """The native form of an operator's other operand, or NotImplemented."""
-    if type(other) is Array:
-        if other._b is not self._b:
-            _check_same_backend(self._b, other, "operator")
-        return other._raw
-    if isinstance(other, SCALAR_TYPES) or self._b.is_native(other):
-        return other
-    return NotImplemented
-
-
-def _make_binary(function: str) -> tuple[Callable[..., Any], ...]:
-    get = operator.attrgetter(function)
-
-    def forward(self: Array, other: Any, /) -> Any:
-        b = self._b
-        if type(other) is Array:
-            if other._b is not b:
-                _check_same_backend(b, other, "operator")
-            other = other._raw
-        elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
-            return NotImplemented
-        raw = get(b)(self._raw, other)
-        array = _new_object(Array)
-        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
-        array._b = b
-        return array
-
-    def reflected(self: Array, other: Any, /) -> Any:
-        o = _operand(self, other)
-        if o is NotImplemented:
-            return NotImplemented
-        b = self._b
-        return _wrap(b, get(b)(o, self._raw))
-
-    def inplace(self: Array, other: Any, /) -> Array:
-        o = _operand(self, other)
-        if o is NotImplemented:
-            return NotImplemented  # type: ignore[no-any-return]
-        b = self._b
-        self._raw = b.assign(self._raw, get(b)(self._raw, o), function)
-        return self
-
-    return forward, reflected, inplace
-
-
-def _make_unary(function: str) -> Callable[..., Any]:
-    get = operator.attrgetter(function)
-
-    def unary(self: Array, /) -> Array:
-        b = self._b
-        raw = get(b)(self._raw)
-        array = _new_object(Array)
-        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
-        array._b = b
-        return array
-
-    return unary
-
-
-def _attach_operators() -> None:
-    for dunder, function in _BINARY_OPERATORS:
-        forward, reflected, inplace = _make_binary(function)
-        for name, method in ((f"__{dunder}__", forward), (f"__r{dunder}__", reflected),
-                             (f"__i{dunder}__", inplace)):  # fmt: skip
-            method.__name__ = method.__qualname__ = name
-            setattr(Array, name, method)
-    for dunder, function in _COMPARISONS:
-        method = _make_binary(function)[0]
-        method.__name__ = method.__qualname__ = f"__{dunder}__"
-        setattr(Array, f"__{dunder}__", method)
-    for dunder, function in _UNARY_OPERATORS:
-        method = _make_unary(function)
-        method.__name__ = method.__qualname__ = f"__{dunder}__"
-        setattr(Array, f"__{dunder}__", method)
-
-
-_attach_operators()

@@ -1,8 +1,11 @@
 """EagerPy-style method chaining on `Array` (``x.square().sum(axis=1).sqrt()``).
 
-Each method calls the wrapped namespace of the array's backend (or an EagerPy helper of
-`eagerpy_xp.extensions`), so chained code means exactly what the equivalent standard
-calls mean.  Names and defaults follow EagerPy 0.30's `Tensor`.
+Each method calls the wrapped namespace of the array's backend, the standard's functions
+and the EagerPy extensions every namespace carries (``xp.softmax``, ``xp.norms``, ...),
+so chained code means exactly what the equivalent standard calls mean.  Names and
+defaults follow EagerPy 0.30's `Tensor`, with the standard's keywords added where the
+migration guide promises them (``keepdims`` of ``argmin``/``argmax``, ``descending`` and
+``stable`` of ``sort``/``argsort``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from typing_extensions import Self  # the methods return arrays of their own class
+    from typing_extensions import Self  # methods return arrays of their own class
 
 Axis = int | tuple[int, ...] | None
 
@@ -24,6 +27,8 @@ class ArrayMethods:
     __slots__ = ()
 
     if TYPE_CHECKING:  # provided by `Array`
+        _raw: Any
+        _b: Any
 
         @property
         def ndim(self) -> int: ...
@@ -34,6 +39,7 @@ class ArrayMethods:
         @property
         def device(self) -> Any: ...
         def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType: ...
+        def to_device(self, device: Any, /, *, stream: Any = None) -> Self: ...
 
     # -- element-wise ------------------------------------------------------------------
     def abs(self) -> Self:
@@ -129,12 +135,13 @@ class ArrayMethods:
 
         from ._devices import CPU
 
-        return np.asarray(self if self.device == CPU else self.to_device(CPU))  # type: ignore[attr-defined]
+        return np.asarray(self if self.device == CPU else self.to_device(CPU))
 
     def item(self) -> builtins.bool | int | float | complex:
         """The Python scalar of a one-element array."""
         x = self if self.ndim == 0 else self.reshape(())
-        return x._b.item(x._raw)  # type: ignore[attr-defined,no-any-return]
+        value: builtins.bool | int | float | complex = x._b.item(x._raw)
+        return value
 
     # -- reductions -------------------------------------------------------------------------
     def sum(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
@@ -158,11 +165,11 @@ class ArrayMethods:
     def any(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
         return self.__array_namespace__().any(self, axis=axis, keepdims=keepdims)
 
-    def argmin(self, axis: int | None = None) -> Self:
-        return self.__array_namespace__().argmin(self, axis=axis)
+    def argmin(self, axis: int | None = None, keepdims: builtins.bool = False) -> Self:
+        return self.__array_namespace__().argmin(self, axis=axis, keepdims=keepdims)
 
-    def argmax(self, axis: int | None = None) -> Self:
-        return self.__array_namespace__().argmax(self, axis=axis)
+    def argmax(self, axis: int | None = None, keepdims: builtins.bool = False) -> Self:
+        return self.__array_namespace__().argmax(self, axis=axis, keepdims=keepdims)
 
     def cumsum(self, axis: int | None = None) -> Self:
         """The standard's ``cumulative_sum``; ``axis=None`` flattens first (as EagerPy)."""
@@ -170,14 +177,19 @@ class ArrayMethods:
         return self.__array_namespace__().cumulative_sum(x, axis=0 if axis is None else axis)
 
     # -- sorting and searching ----------------------------------------------------------
-    def argsort(self, axis: int = -1) -> Self:
-        return self.__array_namespace__().argsort(self, axis=axis)
+    def argsort(self, axis: int = -1, descending: builtins.bool = False,
+                stable: builtins.bool = True) -> Self:  # fmt: skip
+        xp = self.__array_namespace__()
+        return xp.argsort(self, axis=axis, descending=descending, stable=stable)
 
-    def sort(self, axis: int = -1) -> Self:
-        return self.__array_namespace__().sort(self, axis=axis)
+    def sort(self, axis: int = -1, descending: builtins.bool = False,
+             stable: builtins.bool = True) -> Self:  # fmt: skip
+        xp = self.__array_namespace__()
+        return xp.sort(self, axis=axis, descending=descending, stable=stable)
 
     def topk(self, k: int, sorted: builtins.bool = True) -> tuple[Self, Self]:
-        return self.__array_namespace__().topk(self, k, sorted=sorted)  # type: ignore[no-any-return]
+        values, indices = self.__array_namespace__().topk(self, k, sorted=sorted)
+        return values, indices
 
     def take_along_axis(self, index: Any, axis: int) -> Self:
         return self.__array_namespace__().take_along_axis(self, index, axis=axis)
@@ -251,76 +263,79 @@ class ArrayMethods:
         sign, logabsdet = self.__array_namespace__().linalg.slogdet(self)
         return sign, logabsdet
 
-    # -- EagerPy helpers ----------------------------------------------------------------------
+    # -- EagerPy helpers (the extensions every namespace carries) -----------------------------
     def softmax(self, axis: int = -1) -> Self:
-        return self.__array_namespace__().softmax(self, axis=axis)  # type: ignore[no-any-return]
+        return self.__array_namespace__().softmax(self, axis=axis)
 
     def log_softmax(self, axis: int = -1) -> Self:
-        return self.__array_namespace__().log_softmax(self, axis=axis)  # type: ignore[no-any-return]
+        return self.__array_namespace__().log_softmax(self, axis=axis)
 
     def logsumexp(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
-        return self.__array_namespace__().logsumexp(self, axis=axis, keepdims=keepdims)  # type: ignore[no-any-return]
+        return self.__array_namespace__().logsumexp(self, axis=axis, keepdims=keepdims)
 
     def onehot_like(self, indices: Any, *, value: Any = 1) -> Self:
-        return self.__array_namespace__().onehot_like(self, indices, value=value)  # type: ignore[no-any-return]
+        return self.__array_namespace__().onehot_like(self, indices, value=value)
 
     def crossentropy(self, labels: Any) -> Self:
-        return self.__array_namespace__().crossentropy(self, labels)  # type: ignore[no-any-return]
+        return self.__array_namespace__().crossentropy(self, labels)
 
     def pad(self, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
             value: Any = 0) -> Self:  # fmt: skip
-        return self.__array_namespace__().pad(self, paddings, mode=mode, value=value)  # type: ignore[no-any-return]
+        return self.__array_namespace__().pad(self, paddings, mode=mode, value=value)
 
     def uniform(self, shape: int | tuple[int, ...], low: float = 0.0, high: float = 1.0,
                 *, rng: Any = None) -> Self:  # fmt: skip
         """Drawn on the host by NumPy (see `eagerpy_xp.uniform`)."""
-        return self.__array_namespace__().uniform(self, shape, low, high, rng=rng)  # type: ignore[no-any-return]
+        return self.__array_namespace__().uniform(self, shape, low, high, rng=rng)
 
     def normal(self, shape: int | tuple[int, ...], mean: float = 0.0, stddev: float = 1.0,
                *, rng: Any = None) -> Self:  # fmt: skip
         """Drawn on the host by NumPy (see `eagerpy_xp.normal`)."""
-        return self.__array_namespace__().normal(self, shape, mean, stddev, rng=rng)  # type: ignore[no-any-return]
+        return self.__array_namespace__().normal(self, shape, mean, stddev, rng=rng)
 
     def index_update(self, indices: Any, values: Any) -> Self:
-        return self.__array_namespace__().index_update(self, indices, values)  # type: ignore[no-any-return]
+        return self.__array_namespace__().index_update(self, indices, values)
 
     @property
-    def norms(self) -> _BoundNorms:
+    def norms(self) -> BoundNorms:
         """``x.norms.l2(axis=1)``: the norms with ``x`` bound as first argument."""
-        return _BoundNorms(self.__array_namespace__().norms, self)
+        return BoundNorms(self)
 
-    def value_and_grad(self, f: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, Any]:
+    def value_and_grad(self, f: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, ...]:
         """``value_and_grad(f, self, *args, **kwargs)``."""
-        return self.__array_namespace__().value_and_grad(f, self, *args, **kwargs)  # type: ignore[no-any-return]
+        result: tuple[Any, ...] = self.__array_namespace__().value_and_grad(f, self, *args,
+                                                                            **kwargs)  # fmt: skip
+        return result
 
     def value_aux_and_grad(self, f: Callable[..., Any], *args: Any,
                            **kwargs: Any) -> tuple[Any, Any, Any]:  # fmt: skip
         """``value_aux_and_grad(f, self, *args, **kwargs)``."""
-        return self.__array_namespace__().value_aux_and_grad(f, self, *args, **kwargs)  # type: ignore[no-any-return]
+        value, aux, grad = self.__array_namespace__().value_aux_and_grad(f, self, *args, **kwargs)
+        return value, aux, grad
 
 
-class _BoundNorms:
-    """``x.norms``: the norms of the array's namespace with ``x`` as first argument."""
+class BoundNorms:
+    """``x.norms``: the norms of the namespace's ``norms`` with ``x`` as first argument."""
 
-    __slots__ = ("_norms", "_x")
+    __slots__ = ("_x",)
 
-    def __init__(self, norms: Any, x: Any) -> None:
-        self._norms, self._x = norms, x
-
-    def l0(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
-        return self._norms.l0(self._x, axis=axis, keepdims=keepdims)
-
-    def l1(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
-        return self._norms.l1(self._x, axis=axis, keepdims=keepdims)
-
-    def l2(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
-        return self._norms.l2(self._x, axis=axis, keepdims=keepdims)
-
-    def linf(self, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
-        return self._norms.linf(self._x, axis=axis, keepdims=keepdims)
-
-    def lp(self, p: float, axis: Axis = None, keepdims: builtins.bool = False) -> Any:
-        return self._norms.lp(self._x, p, axis=axis, keepdims=keepdims)
+    def __init__(self, x: ArrayMethods) -> None:
+        self._x = x
 
     def __repr__(self) -> str:
-        return "<eagerpy_xp norms of an array: l0, l1, l2, linf, lp>"
+        return "<eagerpy_xp norms of an Self: l0, l1, l2, linf, lp>"
+
+    def l0(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self._x.__array_namespace__().norms.l0(self._x, axis=axis, keepdims=keepdims)
+
+    def l1(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self._x.__array_namespace__().norms.l1(self._x, axis=axis, keepdims=keepdims)
+
+    def l2(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self._x.__array_namespace__().norms.l2(self._x, axis=axis, keepdims=keepdims)
+
+    def linf(self, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self._x.__array_namespace__().norms.linf(self._x, axis=axis, keepdims=keepdims)
+
+    def lp(self, p: float, axis: Axis = None, keepdims: builtins.bool = False) -> Self:
+        return self._x.__array_namespace__().norms.lp(self._x, p, axis=axis, keepdims=keepdims)

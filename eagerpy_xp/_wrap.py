@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _new_object, _wrap
+from ._array import Array, _new_object
 from ._dtypes import ALL
 from .native._base import Backend
 
@@ -45,17 +45,27 @@ def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
 
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
+    normalize = backend.normalize
     array_type = backend.array_type
+    # Whether a result type is native (NumPy scalars from reductions, framework
+    # subclasses), learnt once per type: `is_native` is an `isinstance` test.
+    native_type: dict[type, bool] = {}
 
     def wrap(result: Any) -> Any:
-        if type(result) is array_type:
+        t = type(result)
+        if t is array_type:
             array = _new_object(Array)
             array._raw = result
             array._b = backend
             return array
-        if is_native(result):
-            return _wrap(backend, result)
-        t = type(result)
+        native = native_type.get(t)
+        if native is None:
+            native = native_type[t] = is_native(result)
+        if native:
+            array = _new_object(Array)
+            array._raw = normalize(result)
+            array._b = backend
+            return array
         if t is list:
             return [wrap(r) for r in result]
         if t is tuple:
@@ -72,6 +82,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     unwrap = _unwrapper(backend)
     wrap = _wrapper(backend)
     sig = _spec_signature(signature)
+    name = signature.partition("(")[0]
     params = list(sig.parameters.values())
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
@@ -102,15 +113,9 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
                 return out
             return wrap(r)
 
-    elif params and params[0].kind is params[0].POSITIONAL_ONLY and all(
-        p.kind is p.KEYWORD_ONLY for p in params[1:]
-    ):  # f(x, /, *, ...): reductions, sorting, most of linalg and fft
-
-        def lifted(x: Any, /, **kwargs: Any) -> Any:
-            if kwargs:
-                kwargs = {k: unwrap(v) for k, v in kwargs.items()}
-            return wrap(fn(x._raw if type(x) is Array and x._b is backend else unwrap(x),
-                           **kwargs))
+    elif not any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params) and \
+            _same_parameters(fn, sig):  # fmt: skip
+        lifted = _compiled_lift(fn, signature, backend, unwrap, wrap)
 
     else:
 
@@ -119,11 +124,68 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
                            **{k: unwrap(v) for k, v in kwargs.items()}))
 
     lifted.__signature__ = sig  # type: ignore[attr-defined,union-attr]
-    name = signature.partition("(")[0]
     lifted.__name__ = lifted.__qualname__ = name
     lifted.__doc__ = getattr(fn, "__doc__", None)
     lifted.__wrapped_native__ = fn  # type: ignore[attr-defined,union-attr]
     backend.mark_glue(lifted)
+    return lifted
+
+
+#: Parameters that never hold arrays (flags, strings, dtypes, devices): passed through as
+#: they are.  Any other argument is unwrapped if it is an `Array`, a list or a tuple.
+_PLAIN_PARAMETERS = frozenset({
+    "keepdims", "copy", "descending", "stable", "include_initial", "endpoint", "invert",
+    "upper", "full_matrices", "norm", "mode", "side", "indexing", "dtype", "device",
+})  # fmt: skip
+
+
+def _same_parameters(fn: Callable[..., Any], sig: inspect.Signature) -> bool:
+    """Whether ``fn`` takes exactly the spec's parameters (names, kinds and defaults), so
+    a lifted function may pass every argument on explicitly."""
+    try:
+        own = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):  # builtins without a signature (NumPy ufuncs)
+        return False
+    spec = sig.parameters.values()
+    return [(p.name, p.kind, p.default) for p in own] == \
+        [(p.name, p.kind, p.default) for p in spec]  # fmt: skip
+
+
+def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
+                   unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+    """``fn`` lifted by a function compiled with the spec's own parameter list.
+
+    Each argument is unwrapped inline (an `Array` of this backend to its ``.raw``; other
+    `Array`s, lists and tuples through ``unwrap``) and handed on explicitly, with the
+    spec's defaults, which ``fn`` shares (`_same_parameters`); no ``**kwargs`` dict is
+    built and nothing is looked up per call.
+    """
+    name = signature.partition("(")[0]
+    sig = _spec_signature(signature)
+    scope: dict[str, Any] = {
+        "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
+        "wrap": wrap, "array_type": backend.array_type, "containers": frozenset({Array, list, tuple}),
+    }  # fmt: skip
+    passed = []
+    for p in sig.parameters.values():
+        if p.name in _PLAIN_PARAMETERS:
+            value = p.name
+        else:
+            value = (f"({p.name}._raw if type({p.name}) is Array and {p.name}._b is backend "
+                     f"else {p.name} if type({p.name}) not in containers else unwrap({p.name}))")
+        passed.append(f"{p.name}={value}" if p.kind is p.KEYWORD_ONLY else value)
+    source = (
+        f"def {signature}:\n"  # the spec's own parameter list and defaults
+        f"    r = fn({', '.join(passed)})\n"
+        f"    if type(r) is array_type:\n"
+        f"        out = new(Array)\n"
+        f"        out._raw = r\n"
+        f"        out._b = backend\n"
+        f"        return out\n"
+        f"    return wrap(r)\n"
+    )
+    exec(compile(source, f"<eagerpy_xp lifted {name}>", "exec"), scope)
+    lifted: Callable[..., Any] = scope[name]
     return lifted
 
 

@@ -11,13 +11,17 @@ value does not depend on is zeros on every framework.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, TypeVar, overload
 
 from .._array import Array, _wrap
 from .._detect import DIFFERENTIABLE, IGNORED, UNSUPPORTED, backend_for, backend_of_type
 from .boundary import to_native, unwrap_all, wrap_all
 
 __all__ = ["grad", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad"]
+
+#: The type of the differentiated array: value and gradient come back in it.
+_X = TypeVar("_X")
+
 
 
 def _backend_name(x: Any) -> str:
@@ -118,6 +122,15 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
     return value, aux, (tuple(grads) if isinstance(argnums, tuple) else grads[0])
 
 
+@overload
+def value_and_grad(f: Callable[..., Any], x: _X, *args: Any, has_aux: Literal[False] = False,
+                   argnums: Literal[0] = 0, **kwargs: Any) -> tuple[_X, _X]: ...  # fmt: skip
+@overload
+def value_and_grad(f: Callable[..., Any], x: _X, *args: Any, has_aux: Literal[True],
+                   argnums: Literal[0] = 0, **kwargs: Any) -> tuple[_X, Any, _X]: ...  # fmt: skip
+@overload
+def value_and_grad(f: Callable[..., Any], x: Any, *args: Any, has_aux: bool = False,
+                   argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> tuple[Any, ...]: ...  # fmt: skip
 def value_and_grad(f: Callable[..., Any], x: Any, *args: Any, has_aux: bool = False,
                    argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> tuple[Any, ...]:  # fmt: skip
     """``(f(x, *args, **kwargs), gradient)``; ``(value, aux, gradient)`` with ``has_aux``.
@@ -130,12 +143,27 @@ def value_and_grad(f: Callable[..., Any], x: Any, *args: Any, has_aux: bool = Fa
     return (value, aux, grads) if has_aux else (value, grads)
 
 
+@overload
+def value_aux_and_grad(f: Callable[..., Any], x: _X, *args: Any, argnums: Literal[0] = 0,
+                       **kwargs: Any) -> tuple[_X, Any, _X]: ...  # fmt: skip
+@overload
+def value_aux_and_grad(f: Callable[..., Any], x: Any, *args: Any,
+                       argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> tuple[Any, Any, Any]: ...  # fmt: skip
 def value_aux_and_grad(f: Callable[..., Any], x: Any, *args: Any,
                        argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> tuple[Any, Any, Any]:  # fmt: skip
     """``(value, aux, gradient)`` for ``f`` returning ``(value, aux)``."""
     return _compute("value_aux_and_grad", f, (x, *args), kwargs, argnums, True)
 
 
+@overload
+def grad(f: Callable[..., Any], x: _X, *args: Any, has_aux: Literal[False] = False,
+         argnums: Literal[0] = 0, **kwargs: Any) -> _X: ...  # fmt: skip
+@overload
+def grad(f: Callable[..., Any], x: _X, *args: Any, has_aux: Literal[True],
+         argnums: Literal[0] = 0, **kwargs: Any) -> tuple[_X, Any]: ...  # fmt: skip
+@overload
+def grad(f: Callable[..., Any], x: Any, *args: Any, has_aux: bool = False,
+         argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> Any: ...  # fmt: skip
 def grad(f: Callable[..., Any], x: Any, *args: Any, has_aux: bool = False,
          argnums: int | tuple[int, ...] = 0, **kwargs: Any) -> Any:  # fmt: skip
     """The gradient of ``f`` at ``(x, *args)``; ``(gradient, aux)`` with ``has_aux`` (as
