@@ -219,7 +219,7 @@ def _base_shape(name: str) -> tuple[int, ...]:
     return (2, 3)
 
 
-def _base_args(name: str, rng: Any) -> tuple[list[Any], dict[str, Any]]:
+def base_call(name: str, rng: Any) -> tuple[list[Any], dict[str, Any]]:
     """A valid call of ``name`` (positional arguments, and required keywords)."""
     shape, dtype = _base_shape(name), _default_dtype(name)
     x = _array(rng, shape, dtype)
@@ -287,7 +287,7 @@ def _array_positions(name: str, args: list[Any]) -> list[int]:
 def _non_array(name: str, rng: Any) -> Invalid | None:
     if name in ("asarray",):
         return None
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     if name in ("concat", "stack", "meshgrid", "broadcast_arrays"):
         bad = rng.choice(_BAD_OBJECTS[:3])
         args = [args[0], bad] if name in ("meshgrid", "broadcast_arrays") else [[args[0], bad]]
@@ -308,7 +308,7 @@ def _wrong_dtype(name: str, rng: Any) -> Invalid | None:
         return None
     allowed = _DOMAINS[domain]
     bad = rng.choice([d for d in ALL if d not in allowed])
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     positions = _array_positions(name, args)
     if not positions:
         return None
@@ -359,7 +359,7 @@ def _not_square(name: str, rng: Any) -> Invalid | None:
         return None
     dtype = _default_dtype(name)
     shape = rng.choice([(3,), (2, 3)] if name in _SQUARE else [(3,)])
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     args[0] = _array(rng, shape, dtype)
     return Invalid(name, "shape", tuple(args), kwargs, (ValueError,))
 
@@ -369,7 +369,7 @@ def _bad_axis(name: str, rng: Any) -> Invalid | None:
     key = "axis" if "axis" in params else "axes" if "axes" in params else None
     if key is None or name in ("tensordot", "linalg.tensordot", "permute_dims"):
         return None
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     ndim = np.ndim(args[0][0] if name in ("concat", "stack") else args[0])
     choice = rng.random()
     if choice < 0.45:
@@ -392,14 +392,14 @@ def _bad_axis(name: str, rng: Any) -> Invalid | None:
 def _bad_device(name: str, rng: Any) -> Invalid | None:
     if "device" not in _params(name):
         return None
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     device = rng.choice(_BAD_DEVICES)
     kwargs["device"] = device
     return Invalid(name, "device", tuple(args), kwargs, (ValueError,), device)
 
 
 def _bad_dtype_argument(name: str, rng: Any) -> Invalid | None:
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     bad = rng.choice(_BAD_DTYPES)
     needle = bad if isinstance(bad, str) else ""
     for i, a in enumerate(args):
@@ -415,7 +415,7 @@ def _bad_dtype_argument(name: str, rng: Any) -> Invalid | None:
 def _mixed(name: str, rng: Any) -> Invalid | None:
     if name not in _BINARY_ELEMENTWISE and name not in ("matmul", "where", "concat"):
         return None
-    args, kwargs = _base_args(name, rng)
+    args, kwargs = base_call(name, rng)
     if name == "concat":
         return Invalid(name, "mixed libraries", ([args[0][0], Foreign(args[0][1])],), kwargs,
                        (TypeError,))  # fmt: skip

@@ -8,6 +8,7 @@ failing in-place operation leaves the array unchanged.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,10 +19,12 @@ from hypothesis import strategies as st
 
 from .harness import Target
 from .invalid_calls import (
+    ALL_NAMES,
     ARRAY_ENTRIES,
     SIGNATURES,
     Invalid,
     Outcome,
+    base_call,
     generate,
     message_prefix,
     risky_calls,
@@ -158,3 +161,15 @@ def test_huge_size(target: Target, name: str,
     """Sizes beyond memory raise MemoryError/ValueError; the process survives."""
     (call,) = risky_calls(name)
     _check(target, call, _risky_outcomes[(target.id, name)])
+
+
+def test_invalid_calls_start_from_valid_ones() -> None:
+    """Self-check of the generator (no target, so no matrix cell): every name has invalid
+    calls, and the valid call each mutation starts from succeeds on NumPy."""
+    base = Target("numpy", "native", "cpu")
+    for name in ALL_NAMES:
+        assert generate(name, random.Random(0)) is not None, name
+        if name in SIGNATURES:
+            args, kwargs = base_call(name, random.Random(0))
+            outcome = run_call(base, Invalid(name, "valid", tuple(args), kwargs))
+            assert not outcome.exception, f"{name}: {outcome.exception}: {outcome.message}"
