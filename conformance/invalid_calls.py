@@ -32,9 +32,10 @@ from typing import Any
 import numpy as np
 
 from eagerpy_xp import _spec
-from eagerpy_xp._dtypes import ALL, KINDS
+from eagerpy_xp._dtypes import ALL
 
 from .harness import Target
+from .strategies import DOMAINS
 
 # -- what a call is ---------------------------------------------------------------------------
 
@@ -91,19 +92,6 @@ def message_prefix(backend: str, function: str) -> str:
 
 
 # -- dtype domains of the functions (the spec's "should have a ... data type") ----------------
-_NUMERIC = KINDS["numeric"]
-_DOMAINS: dict[str, tuple[str, ...]] = {
-    "bool": KINDS["bool"],
-    "integral": KINDS["integral"],
-    "integral|bool": KINDS["bool"] + KINDS["integral"],
-    "real floating": KINDS["real floating"],
-    "complex floating": KINDS["complex floating"],
-    "floating": KINDS["real floating"] + KINDS["complex floating"],
-    "real": KINDS["integral"] + KINDS["real floating"],
-    "numeric": _NUMERIC,
-}
-
-
 def _domain_table() -> dict[str, str]:
     groups = {
         "numeric": "abs add conj isfinite isinf isnan multiply negative positive pow real "
@@ -306,7 +294,7 @@ def _wrong_dtype(name: str, rng: Any) -> Invalid | None:
     domain = DOMAIN_OF.get(name)
     if domain is None:
         return None
-    allowed = _DOMAINS[domain]
+    allowed = DOMAINS[domain]
     bad = rng.choice([d for d in ALL if d not in allowed])
     args, kwargs = base_call(name, rng)
     positions = _array_positions(name, args)

@@ -122,14 +122,18 @@ def _check(target: Target, call: Invalid, outcome: Outcome) -> None:
                     pytrace=False)  # fmt: skip
 
 
+def _fuzz(target: Target, name: str, rng: Any) -> None:
+    call = generate(name, rng, risky=False)
+    assert call is not None, f"the generator has no invalid call of {name}"
+    _check(target, call, run_call(target, call))
+
+
 @pytest.mark.parametrize("name", _FUNCTIONS)
 @_FUZZ
 @given(rng=st.randoms(use_true_random=False))
 def test_invalid_call(target: Target, name: str, rng: Any) -> None:
     """An invalid call of a spec function raises per the contract and changes nothing."""
-    call = generate(name, rng, risky=False)
-    assert call is not None, f"the generator has no invalid call of {name}"
-    _check(target, call, run_call(target, call))
+    _fuzz(target, name, rng)
 
 
 @pytest.mark.flavours("wrapped")
@@ -138,9 +142,7 @@ def test_invalid_call(target: Target, name: str, rng: Any) -> None:
 @given(rng=st.randoms(use_true_random=False))
 def test_invalid_array_use(target: Target, name: str, rng: Any) -> None:
     """Bad keys, operands, conversions, ``.T``, ``to_device`` of the array object."""
-    call = generate(name, rng, risky=False)
-    assert call is not None, f"the generator has no invalid use of {name}"
-    _check(target, call, run_call(target, call))
+    _fuzz(target, name, rng)
 
 
 @pytest.fixture(scope="session")
