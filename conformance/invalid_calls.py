@@ -554,8 +554,8 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
         elif member == "__iadd__" and rng.random() < 0.5:
             a, b, kind = f, g, V
         return Invalid(name, "operand", (a, b), {}, kind)
-    if member in ("__bool__", "__int__", "__float__"):
-        return Invalid(name, "size", (_array(rng, (rng.randint(2, 4),), "float64"),), {}, V)
+    if member in ("__bool__", "__int__", "__float__"):  # like int([1, 2]): a TypeError
+        return Invalid(name, "size", (_array(rng, (rng.randint(2, 4),), "float64"),), {}, T)
     if member == "__index__":
         return Invalid(name, "dtype", (_array(rng, (), rng.choice(["float64", "bool"])),), {}, T)
     if member == "T":
