@@ -4,6 +4,12 @@ The spec requires `ValueError` for ``asarray(..., copy=False)`` when a copy is n
 for ``__int__`` of NaN (`OverflowError` for infinities); the design requires that bad
 input raises `TypeError`/`ValueError` naming the function and the backend, and that a
 failing in-place operation leaves the array unchanged.
+
+The second half is the fuzzer of docs/errors.md: hypothesis draws invalid calls
+(`conformance.invalid_calls`) of every spec function (``linalg`` and ``fft`` included) on
+every target, and invalid uses of the array object on the wrapped flavour; calls with
+sizes beyond memory run once per session in worker processes.  All items are rows of the
+matrix's "errors" area (``AREA`` below; the ``name`` parameter is the function row).
 """
 
 from __future__ import annotations
