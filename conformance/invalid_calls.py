@@ -1,0 +1,765 @@
+"""Invalid calls of every spec function and of the array object, and how to judge them.
+
+`generate(name, rng)` builds one `Invalid` call of ``name`` (a spec name: ``"add"``,
+``"linalg.vector_norm"``, ``"fft.fft"``, or an array-object entry such as
+``"Array.__getitem__"``) from a `random.Random`; the hypothesis tests draw the `Random`,
+the census (`conformance.error_census`) seeds it.  `run_call` executes one call on a
+target and classifies the outcome against the contract of ``docs/errors.md``:
+
+- ``clear``: the contract's exception type, naming the function and the backend;
+- ``other exception``: a framework exception, a wrong type, or a message naming neither;
+- ``wrong answer``: no exception at all;
+- ``changed input``: the call raised but modified one of its input arrays;
+- ``changed global``: a framework global switch differs after the call;
+- ``crash``: the process died (only seen from `run_in_subprocess`).
+
+Risky calls (sizes beyond memory, where JAX aborts the process) carry ``risky=True`` and
+are run through `run_in_subprocess`, which restarts its worker after a crash.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import pickle
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from eagerpy_xp import _spec
+from eagerpy_xp._dtypes import ALL
+
+from .harness import Target
+from .strategies import DOMAINS
+
+# -- what a call is ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DType:
+    """A dtype argument by standard name (becomes the namespace's dtype object)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Foreign:
+    """An array of another library than the target's (mixed libraries)."""
+
+    value: np.ndarray
+
+
+@dataclass
+class Invalid:
+    """One invalid call: ``function(*args, **kwargs)`` must raise one of ``expected``."""
+
+    function: str  # spec name, "linalg.<f>", "fft.<f>" or "Array.<member>"
+    kind: str  # what is wrong: "dtype", "broadcast", "axis", "non-array", ...
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    expected: tuple[type[BaseException], ...] = (ValueError,)
+    needle: str = ""  # the offending value as the message must show it ("" = not checked)
+    risky: bool = False  # may abort the process: run in a subprocess
+
+    def describe(self) -> str:
+        parts = [_short_repr(a) for a in self.args]
+        parts += [f"{k}={_short_repr(v)}" for k, v in self.kwargs.items()]
+        return f"{self.function}({', '.join(parts)}) [{self.kind}]"
+
+
+def _short_repr(v: Any) -> str:
+    if isinstance(v, np.ndarray):
+        return f"{v.dtype}{list(v.shape)}"
+    if isinstance(v, Foreign):
+        return f"foreign {v.value.dtype}{list(v.value.shape)}"
+    if isinstance(v, DType):
+        return v.name
+    if isinstance(v, (list, tuple)) and len(v) <= 4:
+        inner = ", ".join(_short_repr(e) for e in v)
+        return f"[{inner}]" if isinstance(v, list) else f"({inner}{',' if len(v) == 1 else ''})"
+    text = repr(v)
+    return text if len(text) < 40 else text[:37] + "..."
+
+
+#: The error message format of docs/errors.md: ``eagerpy_xp.<backend>.<function>: <what>``.
+def message_prefix(backend: str, function: str) -> str:
+    return f"eagerpy_xp.{backend}.{function}: "
+
+
+# -- dtype domains of the functions (the spec's "should have a ... data type") ----------------
+def _domain_table() -> dict[str, str]:
+    groups = {
+        "numeric": "abs add conj isfinite isinf isnan multiply negative positive pow real "
+                   "round sign square subtract cumulative_prod cumulative_sum prod sum "
+                   "linalg.cross linalg.outer linalg.tensordot linalg.trace linalg.vecdot "
+                   "linalg.matmul matmul tensordot vecdot",
+        "floating": "acos acosh asin asinh atan atanh cos cosh divide exp expm1 log log1p "
+                    "log2 log10 reciprocal sin sinh sqrt tan tanh mean linalg.cholesky "
+                    "linalg.det linalg.eigh linalg.eigvalsh linalg.inv linalg.matrix_norm "
+                    "linalg.matrix_power linalg.matrix_rank linalg.pinv linalg.qr "
+                    "linalg.slogdet linalg.solve linalg.svd linalg.svdvals "
+                    "linalg.vector_norm",
+        "real floating": "atan2 copysign hypot logaddexp nextafter signbit std var "
+                         "fft.rfft fft.rfftn fft.ihfft",
+        "complex floating": "imag fft.fft fft.ifft fft.fftn fft.ifftn fft.irfft fft.irfftn "
+                            "fft.hfft",
+        "integral|bool": "bitwise_and bitwise_or bitwise_xor bitwise_invert",
+        "integral": "bitwise_left_shift bitwise_right_shift",
+        "real": "ceil floor trunc floor_divide greater greater_equal less less_equal "
+                "maximum minimum remainder clip max min argmax argmin sort argsort "
+                "searchsorted",
+        "bool": "logical_and logical_not logical_or logical_xor",
+    }  # fmt: skip
+    return {name: domain for domain, names in groups.items() for name in names.split()}
+
+
+#: function -> dtype domain of its array arguments (absent: every dtype is accepted)
+DOMAIN_OF: dict[str, str] = _domain_table()
+
+
+# -- the functions ------------------------------------------------------------------------------
+def _signatures() -> dict[str, str]:
+    out = dict(_spec.FUNCTIONS)
+    out.update({f"linalg.{k}": v for k, v in _spec.LINALG.items()})
+    out.update({f"fft.{k}": v for k, v in _spec.FFT.items()})
+    return out
+
+
+SIGNATURES: dict[str, str] = _signatures()
+
+#: Array-object entries (wrapped flavour only: operators on native arrays are the framework's)
+ARRAY_ENTRIES: tuple[str, ...] = (
+    "Array.__getitem__", "Array.__setitem__", "Array.__add__", "Array.__and__",
+    "Array.__lshift__", "Array.__matmul__", "Array.__iadd__", "Array.__bool__",
+    "Array.__int__", "Array.__float__", "Array.__index__", "Array.T", "Array.mT",
+    "Array.to_device", "Array.__array_namespace__", "Array.__lt__", "Array.__pow__",
+)  # fmt: skip
+
+
+def _params(name: str) -> list[str]:
+    inside = SIGNATURES[name].split("(", 1)[1].rsplit(")", 1)[0]
+    out = []
+    for part in inside.split(","):
+        p = part.strip().split("=")[0].lstrip("*")
+        if p and p != "/":
+            out.append(p)
+    return out
+
+
+#: the names of every function the fuzzer covers (functions, then array-object entries)
+ALL_NAMES: tuple[str, ...] = (*SIGNATURES, *ARRAY_ENTRIES)
+
+_SQUARE = {f"linalg.{n}" for n in ("cholesky", "det", "eigh", "eigvalsh", "inv",
+                                    "matrix_power", "slogdet", "solve")}  # fmt: skip
+_MATRIX = _SQUARE | {f"linalg.{n}" for n in ("matrix_norm", "matrix_rank", "pinv", "qr",
+                                             "svd", "svdvals", "diagonal", "trace")}  # fmt: skip
+_BINARY_ELEMENTWISE = {
+    n for n, s in _spec.FUNCTIONS.items() if s.endswith("(x1, x2, /)")
+} - {"matmul", "isin", "searchsorted", "vecdot", "tensordot"}
+#: functions whose axes must be unique (a repeated axis is a ValueError); ``roll`` and the
+#: ``fft`` functions are not here: the spec does not forbid repeats there
+_UNIQUE_AXES = {"sum", "prod", "mean", "std", "var", "max", "min", "all", "any", "flip",
+                "count_nonzero", "linalg.vector_norm"}  # fmt: skip
+_CREATION_SHAPE = ("zeros", "ones", "empty", "full")
+_COMPLEX_ONLY = {"imag", "fft.fft", "fft.ifft", "fft.fftn", "fft.ifftn", "fft.irfft",
+                 "fft.irfftn", "fft.hfft"}  # fmt: skip
+_BAD_OBJECTS: tuple[Any, ...] = ("abc", None, object(), [1.0, 2.0])
+_BAD_DEVICES = ("tpu:7", "cuda:99", "bogus", "cpu:3")
+_BAD_DTYPES: tuple[Any, ...] = ("float32", "float77", 42, object(), "bool")
+
+
+def _default_dtype(name: str) -> str:
+    domain = DOMAIN_OF.get(name)
+    if domain is None:
+        return "float64"
+    if name in _COMPLEX_ONLY or domain == "complex floating":
+        return "complex128"
+    return {"bool": "bool", "integral": "int64", "integral|bool": "int64"}.get(domain, "float64")
+
+
+def _array(rng: Any, shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    if dtype == "bool":
+        return np.asarray([rng.random() < 0.5 for _ in range(math.prod(shape))]).reshape(shape)
+    values = np.asarray([rng.randint(1, 5) for _ in range(math.prod(shape))], dtype="float64")
+    out = values.reshape(shape).astype(dtype)
+    if dtype.startswith("complex"):
+        out = out + 1j
+    return out
+
+
+def _base_shape(name: str) -> tuple[int, ...]:
+    if name in _MATRIX:
+        return (3, 3)
+    if name in ("linalg.cross",):
+        return (2, 3)
+    if name in ("fft.fftshift", "fft.ifftshift") or name.startswith("fft."):
+        return (4,)
+    if name in ("linalg.outer", "searchsorted", "unique_all", "unique_counts",
+                "unique_inverse", "unique_values", "take"):  # fmt: skip
+        return (4,)
+    if name == "squeeze":
+        return (1, 3)
+    return (2, 3)
+
+
+def base_call(name: str, rng: Any) -> tuple[list[Any], dict[str, Any]]:
+    """A valid call of ``name`` (positional arguments, and required keywords)."""
+    shape, dtype = _base_shape(name), _default_dtype(name)
+    x = _array(rng, shape, dtype)
+    if name in _SQUARE:
+        x = x @ x.T + 3 * np.eye(3, dtype=dtype)  # symmetric positive definite
+    required: dict[str, Any] = {
+        "x": x, "x1": x, "x2": _array(rng, shape, dtype),
+        "condition": _array(rng, shape, "bool"), "indices": np.asarray([0, 1]),
+        "arrays": [x, _array(rng, shape, dtype)], "shape": (2, 3), "fill_value": 1.0,
+        "dtype": DType("float64"), "start": 0, "stop": 10, "num": 5, "n_rows": 3, "n": 3,
+        "from_": DType("float64"), "to": DType("float32"), "type": DType("float64"),
+        "kind": "real floating", "source": 0, "destination": 1, "axes": (1, 0), "repeats": 2,
+        "shift": 1, "repetitions": (2, 1), "axis": 0, "obj": [1.0, 2.0], "shapes": (2, 3),
+        "arrays_and_dtypes": x,
+    }  # fmt: skip
+    if name == "take_along_axis":
+        required["indices"] = np.zeros(shape, dtype="int64")
+    if name == "linalg.matrix_power":
+        required["n"] = 2
+    if name == "iinfo":
+        required["type"] = DType("int32")
+    if name == "meshgrid":
+        required["arrays"] = [np.arange(3.0), np.arange(2.0)]
+    if name in ("linalg.solve",):
+        required["x2"] = _array(rng, (3, 3), "float64")
+    if name in ("matmul", "linalg.matmul"):
+        required["x2"] = _array(rng, (3, 2), dtype)
+    if name == "searchsorted":
+        required["x1"] = np.sort(x)
+    signature = SIGNATURES[name]
+    before_star = signature.split("*,")[0]
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for p in _params(name):
+        default_given = re.search(rf"\b{p}=", signature) is not None
+        variadic = f"*{p}" in signature
+        if default_given:
+            continue
+        value = required.get(p, x)
+        if variadic:
+            args.extend(value if p == "arrays" else [value])
+        elif re.search(rf"\b{p}\b", before_star):
+            args.append(value)
+        else:
+            kwargs[p] = value
+    if name in ("take", "cumulative_sum", "cumulative_prod"):
+        kwargs["axis"] = 0
+    return args, kwargs
+
+
+# -- the mutations ------------------------------------------------------------------------------
+Maker = Callable[[str, Any], "Invalid | None"]
+
+
+def _replace_arg(args: list[Any], index: int, value: Any) -> tuple[Any, ...]:
+    out = list(args)
+    out[index] = value
+    return tuple(out)
+
+
+def _array_positions(name: str, args: list[Any]) -> list[int]:
+    return [i for i, a in enumerate(args) if isinstance(a, np.ndarray)]
+
+
+def _non_array(name: str, rng: Any) -> Invalid | None:
+    if name in ("asarray",):
+        return None
+    args, kwargs = base_call(name, rng)
+    if name in ("concat", "stack", "meshgrid", "broadcast_arrays"):
+        bad = rng.choice(_BAD_OBJECTS[:3])
+        args = [args[0], bad] if name in ("meshgrid", "broadcast_arrays") else [[args[0], bad]]
+        return Invalid(name, "non-array", tuple(args), kwargs, (TypeError,))
+    positions = _array_positions(name, args)
+    if not positions:
+        return None
+    bad = rng.choice(_BAD_OBJECTS)
+    if name == "result_type":
+        bad = rng.choice(_BAD_OBJECTS[:3])
+    return Invalid(name, "non-array", _replace_arg(args, rng.choice(positions), bad), kwargs,
+                   (TypeError,))  # fmt: skip
+
+
+def _wrong_dtype(name: str, rng: Any) -> Invalid | None:
+    domain = DOMAIN_OF.get(name)
+    if domain is None:
+        return None
+    allowed = DOMAINS[domain]
+    bad = rng.choice([d for d in ALL if d not in allowed])
+    args, kwargs = base_call(name, rng)
+    positions = _array_positions(name, args)
+    if not positions:
+        return None
+    new = [(_array(rng, a.shape, bad) if i in positions else a) for i, a in enumerate(args)]
+    return Invalid(name, "dtype", tuple(new), kwargs, (TypeError,))
+
+
+def _broadcast(name: str, rng: Any) -> Invalid | None:
+    dtype = _default_dtype(name)
+    a, b = _array(rng, (2, 3), dtype), _array(rng, (rng.choice([4, 5]),), dtype)
+    if name in _BINARY_ELEMENTWISE:
+        args = (a, b) if rng.random() < 0.5 else (b, a)
+        return Invalid(name, "broadcast", args, {}, (ValueError,))
+    special: dict[str, Callable[[], Invalid]] = {
+        "where": lambda: Invalid(name, "broadcast", (_array(rng, (2, 3), "bool"), a, b)),
+        "clip": lambda: Invalid(name, "broadcast", (a,), {"min": b}),
+        "matmul": lambda: Invalid(name, "broadcast", (a, _array(rng, (4, 2), dtype))),
+        "linalg.matmul": lambda: Invalid(name, "broadcast", (a, _array(rng, (4, 2), dtype))),
+        "vecdot": lambda: Invalid(name, "broadcast", (a, _array(rng, (2, 4), dtype))),
+        "linalg.vecdot": lambda: Invalid(name, "broadcast", (a, _array(rng, (2, 4), dtype))),
+        "tensordot": lambda: Invalid(name, "broadcast", (a, _array(rng, (4, 2), dtype)),
+                                     {"axes": 1}),
+        "linalg.tensordot": lambda: Invalid(name, "broadcast", (a, _array(rng, (4, 2), dtype)),
+                                            {"axes": 1}),
+        "linalg.solve": lambda: Invalid(name, "broadcast", (_array(rng, (3, 3), dtype),
+                                                            _array(rng, (4,), dtype))),
+        "linalg.cross": lambda: Invalid(name, "broadcast", (_array(rng, (2, 2), dtype),
+                                                            _array(rng, (2, 2), dtype))),
+        "broadcast_to": lambda: Invalid(name, "broadcast", (a,), {"shape": (4, 5)}),
+        "broadcast_arrays": lambda: Invalid(name, "broadcast", (a, b)),
+        "broadcast_shapes": lambda: Invalid(name, "broadcast", ((2, 3), (4,))),
+        "concat": lambda: Invalid(name, "broadcast", ([a, _array(rng, (2, 4), dtype)],),
+                                  {"axis": 0}),
+        "stack": lambda: Invalid(name, "broadcast", ([a, b],)),
+        "reshape": lambda: Invalid(name, "broadcast", (a, (rng.choice([4, 5, 7]),))),
+        "take_along_axis": lambda: Invalid(name, "broadcast", (a, np.zeros((2,), "int64")),
+                                           {"axis": 0}),
+        "meshgrid": lambda: Invalid(name, "broadcast", (a, b)),
+        "linalg.outer": lambda: Invalid(name, "broadcast", (a, b)),
+        "searchsorted": lambda: Invalid(name, "broadcast", (a, b)),
+    }
+    make = special.get(name)
+    return make() if make else None
+
+
+def _not_square(name: str, rng: Any) -> Invalid | None:
+    if name not in _MATRIX:
+        return None
+    dtype = _default_dtype(name)
+    shape = rng.choice([(3,), (2, 3)] if name in _SQUARE else [(3,)])
+    args, kwargs = base_call(name, rng)
+    args[0] = _array(rng, shape, dtype)
+    return Invalid(name, "shape", tuple(args), kwargs, (ValueError,))
+
+
+def _bad_axis(name: str, rng: Any) -> Invalid | None:
+    params = _params(name)
+    key = "axis" if "axis" in params else "axes" if "axes" in params else None
+    if key is None or name in ("tensordot", "linalg.tensordot", "permute_dims"):
+        return None
+    args, kwargs = base_call(name, rng)
+    ndim = np.ndim(args[0][0] if name in ("concat", "stack") else args[0])
+    choice = rng.random()
+    if choice < 0.45:
+        axis: Any = ndim + rng.randint(0, 3) + (1 if name in ("expand_dims", "stack") else 0)
+        if rng.random() < 0.5:
+            axis = -axis - 1
+        needle = str(axis)
+    elif choice < 0.75 and name in _UNIQUE_AXES:
+        axis, needle = (0, -ndim) if ndim else (0, 0), ""
+    else:
+        axis, needle = rng.choice([1.5, "0"]), ""
+        kwargs[key] = axis
+        return Invalid(name, "axis type", tuple(args), kwargs, (TypeError,))
+    if key == "axes" and not isinstance(axis, tuple):
+        axis = (axis,)
+    kwargs[key] = axis
+    return Invalid(name, "axis", tuple(args), kwargs, (ValueError,), needle)
+
+
+def _bad_device(name: str, rng: Any) -> Invalid | None:
+    if "device" not in _params(name):
+        return None
+    args, kwargs = base_call(name, rng)
+    device = rng.choice(_BAD_DEVICES)
+    kwargs["device"] = device
+    return Invalid(name, "device", tuple(args), kwargs, (ValueError,), device)
+
+
+def _bad_dtype_argument(name: str, rng: Any) -> Invalid | None:
+    args, kwargs = base_call(name, rng)
+    bad = rng.choice(_BAD_DTYPES)
+    needle = bad if isinstance(bad, str) else ""
+    for i, a in enumerate(args):
+        if isinstance(a, DType):
+            return Invalid(name, "dtype argument", _replace_arg(args, i, bad), kwargs,
+                           (TypeError,), needle)  # fmt: skip
+    if "dtype" in _params(name):
+        kwargs["dtype"] = bad
+        return Invalid(name, "dtype argument", tuple(args), kwargs, (TypeError,), needle)
+    return None
+
+
+def _mixed(name: str, rng: Any) -> Invalid | None:
+    if name not in _BINARY_ELEMENTWISE and name not in ("matmul", "where", "concat"):
+        return None
+    args, kwargs = base_call(name, rng)
+    if name == "concat":
+        return Invalid(name, "mixed libraries", ([args[0][0], Foreign(args[0][1])],), kwargs,
+                       (TypeError,))  # fmt: skip
+    i = rng.choice(_array_positions(name, args))
+    return Invalid(name, "mixed libraries", _replace_arg(args, i, Foreign(args[i])), kwargs,
+                   (TypeError,))  # fmt: skip
+
+
+def _huge(name: str, rng: Any) -> Invalid | None:
+    huge = 2**31
+    calls: dict[str, Callable[[], Invalid]] = {
+        **{n: (lambda n=n: Invalid(n, "huge", ((huge,) * 3,) + ((1.0,) if n == "full" else ()),
+                                    {}, (MemoryError, ValueError), risky=True))
+           for n in _CREATION_SHAPE},
+        "arange": lambda: Invalid(name, "huge", (0, 2**62), {}, (MemoryError, ValueError),
+                                  risky=True),
+        "eye": lambda: Invalid(name, "huge", (2**40,), {}, (MemoryError, ValueError),
+                               risky=True),
+        "linspace": lambda: Invalid(name, "huge", (0, 1, 2**40), {}, (MemoryError, ValueError),
+                                    risky=True),
+        "tile": lambda: Invalid(name, "huge", (np.ones(3), (2**40,)), {},
+                                (MemoryError, ValueError), risky=True),
+        "repeat": lambda: Invalid(name, "huge", (np.ones(3), 2**40), {},
+                                  (MemoryError, ValueError), risky=True),
+    }  # fmt: skip
+    make = calls.get(name)
+    return make() if make else None
+
+
+def _argument(name: str, rng: Any) -> Invalid | None:
+    """A bad value of a non-array argument (sizes, orders, ``n``, ``correction``, ...)."""
+    f = _array(rng, (2, 3), "float64")
+    c = _array(rng, (4,), "complex128")
+    r = _array(rng, (4,), "float64")
+    sq = _array(rng, (3, 3), "float64")
+    V, T = (ValueError,), (TypeError,)
+    table: dict[str, list[tuple[tuple[Any, ...], dict[str, Any], tuple[type[BaseException],
+                                                                       ...], str]]] = {
+        "arange": [((0, 10, 0), {}, V, "0"), (("a",), {}, T, "")],
+        "asarray": [(("abc",), {}, T, ""), ((object(),), {}, T, ""),
+                    (([[1.0, 2.0], [3.0]],), {}, V, ""), (([1.0, 2.0],), {"copy": False}, V, "")],
+        "linspace": [((0, 1, -1), {}, V, "-1"), ((0, 1, 2.5), {}, T, "2.5")],
+        "eye": [((-1,), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((3,), {"k": 1.5}, T, "1.5")],
+        **{n: [(((2, -1),), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((("a",),), {}, T, "")]
+           for n in ("zeros", "ones", "empty")},
+        "full": [(((2,), "abc"), {}, T, "abc"), (((2,), object()), {}, T, ""),
+                 (((2, -1), 1.0), {}, V, "-1")],
+        "full_like": [((f, "abc"), {}, T, "abc"), ((f, None), {}, T, "")],
+        "tril": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
+        "triu": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
+        "astype": [((c, DType("float64")), {}, T, ""), ((c, DType("int32")), {}, T, "")],
+        "isdtype": [((DType("float64"), "floaty"), {}, V, "floaty"),
+                    ((DType("float64"), 3), {}, T, "3")],
+        "finfo": [((DType("int32"),), {}, T, ""), (("abc",), {}, T, "abc")],
+        "iinfo": [((DType("float64"),), {}, T, ""), (("abc",), {}, T, "abc")],
+        "can_cast": [(("abc", DType("float64")), {}, T, "abc")],
+        "result_type": [((), {}, V, "")],
+        "std": [((f,), {"correction": -1}, V, "-1"), ((f,), {"correction": "a"}, T, "")],
+        "var": [((f,), {"correction": -1}, V, "-1"), ((f,), {"correction": "a"}, T, "")],
+        "linalg.vector_norm": [((f,), {"ord": "fro"}, V, "fro"), ((f,), {"ord": "abc"}, V, "abc")],
+        "linalg.matrix_norm": [((sq,), {"ord": "abc"}, V, "abc"), ((sq,), {"ord": 3}, V, "3")],
+        "linalg.matrix_power": [((sq, 1.5), {}, T, "1.5")],
+        "linalg.qr": [((sq,), {"mode": "bogus"}, V, "bogus")],
+        "linalg.diagonal": [((r,), {}, V, ""), ((sq,), {"offset": 1.5}, T, "1.5")],
+        "linalg.outer": [((f, r), {}, V, "")],
+        "take": [((r, np.asarray([0, 9])), {"axis": 0}, (IndexError,), "9"),
+                 ((r, np.asarray([0.0, 1.0])), {"axis": 0}, T, "")],
+        "take_along_axis": [((r, np.asarray([0, 9])), {"axis": 0}, (IndexError,), "9")],
+        "repeat": [((r, -1), {}, V, "-1"), ((r, 1.5), {}, T, "1.5"),
+                   ((r, np.asarray([1.0, 2.0, 1.0, 1.0])), {}, T, "")],
+        "reshape": [((f, (-1, -1)), {}, V, ""), ((f, (2.5, 2)), {}, T, "2.5")],
+        "tile": [((f, (-1,)), {}, V, "-1"), ((f, (1.5,)), {}, T, "1.5")],
+        "squeeze": [((f,), {"axis": 0}, V, "0")],
+        "moveaxis": [((f, (0, 1), (1, 1)), {}, V, ""), ((f, (0,), (0, 1)), {}, V, "")],
+        "permute_dims": [((f, (0,)), {}, V, ""), ((f, (0, 0)), {}, V, ""),
+                         ((f, (0, 2)), {}, V, "2")],
+        "roll": [((f, (1, 2)), {"axis": 0}, V, "")],
+        "expand_dims": [((f,), {"axis": 1.5}, T, "1.5")],
+        "unstack": [((np.asarray(1.0),), {}, V, "")],
+        "nonzero": [((np.asarray(1.0),), {}, V, "")],
+        "searchsorted": [((r, r), {"side": "middle"}, V, "middle")],
+        "diff": [((f,), {"n": -1}, V, "-1"), ((f,), {"axis": 0, "prepend": r}, V, "")],
+        "where": [((f, f, f), {}, T, "")],
+        "meshgrid": [((r, r), {"indexing": "zz"}, V, "zz")],
+        "matmul": [((np.asarray(1.0), f), {}, V, "")],
+        "linalg.matmul": [((np.asarray(1.0), f), {}, V, "")],
+        "matrix_transpose": [((r,), {}, V, "")],
+        "linalg.matrix_transpose": [((r,), {}, V, "")],
+        "linalg.trace": [((r,), {}, V, "")],
+        "tensordot": [((f, f), {"axes": -1}, V, "-1"), ((f, f), {"axes": 1.5}, T, "1.5")],
+        "linalg.tensordot": [((f, f), {"axes": -1}, V, "-1")],
+        "fft.fftfreq": [((0,), {}, V, "0"), ((-1,), {}, V, "-1"), ((2.5,), {}, T, "2.5")],
+        "fft.rfftfreq": [((0,), {}, V, "0"), ((-1,), {}, V, "-1"), ((2.5,), {}, T, "2.5")],
+        "clip": [(("abc",), {}, T, "")],
+    }  # fmt: skip
+    for n in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
+        x = r if n in ("rfft", "ihfft") else c
+        table[f"fft.{n}"] = [((x,), {"n": 0}, V, "0"), ((x,), {"n": -2}, V, "-2"),
+                             ((x,), {"norm": "bogus"}, V, "bogus"), ((x,), {"n": 2.5}, T, "2.5")]
+    for n in ("fftn", "ifftn", "rfftn", "irfftn"):
+        x = r if n == "rfftn" else c
+        table[f"fft.{n}"] = [((x,), {"s": (0,)}, V, "0"), ((x,), {"norm": "bogus"}, V, "bogus"),
+                             ((x,), {"s": (4, 4)}, V, "")]
+    options = table.get(name)
+    if not options:
+        return None
+    args, kwargs, expected, needle = rng.choice(options)
+    return Invalid(name, "argument", args, dict(kwargs), expected, needle)
+
+
+def _array_object(name: str, rng: Any) -> Invalid | None:
+    if not name.startswith("Array."):
+        return None
+    f = _array(rng, (2, 3), "float64")
+    g = _array(rng, (rng.choice([4, 5]),), "float64")
+    i = _array(rng, (2, 3), "int64")
+    V, T, Ix = (ValueError,), (TypeError,), (IndexError,)
+    member = name.split(".", 1)[1]
+    keys: list[tuple[Any, str]] = [
+        ((rng.randint(2, 9),), "index"), ((-rng.randint(3, 9),), "index"),
+        ((0, rng.randint(3, 9)), "index"), ((0, 0, 0), ""), ((Ellipsis, Ellipsis), ""),
+        ((1.5,), ""), (("a",), ""), ((np.asarray([0, rng.randint(2, 9)]),), ""),
+        ((np.asarray([True, False, True]),), ""), ((object(),), ""),
+    ]  # fmt: skip
+    if member == "__getitem__":
+        key, tag = rng.choice(keys)
+        needle = str(key[-1]) if tag else ""
+        return Invalid(name, "key", (f, key if len(key) > 1 else key[0]), {}, Ix, needle)
+    if member == "__setitem__":
+        choice = rng.randint(0, 4)
+        if choice == 0:
+            key, tag = rng.choice(keys)
+            return Invalid(name, "key", (f, key if len(key) > 1 else key[0], 1.0), {}, Ix)
+        if choice == 1:
+            return Invalid(name, "broadcast", (f, (0, slice(None)), g), {}, V)
+        if choice == 2:
+            return Invalid(name, "key", (f, np.asarray([0, rng.randint(2, 9)]), 1.0), {}, Ix)
+        if choice == 3:
+            return Invalid(name, "dtype", (f, 0, _array(rng, (3,), "complex128")), {}, T)
+        return Invalid(name, "non-array", (f, 0, rng.choice(["abc", object()])), {}, T)
+    binary = {"__add__": (f, g, V), "__and__": (f, f, T), "__lshift__": (f, i, T),
+              "__matmul__": (f, f, V), "__lt__": (f, _array(rng, (2, 3), "complex128"), T),
+              "__pow__": (f, g, V), "__iadd__": (i, f, T)}  # fmt: skip
+    if member in binary:
+        a, b, kind = binary[member]
+        if rng.random() < 0.35:
+            b, kind = rng.choice(["abc", object(), [1.0]]), T
+        elif member == "__iadd__" and rng.random() < 0.5:
+            a, b, kind = f, g, V
+        return Invalid(name, "operand", (a, b), {}, kind)
+    if member in ("__bool__", "__int__", "__float__"):  # like int([1, 2]): a TypeError
+        return Invalid(name, "size", (_array(rng, (rng.randint(2, 4),), "float64"),), {}, T)
+    if member == "__index__":
+        return Invalid(name, "dtype", (_array(rng, (), rng.choice(["float64", "bool"])),), {}, T)
+    if member == "T":
+        return Invalid(name, "shape", (_array(rng, rng.choice([(3,), (2, 2, 2)]), "float64"),),
+                       {}, V)  # fmt: skip
+    if member == "mT":
+        return Invalid(name, "shape", (_array(rng, (3,), "float64"),), {}, V)
+    if member == "to_device":
+        device = rng.choice(_BAD_DEVICES)
+        return Invalid(name, "device", (f, device), {}, V, device)
+    if member == "__array_namespace__":
+        return Invalid(name, "argument", (f,), {"api_version": "2099.01"}, V, "2099.01")
+    return None
+
+
+_MAKERS: tuple[Maker, ...] = (
+    _non_array, _wrong_dtype, _broadcast, _not_square, _bad_axis, _bad_device,
+    _bad_dtype_argument, _mixed, _argument, _array_object, _huge,
+)  # fmt: skip
+
+
+def generate(name: str, rng: Any, risky: bool | None = None) -> Invalid | None:
+    """One invalid call of ``name``; ``risky`` True/False keeps only (non-)risky calls."""
+    makers = [_array_object] if name.startswith("Array.") else list(_MAKERS)
+    rng.shuffle(makers)
+    for make in makers:
+        call = make(name, rng)
+        if call is not None and (risky is None or call.risky == risky):
+            return call
+    return None
+
+
+def risky_calls(name: str) -> list[Invalid]:
+    """Every risky call of ``name`` (deterministic)."""
+    import random
+
+    call = _huge(name, random.Random(0))
+    return [call] if call is not None else []
+
+
+# -- running and judging ------------------------------------------------------------------------
+def _other_library(backend: str, value: np.ndarray) -> Any:
+    if backend == "numpy":
+        import torch
+
+        return torch.from_numpy(value.copy())
+    return value.copy()  # a NumPy array where the target's arrays belong
+
+
+def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -> Any:
+    if isinstance(value, np.ndarray):
+        converted = target.asarray(value.copy())
+        inputs.append((converted, value.copy()))
+        return converted
+    if isinstance(value, DType):
+        return getattr(target.xp, value.name)
+    if isinstance(value, Foreign):
+        return _other_library(target.backend, value.value)
+    if isinstance(value, list):
+        return [_convert(target, v, inputs) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_convert(target, v, inputs) for v in value)
+    return value
+
+
+def _invoke(target: Target, call: Invalid, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    xp = target.xp
+    if call.function.startswith("Array."):
+        member = call.function.split(".", 1)[1]
+        if member == "__getitem__":
+            return args[0][args[1]]
+        if member == "__setitem__":
+            args[0][args[1]] = args[2]
+            return None
+        if member == "__iadd__":
+            a = args[0]
+            a += args[1]
+            return a
+        if member in ("T", "mT"):
+            return getattr(args[0], member)
+        if member in ("__bool__", "__int__", "__float__", "__index__"):
+            builtin = {"__bool__": bool, "__int__": int, "__float__": float,
+                       "__index__": operator.index}[member]  # fmt: skip
+            return builtin(args[0])
+        if member in ("to_device", "__array_namespace__"):
+            return getattr(args[0], member)(*args[1:], **kwargs)
+        op = getattr(operator, member)
+        return op(*args)
+    fn: Any = xp
+    for part in call.function.split("."):
+        fn = getattr(fn, part)
+    return fn(*args, **kwargs)
+
+
+def framework_globals() -> dict[str, Any]:
+    """The framework switches the library must never flip (frameworks already imported)."""
+    state: dict[str, Any] = {"numpy errstate": tuple(sorted(np.geterr().items()))}
+    if "torch" in sys.modules:
+        import torch
+
+        state["torch default dtype"] = str(torch.get_default_dtype())
+        state["torch grad mode"] = torch.is_grad_enabled()
+    if "jax" in sys.modules:
+        import jax
+
+        state["jax x64"] = bool(jax.config.read("jax_enable_x64"))
+    if "tensorflow" in sys.modules:
+        import tensorflow as tf
+
+        state["tf numpy methods"] = hasattr(tf.Tensor, "ravel")
+        from tensorflow.python.ops.numpy_ops import np_dtypes
+
+        state["tf prefer float32"] = bool(np_dtypes.is_prefer_float32())
+    return state
+
+
+def _equal(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and a.dtype == b.dtype and bool(
+        np.all((a == b) | ((a != a) & (b != b))))
+
+
+@dataclass
+class Outcome:
+    category: str  # clear, other exception, wrong answer, changed input, changed global, crash
+    exception: str  # type name ("" when none)
+    message: str
+    formatted: bool = False  # message starts with the documented prefix
+    names_value: bool = True  # the message shows the offending value (where checked)
+    right_type: bool = False  # the contract's exception type, whatever the message
+
+    def signature(self, call: Invalid) -> str:
+        text = re.sub(r"0x[0-9a-f]+", "0x..", self.message.splitlines()[0] if self.message else "")
+        text = re.sub(r"\d+", "N", text)[:90]
+        return f"{self.category}: {call.kind} -> {self.exception or 'no exception'}: {text}"
+
+
+def _names(call: Invalid) -> tuple[str, ...]:
+    last = call.function.rsplit(".", 1)[-1]
+    if last.startswith("__") and last.endswith("__"):
+        return (last, last.strip("_"))
+    return (last,)
+
+
+def run_call(target: Target, call: Invalid) -> Outcome:
+    """Run ``call`` on ``target`` in this process and judge it against the contract."""
+    inputs: list[tuple[Any, np.ndarray]] = []
+    args = tuple(_convert(target, a, inputs) for a in call.args)
+    kwargs = {k: _convert(target, v, inputs) for k, v in call.kwargs.items()}
+    before = framework_globals()
+    try:
+        _invoke(target, call, args, kwargs)
+    except Exception as exc:  # judged below
+        after = framework_globals()
+        message = str(exc)
+        changed = [k for k in before if k in after and before[k] != after[k]]
+        if changed:
+            return Outcome("changed global", type(exc).__name__, f"{changed}: {message}")
+        for converted, original in inputs:
+            if not _equal(target.to_numpy(converted), original):
+                return Outcome("changed input", type(exc).__name__, message)
+        named = target.backend in message and any(n in message for n in _names(call))
+        clear = isinstance(exc, call.expected) and named
+        return Outcome("clear" if clear else "other exception", type(exc).__name__, message,
+                       formatted=message.startswith(message_prefix(target.backend,
+                                                                   call.function)),
+                       names_value=not call.needle or call.needle in message,
+                       right_type=isinstance(exc, call.expected))  # fmt: skip
+    after = framework_globals()
+    if any(k in after and before[k] != after[k] for k in before):
+        return Outcome("changed global", "", "")
+    return Outcome("wrong answer", "", "")
+
+
+# -- subprocess worker ------------------------------------------------------------------------
+def run_in_subprocess(jobs: list[tuple[Target, Invalid]],
+                      timeout: float = 600.0) -> list[Outcome]:  # fmt: skip
+    """Run each (target, call) in a worker process, in order; a dead worker is a ``crash``
+    of the call it was running, and a new worker goes on with the next one."""
+    results: list[Outcome] = []
+    while len(results) < len(jobs):
+        remaining = [((t.backend, t.flavour, t.device), c) for t, c in jobs[len(results):]]
+        proc = subprocess.run(
+            [sys.executable, "-m", "conformance.invalid_calls"], input=pickle.dumps(remaining),
+            capture_output=True, timeout=timeout, check=False,
+        )  # fmt: skip
+        results.extend(pickle.loads(bytes.fromhex(line.decode())) for line in proc.stdout.split())
+        if len(results) < len(jobs):
+            lines = proc.stderr.decode(errors="replace").strip().splitlines()
+            last = next((ln for ln in reversed(lines) if ln.strip()), "")
+            results.append(Outcome("crash", "", f"exit {proc.returncode}: {last[:200]}"))
+    return results
+
+
+def _worker() -> None:
+    """Read pickled jobs from stdin, write one hex-pickled `Outcome` per line as it goes."""
+    jobs = pickle.loads(sys.stdin.buffer.read())
+    targets: dict[tuple[str, str, str], Target] = {}
+    for key, call in jobs:
+        target = targets.setdefault(key, Target(*key))
+        sys.stdout.write(pickle.dumps(run_call(target, call)).hex() + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    from conformance import invalid_calls  # the worker's classes, not __main__'s copies
+
+    invalid_calls._worker()
