@@ -110,7 +110,6 @@ def test_array_scalar(target: Target, name: str) -> None:
 #: Linear-algebra functions of two arrays -> (namespace, operand shapes, keyword arguments).
 _TWO_ARRAYS: dict[str, tuple[str, tuple[int, ...], tuple[int, ...], dict[str, object]]] = {
     # element-wise functions: every pair through add/logical_and above (test_array_array);
-    # linalg.matmul/vecdot/tensordot are these (checked for identity in test_signatures)
     "matmul": ("main", (2, 2), (2, 2), {}),
     "linalg.outer": ("linalg", (2,), (3,), {}),
     "linalg.cross": ("linalg", (3,), (3,), {}),
@@ -142,7 +141,7 @@ def test_every_pair(target: Target, name: str) -> None:
             continue  # outside the function's dtypes
         try:
             got = fn(target.asarray(x1), target.asarray(x2), **kwargs)
-        except Exception as e:  # noqa: BLE001 - every failure is reported, by pair
+        except Exception as e:  # every failure is reported, by pair
             problems.append(f"{a} x {b}: {type(e).__name__}: {str(e)[:120]}")
             continue
         want_dtype = strict_dtype_name(want.dtype)
