@@ -386,16 +386,28 @@ class Statement:
         return f"{self.function}-{self.kind}-{self.text}".replace("±", "+-")
 
 
+_SPLIT = {"±0": ("+0", "-0"), "±inf": ("+inf", "-inf")}
+
+
+def _split(case: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A case on "±0"/"±inf" as one case per sign (the spec often states each separately)."""
+    out: list[tuple[str, ...]] = [()]
+    for k, cond in enumerate(case):
+        options = _SPLIT.get(cond, (cond,)) if k < 2 else (cond,)
+        out = [(*prefix, o) for prefix in out for o in options]
+    return out
+
+
 def _real_unary(name: str) -> list[Statement]:
     return [Statement(name, "real", f"x {cond} -> {want}",
                       tuple(Row((v,), (expected_value(want, v),)) for v in VALUES[cond]),
                       name not in NOT_IN_SPEC)
-            for cond, want in UNARY[name]]  # fmt: skip
+            for case in UNARY[name] for cond, want in _split((case[0], case[1]))]  # fmt: skip
 
 
 def _real_binary(name: str) -> list[Statement]:
     out = []
-    for case in BINARY[name]:
+    for case in [c for whole in BINARY[name] for c in _split(whole)]:
         c1, c2, want = case[0], case[1], case[2]
         relation = case[3] if len(case) > 3 else ""
         if relation:
