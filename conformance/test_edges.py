@@ -21,7 +21,7 @@ from .harness import Target
 from .strategies import Call
 from .test_differential import check_call
 
-AREA = "edges"
+# each item names its matrix row (``area``): the rows are those of `harness.AREAS`
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
 #: ``linalg`` functions of 2025.12 that the signature list of the library may lack: the
@@ -101,15 +101,18 @@ def _ns(target: Target, where: str) -> Any:
     return target.xp.linalg if where == "linalg" else target.xp
 
 
-@pytest.mark.parametrize(("name", "where", "call"),
-                         [pytest.param(n, w, c, id=_call_id(w, n, c)) for w, n, c in EDGE_CALLS])
-def test_edge_matches_reference(target: Target, name: str, where: str, call: Call) -> None:
+@pytest.mark.parametrize(("area", "name", "where", "call"),
+                         [pytest.param("linalg" if w == "linalg" else "linear algebra", n, w, c,
+                                       id=_call_id(w, n, c)) for w, n, c in EDGE_CALLS])
+def test_edge_matches_reference(target: Target, area: str, name: str, where: str,
+                                call: Call) -> None:  # fmt: skip
     reference = xs.linalg if where == "linalg" else xs
     check_call(target, name, _CASE, call, getattr(_ns(target, where), name), reference)
 
 
 @pytest.mark.parametrize("name", LINALG_2025)
-def test_linalg_2025_present(target: Target, name: str) -> None:
+@pytest.mark.parametrize("area", ["linalg"])
+def test_linalg_2025_present(target: Target, area: str, name: str) -> None:
     assert hasattr(target.xp.linalg, name), f"linalg.{name} is missing on {target.id}"
 
 
@@ -117,7 +120,8 @@ def test_linalg_2025_present(target: Target, name: str) -> None:
                                                ("float64", "complex128"),
                                                ("complex64", "complex64")])  # fmt: skip
 @pytest.mark.parametrize("name", LINALG_2025)
-def test_linalg_eig(target: Target, name: str, dtype: str, result: str) -> None:
+@pytest.mark.parametrize("area", ["linalg"])
+def test_linalg_eig(target: Target, area: str, name: str, dtype: str, result: str) -> None:
     """Eigenvalues of a stack of triangular matrices (their diagonals), complex results."""
     a = np.array([[[2.0, 1.0], [0.0, 3.0]], [[-1.0, 0.0], [5.0, 4.0]]]).astype(dtype)
     out = getattr(target.xp.linalg, name)(target.asarray(a))
@@ -135,7 +139,8 @@ def test_linalg_eig(target: Target, name: str, dtype: str, result: str) -> None:
         assert len(tuple(out)) == 2
 
 
-def test_tanh_inf_large_imaginary(target: Target) -> None:
+@pytest.mark.parametrize("area", ["special cases"])
+def test_tanh_inf_large_imaginary(target: Target, area: str) -> None:
     """tanh(+inf + yj) for finite y > 0 is 1 + 0j (the +0, whatever sin(2y)'s sign)."""
     for y in (4.5e152, 2.5, 1e300):
         got = complex(target.to_numpy(target.xp.tanh(target.asarray(
@@ -147,7 +152,8 @@ def test_tanh_inf_large_imaginary(target: Target) -> None:
 @pytest.mark.parametrize(("args", "kwargs"), [((0.0,), {"step": -1}), ((0.0, 3), {}),
                                               ((0, 3.0), {}), ((5, 0.0, -1), {}),
                                               ((0, 3), {"step": 0.5})])  # fmt: skip
-def test_arange_floating_arguments(target: Target, args: tuple[Any, ...],
+@pytest.mark.parametrize("area", ["creation"])
+def test_arange_floating_arguments(target: Target, area: str, args: tuple[Any, ...],
                                    kwargs: dict[str, Any]) -> None:  # fmt: skip
     """A floating start, stop or step makes a floating result (the default float dtype)."""
     got = target.xp.arange(*args, **kwargs)
@@ -158,7 +164,8 @@ def test_arange_floating_arguments(target: Target, args: tuple[Any, ...],
     np.testing.assert_allclose(target.to_numpy(got), expected)
 
 
-def test_from_dlpack_device(target: Target) -> None:
+@pytest.mark.parametrize("area", ["creation"])
+def test_from_dlpack_device(target: Target, area: str) -> None:
     """``from_dlpack(x, device=d)`` for each ``d`` of ``devices()`` gives an array on ``d``."""
     x = target.asarray(np.arange(3.0))
     for d in target.xp.__array_namespace_info__().devices():
@@ -168,7 +175,8 @@ def test_from_dlpack_device(target: Target) -> None:
 
 
 @pytest.mark.flavours("wrapped")
-def test_asarray_copy_false_sees_writes(target: Target) -> None:
+@pytest.mark.parametrize("area", ["creation"])
+def test_asarray_copy_false_sees_writes(target: Target, area: str) -> None:
     """``asarray(x, copy=False)`` never copies: it sees later writes to ``x`` or raises."""
     x = target.asarray(np.zeros(3))
     try:
@@ -188,7 +196,8 @@ def _capsule_name(capsule: Any) -> str | None:
 
 @pytest.mark.flavours("wrapped")
 @pytest.mark.parametrize("max_version", [(0, 0), (0, 8), None, (1, 0)])
-def test_dlpack_max_version(target: Target, max_version: tuple[int, int] | None) -> None:
+@pytest.mark.parametrize("area", ["array object"])
+def test_dlpack_max_version(target: Target, area: str, max_version: tuple[int, int] | None) -> None:
     """Below 1.0 (or None) the producer exports the legacy ``dltensor`` capsule; at 1.0
     either kind; never an error (every backend can export a legacy capsule)."""
     x = target.asarray(np.arange(3.0))
