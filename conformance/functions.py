@@ -341,13 +341,18 @@ def _take_along_axis(draw: Any) -> Call:
     return Call((x, idx), {"axis": axis})
 
 
+#: Batch shapes of two operands that broadcast: equal, size 1, missing, zero-size.
+_BATCHES = [((), ()), ((2,), ()), ((), (2,)), ((1,), (3,)), ((2, 1), (3,)), ((0,), ()),
+            ((0,), (1,)), ((1, 2), (2,))]  # fmt: skip
+
+
 @st.composite
 def _matmul(draw: Any) -> Call:
     d1, d2 = draw(promotable_pair("numeric"))
-    m, k, n = (draw(st.integers(1, 3)) for _ in range(3))
-    batch = draw(st.sampled_from([(), (2,), (1, 2)]))
-    s1 = draw(st.sampled_from([(k,), (*batch, m, k)]))
-    s2 = draw(st.sampled_from([(k,), (*batch, k, n)]))
+    m, k, n = (draw(st.sampled_from((0, 1, 2, 3))) for _ in range(3))
+    b1, b2 = draw(st.sampled_from(_BATCHES))
+    s1 = draw(st.sampled_from([(k,), (*b1, m, k)]))
+    s2 = draw(st.sampled_from([(k,), (*b2, k, n)]))
     return Call((draw(arrays(d1, s1, "moderate")), draw(arrays(d2, s2, "moderate"))))
 
 
@@ -355,20 +360,27 @@ def _matmul(draw: Any) -> Call:
 def _tensordot(draw: Any) -> Call:
     d1, d2 = draw(promotable_pair("numeric"))
     axes = draw(st.integers(0, 2))
-    shared = tuple(draw(st.integers(1, 3)) for _ in range(axes))
-    s1 = draw(shapes(0, 2, 1, 3)) + shared
-    s2 = shared + draw(shapes(0, 2, 1, 3))
+    shared = tuple(draw(st.integers(0, 3)) for _ in range(axes))
+    s1 = draw(shapes(0, 2, 0, 3)) + shared
+    s2 = shared + draw(shapes(0, 2, 0, 3))
     return Call((draw(arrays(d1, s1, "moderate")), draw(arrays(d2, s2, "moderate"))),
                 {"axes": axes})  # fmt: skip
 
 
 @st.composite
 def _vecdot(draw: Any) -> Call:
+    """Batch dimensions that broadcast (size 1, missing, zero-size), the axis among the
+    last ones (the spec leaves a broadcast contracted axis unspecified)."""
     d1, d2 = draw(promotable_pair("numeric"))
-    shape = draw(shapes(1, 3, 1, 3))
-    axis = draw(st.integers(-len(shape), -1))
-    return Call((draw(arrays(d1, shape, "moderate")), draw(arrays(d2, shape, "moderate"))),
-                {"axis": axis})  # fmt: skip
+    if draw(st.booleans()):  # equal shapes, any axis
+        shape = draw(shapes(1, 3, 1, 3))
+        axis = draw(st.integers(-len(shape), -1))
+        return Call((draw(arrays(d1, shape, "moderate")), draw(arrays(d2, shape, "moderate"))),
+                    {"axis": axis})  # fmt: skip
+    n = draw(st.sampled_from((0, 1, 3)))
+    b1, b2 = draw(st.sampled_from(_BATCHES))
+    return Call((draw(arrays(d1, (*b1, n), "moderate")), draw(arrays(d2, (*b2, n), "moderate"))),
+                {"axis": -1})  # fmt: skip
 
 
 @st.composite

@@ -115,10 +115,41 @@ def dtypes(domain: str) -> st.SearchStrategy[str]:
     return st.sampled_from(DOMAINS[domain])
 
 
+def _edge_shapes(min_dims: int, max_dims: int, min_side: int,
+                 max_side: int) -> list[tuple[int, ...]]:  # fmt: skip
+    """Shapes generation reaches rarely: a zero-size dimension in each position, size-1
+    dimensions, and the smallest and largest number of dimensions."""
+    out: list[tuple[int, ...]] = []
+    for ndim in range(min_dims, max_dims + 1):
+        full = tuple(min(2, max_side) for _ in range(ndim))
+        ones = tuple(min(max(1, min_side), max_side) for _ in range(ndim))
+        out += [full, ones]
+        if min_side == 0:
+            out += [(*full[:i], 0, *full[i + 1:]) for i in range(ndim)]
+    return [s for s in dict.fromkeys(out) if all(min_side <= d <= max_side for d in s)]
+
+
 def shapes(min_dims: int = 0, max_dims: int = 3, min_side: int = 0,
            max_side: int = 4) -> st.SearchStrategy[tuple[int, ...]]:  # fmt: skip
-    return hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side,
-                            max_side=max_side)  # fmt: skip
+    """Array shapes; about half of them edge shapes (zero-size, size-1 dimensions)."""
+    edges = _edge_shapes(min_dims, max_dims, min_side, max_side)
+    general = hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side,
+                               max_side=max_side)  # fmt: skip
+    return st.one_of(st.sampled_from(edges), general) if edges else general
+
+
+#: Special real values: signed zeros, infinities, NaN, and ones.
+SPECIAL_REALS = (0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0)
+
+
+def broadcast_pair(max_dims: int = 3, max_side: int = 3) -> st.SearchStrategy[Any]:
+    """Two broadcast-compatible shapes: size-1, missing and zero-size dimensions included."""
+    edges = [((0,), (1,)), ((2, 0), (0,)), ((1, 3), (2, 1)), ((), (0, 2)), ((2, 1, 3), (4, 3)),
+             ((3,), (2, 1)), ((1,), (0, 3)), ((0, 1), (1, 2))]  # fmt: skip
+    general = hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=max_dims, min_side=0,
+                                                max_side=max_side).map(
+        lambda b: b.input_shapes)  # fmt: skip
+    return st.one_of(st.sampled_from(edges), general)
 
 
 def _moderate(dtype: np.dtype[Any]) -> st.SearchStrategy[Any]:
@@ -142,6 +173,12 @@ def elements(dtype_name: str, kind: str = "special") -> st.SearchStrategy[Any]:
         return _moderate(dtype)
     if kind == "nonneg":
         return _moderate(dtype).map(abs)
+    if dtype.kind == "f":  # the special values at a fixed share, not by chance
+        return st.one_of(st.sampled_from(SPECIAL_REALS), hnp.from_dtype(dtype, allow_subnormal=True))
+    if dtype.kind == "c":  # signed zeros, infinities and NaN in either part, or both
+        part = st.sampled_from((*SPECIAL_REALS, 2.5, -0.5))
+        return st.one_of(st.builds(complex, part, part),
+                         hnp.from_dtype(dtype, allow_subnormal=True))  # fmt: skip
     return hnp.from_dtype(dtype, allow_subnormal=True)
 
 
@@ -171,9 +208,12 @@ def python_scalar(dtype_name: str, kind: str = "special") -> st.SearchStrategy[A
         return st.integers(int(lo), int(hi))
     # a float scalar must be representable in the array's precision to avoid ambiguity
     width = 32 if dtype_name in ("float32", "complex64") else 64
-    real = (st.floats(width=width) if kind == "special" else _moderate(np.dtype("float32")))
+    if kind == "special":
+        real = st.one_of(st.sampled_from(SPECIAL_REALS), st.floats(width=width))
+    else:
+        real = _moderate(np.dtype("float32"))
     if dtype.kind == "c":
-        return st.one_of(real, st.builds(complex, real, real))
+        return st.one_of(real, st.builds(complex, real, real), st.integers(-20, 20))
     return st.one_of(real, st.integers(-20, 20))
 
 
@@ -186,7 +226,7 @@ def unary_call(draw: Any, domain: str, kind: str = "special") -> Call:
 def binary_call(draw: Any, domain: str, kind: str = "special", scalars: bool = True) -> Call:
     """Two arrays of promotable dtypes and broadcastable shapes (one may be a scalar)."""
     d1, d2 = draw(promotable_pair(domain))
-    s1, s2 = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3, max_side=3)).input_shapes
+    s1, s2 = draw(broadcast_pair())
     x1 = draw(arrays(d1, s1, kind))
     x2 = draw(arrays(d2, s2, kind))
     which = draw(st.sampled_from((0, 0, 0, 1, 2))) if scalars else 0

@@ -13,6 +13,7 @@ import pytest
 
 from eagerpy_xp._dtypes import ALL, PROMOTION_TABLE, kind_of
 
+from .compare import strict_dtype_name
 from .harness import Target
 
 AREA = "promotion"
@@ -104,3 +105,49 @@ def test_array_scalar(target: Target, name: str) -> None:
             if form != "comparison" and not np.array_equal(value, ref.astype(name)):
                 problems.append(f"{form} with {scalar!r}: values {value}, expected {ref}")
     assert not problems, f"{name}: " + "; ".join(problems)
+
+
+#: Linear-algebra functions of two arrays -> (namespace, operand shapes, keyword arguments).
+_TWO_ARRAYS: dict[str, tuple[str, tuple[int, ...], tuple[int, ...], dict[str, object]]] = {
+    # element-wise functions: every pair through add/logical_and above (test_array_array);
+    "matmul": ("main", (2, 2), (2, 2), {}),
+    "linalg.outer": ("linalg", (2,), (3,), {}),
+    "linalg.cross": ("linalg", (3,), (3,), {}),
+}  # fmt: skip
+
+
+def _small(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
+    """Values 0..2 (True/False for bool): no overflow, valid shift counts."""
+    values = (np.arange(int(np.prod(shape))) + seed) % 3
+    return values.reshape(shape).astype(dtype)
+
+
+@pytest.mark.parametrize("name", sorted(_TWO_ARRAYS))
+def test_every_pair(target: Target, name: str) -> None:
+    """Each function of two arrays on every pair of standard dtypes that the standard
+    promotes and array_api_strict accepts: the promoted dtype and the values."""
+    import array_api_strict as xs
+
+    where, s1, s2, kwargs = _TWO_ARRAYS[name]
+    short = name.split(".")[-1]
+    fn = getattr(target.xp.linalg if where == "linalg" else target.xp, short)
+    ref = getattr(xs.linalg if where == "linalg" else xs, short)
+    problems = []
+    for a, b in _PAIRS:
+        x1, x2 = _small(s1, a, 1), _small(s2, b, 2)
+        try:
+            want = ref(xs.asarray(x1), xs.asarray(x2), **kwargs)
+        except (TypeError, ValueError):
+            continue  # outside the function's dtypes
+        try:
+            got = fn(target.asarray(x1), target.asarray(x2), **kwargs)
+        except Exception as e:  # every failure is reported, by pair
+            problems.append(f"{a} x {b}: {type(e).__name__}: {str(e)[:120]}")
+            continue
+        want_dtype = strict_dtype_name(want.dtype)
+        if target.dtype_name(got.dtype) != want_dtype:
+            problems.append(f"{a} x {b}: dtype {target.dtype_name(got.dtype)}, "
+                            f"expected {want_dtype}")  # fmt: skip
+        elif not np.allclose(target.to_numpy(got), np.asarray(want), rtol=1e-5, equal_nan=True):
+            problems.append(f"{a} x {b}: {target.to_numpy(got)!r}, expected {np.asarray(want)!r}")
+    assert not problems, f"{name} on {len(problems)} pairs:\n  " + "\n  ".join(problems[:10])

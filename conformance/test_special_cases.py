@@ -1,8 +1,11 @@
-"""The spec's special cases (see `special_cases.py`), through every function and operator.
+"""The spec's special cases (see `special_cases.py`): one test item per statement.
 
-The wrapped flavour is checked through the function, the operator, the reflected operator
-(Python scalar on the left) and the in-place operator; the native flavour through the
-function (operators on native arrays are the framework's own).
+Each statement is checked through the function (both flavours) and, on the wrapped
+flavour, through the operator, the reflected operator (Python scalar on the left) and the
+in-place operator where the spec has one (operators on native arrays are the framework's
+own).  Each function runs once per target, form and dtype on all rows of all its
+statements together (cached); each item then checks its own rows.  Signed zeros are
+compared exactly, NaN as NaN (and by sign bit where the spec names it).
 """
 
 from __future__ import annotations
@@ -16,17 +19,7 @@ import numpy as np
 import pytest
 
 from .harness import Target
-from .special_cases import (
-    BINARY,
-    COMPLEX_ABS,
-    COMPLEX_UNARY,
-    UNARY,
-    VALUES,
-    binary_rows,
-    complex_cases,
-    expected_value,
-    unary_rows,
-)
+from .special_cases import Expected, Statement, statements
 
 AREA = "special cases"
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -37,146 +30,150 @@ BINARY_OPERATORS = {
     "floor_divide": "floordiv", "remainder": "mod", "pow": "pow", "equal": "eq",
     "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt", "greater_equal": "ge",
 }  # fmt: skip
-UNARY_OPERATORS = {"abs": abs, "negative": operator.neg, "positive": operator.pos}
-FLOATS = ("float32", "float64")
+UNARY_OPERATORS: dict[str, Callable[[Any], Any]] = {
+    "abs": abs, "negative": operator.neg, "positive": operator.pos,
+}  # fmt: skip
+_COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+_DTYPES = {"real": ("float32", "float64"), "complex": ("complex64", "complex128")}
+_PART_DTYPE = {"float32": "float32", "float64": "float64", "complex64": "float32",
+               "complex128": "float64"}  # fmt: skip
+
+STATEMENTS = statements()
 
 
-def _matches(actual: Any, expected: Any, how: str, dtype: str) -> bool:
-    if how == "bool":
-        return bool(actual) is expected
-    actual = float(actual)
-    if how == "nan":
-        return math.isnan(actual)
-    if how == "zero":
-        return actual == 0
-    if how == "inf":
-        return math.isinf(actual)
-    if how == "approx":
-        return math.isclose(actual, expected, rel_tol=8 * float(np.finfo(dtype).eps))
-    if math.isnan(expected):
-        return math.isnan(actual)
-    return actual == expected and math.copysign(1, actual) == math.copysign(1, expected)
+def _forms(s: Statement) -> list[str]:
+    if len(s.rows[0].inputs) == 1:
+        return ["function"] + (["operator"] if s.function in UNARY_OPERATORS else [])
+    op = BINARY_OPERATORS.get(s.function)
+    if op is None:
+        return ["function"]
+    return ["function", "operator", "reflected"] + (["in-place"] if op not in _COMPARISONS else [])
 
 
-def _report(failures: list[str], total: int, what: str) -> None:
-    assert not failures, (f"{what}: {len(failures)} of {total} special cases wrong:\n  "
-                          + "\n  ".join(failures[:12]))  # fmt: skip
+_ITEMS = [(s, form) for s in STATEMENTS for form in _forms(s)]
 
 
-def _operator_form(name: str, form: str) -> Callable[[Any, Any], Any]:
+def _runner(target: Target, name: str, form: str, arity: int) -> Callable[..., Any]:
+    if form == "function":
+        return getattr(target.xp, name)  # type: ignore[no-any-return]
+    if arity == 1:
+        return UNARY_OPERATORS[name]
     op = BINARY_OPERATORS[name]
     if form == "operator":
         return getattr(operator, op)  # type: ignore[no-any-return]
     if form == "reflected":
-        return _reflected(getattr(operator, op))
-    return _inplace(getattr(operator, f"i{op}"))
+        plain = getattr(operator, op)
 
+        def reflected(x1: Any, x2: Any) -> list[Any]:
+            """A Python scalar on the left, element by element."""
+            return [plain(target.to_numpy(x1[i]).item(), x2[i]) for i in range(x1.shape[0])]
 
-def _reflected(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    """Python float on the left, element by element: ``float(x1[i]) <op> x2[i]``."""
+        return reflected
+    inplace = getattr(operator, f"i{op}")
 
-    def run(x1: Any, x2: Any) -> list[Any]:
-        return [op(float(x1[i]), x2[i]) for i in range(x1.shape[0])]
-
-    return run
-
-
-def _inplace(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    def run(x1: Any, x2: Any) -> Any:
-        result = op(x1, x2)
+    def in_place(x1: Any, x2: Any) -> Any:
+        result = inplace(x1, x2)
         assert result is x1, "an in-place operator must return the array itself"
         return x1
 
-    return run
+    return in_place
 
 
-def _to_list(target: Target, result: Any) -> list[Any]:
-    if isinstance(result, list):
-        return [target.to_numpy(r).item() for r in result]
-    return list(target.to_numpy(result).tolist())
+_RESULTS: dict[tuple[str, str, str, str, str], tuple[list[Any], dict[str, int]]] = {}
 
 
-_OPERATOR_FORMS = [(name, form) for name, op in BINARY_OPERATORS.items()
-                   for form in ("operator", "reflected", "in-place")
-                   if form != "in-place" or op not in ("eq", "ne", "lt", "le", "gt", "ge")]
-
-
-def _check_binary(target: Target, name: str, form: str, run: Callable[[Any, Any], Any]) -> None:
-    rows = binary_rows(name)
-    failures: list[str] = []
-    for dtype in FLOATS:
-        x1 = target.asarray(np.array([r[0] for r in rows], dtype=dtype))
-        x2 = target.asarray(np.array([r[1] for r in rows], dtype=dtype))
-        got = _to_list(target, run(x1, x2))
-        for (a, b, expected, text), actual in zip(rows, got):
-            value, how = expected_value(expected, a, b)
-            if not _matches(actual, value, how, dtype):
-                failures.append(f"{text}: x1={a!r}, x2={b!r} ({dtype}) gave {actual!r}")
-    _report(failures, 2 * len(rows), f"{name} ({form})")
-
-
-def _check_unary(target: Target, name: str, form: str, run: Callable[[Any], Any]) -> None:
-    rows = unary_rows(name)
-    failures: list[str] = []
-    for dtype in FLOATS:
-        x = target.asarray(np.array([r[0] for r in rows], dtype=dtype))
-        got = _to_list(target, run(x))
-        for (v, expected, text), actual in zip(rows, got):
-            value, how = expected_value(expected, v)
-            if not _matches(actual, value, how, dtype):
-                failures.append(f"{text}: x={v!r} ({dtype}) gave {actual!r}")
-    _report(failures, 2 * len(rows), f"{name} ({form})")
-
-
-@pytest.mark.parametrize("name", sorted(BINARY))
-def test_binary_function(target: Target, name: str) -> None:
-    _check_binary(target, name, "function", getattr(target.xp, name))
-
-
-@pytest.mark.flavours("wrapped")
-@pytest.mark.parametrize(("name", "form"), _OPERATOR_FORMS)
-def test_binary_operator(target: Target, name: str, form: str) -> None:
-    _check_binary(target, name, form, _operator_form(name, form))
-
-
-@pytest.mark.parametrize("name", sorted(UNARY))
-def test_unary_function(target: Target, name: str) -> None:
-    _check_unary(target, name, "function", getattr(target.xp, name))
-
-
-@pytest.mark.flavours("wrapped")
-@pytest.mark.parametrize("name", sorted(UNARY_OPERATORS))
-def test_unary_operator(target: Target, name: str) -> None:
-    _check_unary(target, name, "operator", UNARY_OPERATORS[name])
-
-
-def _complex_inputs(cases: list[Any]) -> list[tuple[complex, Any, str]]:
-    rows = []
-    for (c_re, c_im), expected in cases:
-        for re in VALUES[c_re]:
-            for im in VALUES[c_im]:
-                rows.append((complex(re, im), expected, f"(re {c_re}, im {c_im}) -> {expected}"))
-    return rows
-
-
-@pytest.mark.parametrize("name", [*sorted(COMPLEX_UNARY), "abs"])
-def test_complex(target: Target, name: str) -> None:
-    cases: list[Any] = COMPLEX_ABS if name == "abs" else complex_cases(name)
-    rows = _complex_inputs(cases)
-    failures: list[str] = []
-    for dtype in ("complex64", "complex128"):
-        x = np.empty(len(rows), dtype=dtype)
-        x.real = [r[0].real for r in rows]
-        x.imag = [r[0].imag for r in rows]
-        real_dtype = "float32" if dtype == "complex64" else "float64"
-        got = target.to_numpy(getattr(target.xp, name)(target.asarray(x)))
-        for (z, expected, text), actual in zip(rows, got.tolist()):
-            if name == "abs":
-                value, how = expected_value(expected, z.real, z.imag)
-                ok = _matches(actual, value, how, real_dtype)
+def _results(target: Target, s: Statement, form: str, dtype: str) -> tuple[list[Any], int]:
+    """The results of all rows of every statement of this function and kind (run once),
+    and where the rows of ``s`` start."""
+    key = (target.id, s.function, s.kind, form, dtype)
+    if key not in _RESULTS:
+        group = [t for t in STATEMENTS if (t.function, t.kind) == (s.function, s.kind)
+                 and len(t.rows[0].inputs) == len(s.rows[0].inputs)]  # fmt: skip
+        starts, rows, offset = {}, [], 0
+        for t in group:
+            starts[t.id] = offset
+            rows += t.rows
+            offset += len(t.rows)
+        arity = len(rows[0].inputs)
+        operands = []
+        for k in range(arity):
+            a = np.empty(len(rows), dtype=dtype)
+            if s.kind == "complex":  # part by part: 1j * inf is NaN + inf j
+                a.real = [r.inputs[k].real for r in rows]
+                a.imag = [r.inputs[k].imag for r in rows]
             else:
-                ok = all(_matches(part, *expected_value(e), real_dtype)
-                         for part, e in ((actual.real, expected[0]), (actual.imag, expected[1])))
-            if not ok:
-                failures.append(f"{name}{text}: x={z!r} ({dtype}) gave {actual!r}")
-    _report(failures, 2 * len(rows), f"{name} (complex)")
+                a[:] = [float(r.inputs[k].real) for r in rows]
+            operands.append(target.asarray(a))
+        result = _runner(target, s.function, form, arity)(*operands)
+        if isinstance(result, list):
+            values = [target.to_numpy(r).item() for r in result]
+        else:
+            values = list(target.to_numpy(result).tolist())
+        _RESULTS[key] = (values, starts)
+    values, starts = _RESULTS[key]
+    return values, starts[s.id]
+
+
+def _matches(actual: Any, expected: Expected, part_dtype: str) -> bool:
+    value, how = expected
+    if how == "bool":
+        return isinstance(actual, (bool, np.bool_)) and bool(actual) is value
+    actual = float(actual)
+    if how.startswith("nan"):
+        sign = {"nan+": 1.0, "nan-": -1.0}.get(how)
+        return math.isnan(actual) and (sign is None or math.copysign(1, actual) == sign)
+    if how == "zero":
+        return actual == 0
+    if how == "inf":
+        return math.isinf(actual)
+    if how in ("positive", "negative"):
+        sign = math.copysign(1.0, actual)  # the sign bit: +0 has a positive sign
+        return not math.isnan(actual) and sign == (1.0 if how == "positive" else -1.0)
+    if how in ("approx", "approx_abs"):
+        got = abs(actual) if how == "approx_abs" else actual
+        eps = float(np.finfo(part_dtype).eps)
+        return math.isclose(got, value, rel_tol=64 * eps, abs_tol=64 * eps)
+    if math.isnan(value):
+        return math.isnan(actual)
+    return actual == value and math.copysign(1, actual) == math.copysign(1, value)
+
+
+def _parts(actual: Any, n: int) -> tuple[Any, ...]:
+    if n == 2:
+        c = complex(actual)
+        return c.real, c.imag
+    return (actual,)
+
+
+def _check(target: Target, statement: Statement, form: str) -> None:
+    failures, total = [], 0
+    for dtype in _DTYPES[statement.kind]:
+        values, start = _results(target, statement, form, dtype)
+        for i, row in enumerate(statement.rows):
+            actual = values[start + i]
+            total += 1
+            got = _parts(actual, len(row.expected))
+            if not all(_matches(g, e, _PART_DTYPE[dtype]) for g, e in zip(got, row.expected)):
+                want = " + ".join(f"{v!r} ({h})" for v, h in row.expected)
+                failures.append(f"{statement.function}{row.inputs!r} ({dtype}) gave {actual!r}, "
+                                f"expected {want}")  # fmt: skip
+    assert not failures, (f"{statement.function} ({statement.kind}, {form}) "
+                          f"[{statement.text}]: {len(failures)} of {total} rows wrong:\n  "
+                          + "\n  ".join(failures[:8]))  # fmt: skip
+
+
+def _params(operators: bool) -> list[Any]:
+    return [pytest.param(s.function, s, form, id=f"{s.id}-{form}")
+            for s, form in _ITEMS if (form != "function") == operators]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "statement", "form"), _params(operators=False))
+def test_special_case(target: Target, name: str, statement: Statement, form: str) -> None:
+    _check(target, statement, form)
+
+
+@pytest.mark.flavours("wrapped")
+@pytest.mark.parametrize(("name", "statement", "form"), _params(operators=True))
+def test_special_case_operator(target: Target, name: str, statement: Statement,
+                               form: str) -> None:  # fmt: skip
+    _check(target, statement, form)

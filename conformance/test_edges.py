@@ -1,0 +1,210 @@
+"""Edge inputs that random generation reaches rarely, as named items on every target.
+
+Zero-size and broadcasting batch dimensions in the linear-algebra functions (against
+array_api_strict), ``linalg.eig``/``eigvals``, mixed integer dtypes, floating ``arange``,
+``from_dlpack(device=)``, ``asarray(copy=False)`` after a write and ``__dlpack__`` with
+a ``max_version`` below 1.0.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from typing import Any
+
+import array_api_strict as xs
+import numpy as np
+import pytest
+
+from .functions import Case
+from .harness import Target
+from .strategies import Call
+from .test_differential import check_call
+
+# each item names its matrix row (``area``): the rows are those of `harness.AREAS`
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+#: ``linalg`` functions of 2025.12 that the signature list of the library may lack: the
+#: suite asks for them by name so that their absence fails here.
+LINALG_2025 = ("eig", "eigvals")
+
+
+def _a(shape: tuple[int, ...], dtype: str = "float64", seed: int = 0) -> np.ndarray:
+    """A well-conditioned array: a diagonal-dominant stack for square trailing dims."""
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-2, 2, shape)
+    if len(shape) >= 2 and shape[-1] == shape[-2] and shape[-1] > 0:
+        x = x + 4 * shape[-1] * np.eye(shape[-1])
+    if np.dtype(dtype).kind in "iu":
+        x = np.abs(x) * 3
+    return x.astype(dtype)
+
+
+def _spd(shape: tuple[int, ...]) -> np.ndarray:
+    x = _a(shape)
+    return (x @ np.swapaxes(x, -1, -2)).astype("float64") if shape[-1] else x
+
+
+#: (namespace, function, call): zero-size dimensions and batch dimensions of size 1 or
+#: missing, which the standard broadcasts.
+EDGE_CALLS: list[tuple[str, str, Call]] = [
+    ("linalg", "cross", Call((_a((0, 3)), _a((3,))))),
+    ("linalg", "cross", Call((_a((2, 1, 3)), _a((4, 3), seed=1)))),
+    ("linalg", "cross", Call((_a((1, 3)), _a((0, 3))))),
+    ("linalg", "cross", Call((_a((2, 3), "float32"), _a((3,), "float64")))),
+    ("main", "tensordot", Call((_a((0, 3)), _a((3, 2))), {"axes": 1})),
+    ("main", "tensordot", Call((_a((2, 0)), _a((0, 3))), {"axes": 1})),
+    ("main", "tensordot", Call((_a((2, 3)), _a((0,))), {"axes": 0})),
+    ("main", "tensordot", Call((_a((0, 2, 3)), _a((2, 3, 4))), {"axes": 2})),
+    ("main", "matmul", Call((_a((0, 2, 3)), _a((3, 4))))),
+    ("main", "matmul", Call((_a((2, 1, 2, 3)), _a((5, 3, 4))))),
+    ("main", "matmul", Call((_a((2, 0)), _a((0, 3))))),
+    ("main", "matmul", Call((_a((3,)), _a((1, 3, 2))))),
+    ("main", "matmul", Call((_a((2, 3), "uint8"), _a((3, 2), "uint16")))),
+    ("main", "vecdot", Call((_a((2, 1, 3)), _a((4, 3))))),
+    ("main", "vecdot", Call((_a((0, 3)), _a((3,))))),
+    ("main", "vecdot", Call((_a((3,), "int8"), _a((2, 3), "uint8")))),
+    ("linalg", "vecdot", Call((_a((1, 4)), _a((3, 4))))),
+    ("linalg", "matmul", Call((_a((1, 2, 2)), _a((3, 2, 2))))),
+    ("linalg", "outer", Call((_a((3,), "uint8"), _a((2,), "uint16")))),
+    ("linalg", "outer", Call((_a((0,)), _a((2,))))),
+    ("linalg", "tensordot", Call((_a((0, 3)), _a((3, 2))), {"axes": 1})),
+    ("linalg", "solve", Call((_a((2, 1, 3, 3)), _a((4, 3, 2))))),
+    ("linalg", "solve", Call((_a((0, 3, 3)), _a((3, 1))))),
+    ("linalg", "det", Call((_a((0, 2, 2)),))),
+    ("linalg", "det", Call((_a((0, 0)),))),
+    ("linalg", "inv", Call((_a((0, 3, 3)),))),
+    ("linalg", "cholesky", Call((_spd((0, 3, 3)),))),
+    ("linalg", "matrix_norm", Call((_a((0, 2, 2)),))),
+    ("linalg", "vector_norm", Call((_a((0, 3)),), {"axis": -1})),
+    ("linalg", "matrix_rank", Call((_a((0, 2, 2)),))),
+    ("linalg", "slogdet", Call((_a((0, 2, 2)),))),
+    ("linalg", "diagonal", Call((_a((0, 2, 2)),))),
+    ("linalg", "trace", Call((_a((2, 0, 0)),))),
+    ("linalg", "matrix_power", Call((_a((0, 2, 2)), 3))),
+    ("linalg", "pinv", Call((_a((0, 2, 3)),))),
+    ("linalg", "eigvalsh", Call((_spd((0, 2, 2)),))),
+    ("linalg", "svdvals", Call((_a((0, 2, 3)),))),
+]  # fmt: skip
+
+def _call_id(where: str, name: str, call: Call) -> str:
+    shown = [f"{a.dtype}{list(a.shape)}" if isinstance(a, np.ndarray) else repr(a)
+             for a in call.args]  # fmt: skip
+    shown += [f"{k}={v!r}" for k, v in call.kwargs.items()]
+    return f"{where}.{name}(" + ",".join(shown) + ")"
+
+
+_CASE = Case(calls=None, tol="loose")  # type: ignore[arg-type]
+
+
+def _ns(target: Target, where: str) -> Any:
+    return target.xp.linalg if where == "linalg" else target.xp
+
+
+@pytest.mark.parametrize(("area", "name", "where", "call"),
+                         [pytest.param("linalg" if w == "linalg" else "linear algebra", n, w, c,
+                                       id=_call_id(w, n, c)) for w, n, c in EDGE_CALLS])
+def test_edge_matches_reference(target: Target, area: str, name: str, where: str,
+                                call: Call) -> None:  # fmt: skip
+    reference = xs.linalg if where == "linalg" else xs
+    check_call(target, name, _CASE, call, getattr(_ns(target, where), name), reference)
+
+
+@pytest.mark.parametrize("name", LINALG_2025)
+@pytest.mark.parametrize("area", ["linalg"])
+def test_linalg_2025_present(target: Target, area: str, name: str) -> None:
+    assert hasattr(target.xp.linalg, name), f"linalg.{name} is missing on {target.id}"
+
+
+@pytest.mark.parametrize(("dtype", "result"), [("float32", "complex64"),
+                                               ("float64", "complex128"),
+                                               ("complex64", "complex64")])  # fmt: skip
+@pytest.mark.parametrize("name", LINALG_2025)
+@pytest.mark.parametrize("area", ["linalg"])
+def test_linalg_eig(target: Target, area: str, name: str, dtype: str, result: str) -> None:
+    """Eigenvalues of a stack of triangular matrices (their diagonals), complex results."""
+    a = np.array([[[2.0, 1.0], [0.0, 3.0]], [[-1.0, 0.0], [5.0, 4.0]]]).astype(dtype)
+    out = getattr(target.xp.linalg, name)(target.asarray(a))
+    values = out.eigenvalues if name == "eig" else out
+    assert target.dtype_name(values.dtype) == result
+    got = target.to_numpy(values)
+    np.testing.assert_allclose(np.sort(got.real, axis=-1), [[2, 3], [-1, 4]], rtol=1e-5)
+    np.testing.assert_allclose(got.imag, 0, atol=1e-5)
+    if name == "eig":
+        vectors = target.to_numpy(out.eigenvectors)
+        assert target.dtype_name(out.eigenvectors.dtype) == result
+        av = a.astype(result) @ vectors
+        np.testing.assert_allclose(av, vectors * target.to_numpy(values)[..., None, :],
+                                   rtol=1e-4, atol=1e-4)  # fmt: skip
+        assert len(tuple(out)) == 2
+
+
+@pytest.mark.parametrize("area", ["special cases"])
+def test_tanh_inf_large_imaginary(target: Target, area: str) -> None:
+    """tanh(+inf + yj) for finite y > 0 is 1 + 0j (the +0, whatever sin(2y)'s sign)."""
+    for y in (4.5e152, 2.5, 1e300):
+        got = complex(target.to_numpy(target.xp.tanh(target.asarray(
+            np.array([complex(math.inf, y)], "complex128")))).item())  # fmt: skip
+        assert got.real == 1.0 and got.imag == 0 and math.copysign(1, got.imag) == 1, (
+            f"tanh(inf + {y}j) gave {got!r}")
+
+
+@pytest.mark.parametrize(("args", "kwargs"), [((0.0,), {"step": -1}), ((0.0, 3), {}),
+                                              ((0, 3.0), {}), ((5, 0.0, -1), {}),
+                                              ((0, 3), {"step": 0.5})])  # fmt: skip
+@pytest.mark.parametrize("area", ["creation"])
+def test_arange_floating_arguments(target: Target, area: str, args: tuple[Any, ...],
+                                   kwargs: dict[str, Any]) -> None:  # fmt: skip
+    """A floating start, stop or step makes a floating result (the default float dtype)."""
+    got = target.xp.arange(*args, **kwargs)
+    default = target.xp.__array_namespace_info__().default_dtypes()["real floating"]
+    assert got.dtype == default, f"arange{args}{kwargs} gave {got.dtype}, expected {default}"
+    expected = np.arange(*args, **kwargs)
+    assert tuple(got.shape) == expected.shape
+    np.testing.assert_allclose(target.to_numpy(got), expected)
+
+
+@pytest.mark.parametrize("area", ["creation"])
+def test_from_dlpack_device(target: Target, area: str) -> None:
+    """``from_dlpack(x, device=d)`` for each ``d`` of ``devices()`` gives an array on ``d``."""
+    x = target.asarray(np.arange(3.0))
+    for d in target.xp.__array_namespace_info__().devices():
+        y = target.xp.from_dlpack(x, device=d)
+        assert y.device == d, f"from_dlpack(x, device={d!r}) is on {y.device!r}"
+        np.testing.assert_array_equal(target.to_numpy(y), [0.0, 1.0, 2.0])
+
+
+@pytest.mark.flavours("wrapped")
+@pytest.mark.parametrize("area", ["creation"])
+def test_asarray_copy_false_sees_writes(target: Target, area: str) -> None:
+    """``asarray(x, copy=False)`` never copies: it sees later writes to ``x`` or raises."""
+    x = target.asarray(np.zeros(3))
+    try:
+        y = target.xp.asarray(x, copy=False)
+    except ValueError:
+        return
+    x[0] = 1.0
+    assert target.to_numpy(y)[0] == 1.0, "asarray(x, copy=False) returned a copy"
+
+
+def _capsule_name(capsule: Any) -> str | None:
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    name = get_name(capsule)
+    return name.decode() if name is not None else None
+
+
+@pytest.mark.flavours("wrapped")
+@pytest.mark.parametrize("max_version", [(0, 0), (0, 8), None, (1, 0)])
+@pytest.mark.parametrize("area", ["array object"])
+def test_dlpack_max_version(target: Target, area: str, max_version: tuple[int, int] | None) -> None:
+    """Below 1.0 (or None) the producer exports the legacy ``dltensor`` capsule; at 1.0
+    either kind; never an error (every backend can export a legacy capsule)."""
+    x = target.asarray(np.arange(3.0))
+    kwargs = {} if max_version is None else {"max_version": max_version}
+    capsule = x.__dlpack__(**kwargs)
+    name = _capsule_name(capsule)
+    allowed = ("dltensor", "dltensor_versioned")
+    if max_version is None or max_version[0] < 1:
+        allowed = ("dltensor",)
+    assert name in allowed, f"__dlpack__({kwargs}) gave a capsule named {name!r}"
