@@ -41,16 +41,21 @@ class EagerPyTypeError(TypeError, ValueError):
 
 
 def _unwrap(x: Any) -> Any:
-    return x.raw if isinstance(x, Tensor) else x
+    """A tensor's array; a NumPy scalar as a Python scalar (PyTorch's reading of it)."""
+    if isinstance(x, Tensor):
+        return x.raw
+    if type(x).__module__ == "numpy" and getattr(x, "shape", None) == ():
+        return x.item()
+    return x
 
 
 def _unwrap_key(key: Any, xp: ModuleType) -> Any:
-    """An EagerPy index with `Tensor`s replaced by their arrays and lists by index arrays
-    of namespace ``xp`` (PyTorch read a list as an integer index array)."""
+    """An EagerPy index with `Tensor`s replaced by their arrays, and lists and ranges by
+    index arrays of namespace ``xp`` (PyTorch read them as integer index arrays)."""
     if isinstance(key, tuple):
         return tuple(_unwrap_key(k, xp) for k in key)
-    if isinstance(key, list):
-        return xp.asarray(key)
+    if isinstance(key, (list, range)):
+        return xp.asarray(list(key))
     return _unwrap(key)
 
 
