@@ -45,3 +45,18 @@ def data(backend: str) -> dict[str, Any]:
 
 def eagerpy_modules() -> dict[str, ModuleType]:
     return {n: m for n, m in sys.modules.items() if n == "eagerpy" or n.startswith("eagerpy.")}
+
+
+def seed(backend: str) -> None:
+    """The same random streams for EagerPy and eagerpy_xp.eagerpy: the framework's global
+    generator seeded, JAX's global EagerPy keys reset (both start at ``PRNGKey(0)``)."""
+    np.random.seed(0)
+    if backend == "torch":
+        importlib.import_module("torch").manual_seed(0)
+    elif backend == "tensorflow":
+        importlib.import_module("tensorflow").random.set_seed(0)
+    elif backend == "jax":
+        importlib.import_module("eagerpy_xp.eagerpy").JAXTensor.key = None
+        real = sys.modules.get("eagerpy")
+        if real is not None:
+            real.JAXTensor.key = None

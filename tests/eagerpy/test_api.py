@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from _ep_frameworks import BACKENDS, data, eagerpy_modules
+from _ep_frameworks import BACKENDS, data, eagerpy_modules, seed
 
 import eagerpy_xp
 import eagerpy_xp.eagerpy as xep
@@ -67,17 +67,6 @@ def test_autodiff_on_numpy_raises_like_eagerpy() -> None:
         eagerpy.value_and_grad_fn(eagerpy.astensor(x.raw), lambda t: t.sum())
 
 
-def _seed(backend: str) -> None:
-    np.random.seed(0)
-    if backend == "torch":
-        importlib.import_module("torch").manual_seed(0)
-    elif backend == "tensorflow":
-        importlib.import_module("tensorflow").random.set_seed(0)
-    elif backend == "jax":
-        eagerpy.JAXTensor.key = None
-        xep.JAXTensor.key = None
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_random_numbers_as_eagerpy(backend: str) -> None:
     """The framework's own generator, as EagerPy: seeded programs draw the same numbers."""
@@ -89,7 +78,7 @@ def test_random_numbers_as_eagerpy(backend: str) -> None:
     x64_off = importlib.import_module("jax").enable_x64(False) if backend == "jax" else nullcontext()
     with x64_off:
         for ep in (eagerpy, xep):
-            _seed(backend)
+            seed(backend)
             x = ep.astensor(raw)
             draws.append((ep.uniform(x, (2, 3)), ep.normal(x, 4, mean=1.0, stddev=2.0),
                           x.uniform(5, -1.0, 1.0)))  # fmt: skip

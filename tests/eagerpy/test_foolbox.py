@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _ep_frameworks import seed
 
 import eagerpy_xp.eagerpy as xep
 
@@ -70,17 +71,6 @@ def _model(fb: ModuleType, framework: str, weights: np.ndarray) -> Any:
     return fb.JAXModel(lambda x: (x.reshape(-1, 12) - 0.5) @ wj, bounds=(0, 1))
 
 
-def _seed(framework: str) -> None:
-    """The same random streams for both runs."""
-    np.random.seed(0)
-    if framework == "torch":
-        importlib.import_module("torch").manual_seed(0)
-    elif framework == "tensorflow":
-        importlib.import_module("tensorflow").random.set_seed(0)
-    else:
-        sys.modules["eagerpy"].JAXTensor.key = None
-
-
 @contextmanager
 def _foolbox(on_eagerpy_xp: bool) -> Iterator[ModuleType]:
     """A fresh ``import foolbox`` on the real EagerPy or on eagerpy_xp.eagerpy; every
@@ -125,7 +115,7 @@ def _run_attacks(framework: str, on_eagerpy_xp: bool) -> dict[str, Any]:
         x = ep.astensor(model.dummy).from_numpy(inputs).raw
         labels = ep.astensor(model(x)).argmax(axis=-1).raw
         for name, (make, epsilons) in ATTACKS.items():
-            _seed(framework)
+            seed(framework)
             try:
                 _, clipped, success = make(fb)(model, x, labels, epsilons=epsilons)
                 results[name] = (np.asarray(clipped), np.asarray(success), type(clipped))
