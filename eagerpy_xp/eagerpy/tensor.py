@@ -59,7 +59,7 @@ def _unwrap_key(key: Any, xp: ModuleType) -> Any:
     return _unwrap(key)
 
 
-def _axes(axis: AxisAxes | None, ndim: int) -> tuple[int, ...] | None:
+def _axes(axis: AxisAxes | None) -> tuple[int, ...] | None:
     if axis is None or isinstance(axis, tuple):
         return axis
     if isinstance(axis, Iterable):
@@ -370,11 +370,11 @@ class Tensor(metaclass=ABCMeta):
 
     def sum(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.sum(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.sum(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def prod(self: TensorType, axis: AxisAxes | None = None,
              keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.prod(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.prod(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def mean(self: TensorType, axis: AxisAxes | None = None,
              keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
@@ -383,25 +383,25 @@ class Tensor(metaclass=ABCMeta):
                 f"mean ({self._backend}): can only calculate the mean of floating types, "
                 f"got {self.dtype}"
             )
-        return self._new(self._xp.mean(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.mean(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def min(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.min(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.min(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def max(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.max(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.max(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def all(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
         self._require_bool("all")
-        return self._new(self._xp.all(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.all(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def any(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
         self._require_bool("any")
-        return self._new(self._xp.any(self._raw, axis=_axes(axis, self.ndim), keepdims=keepdims))
+        return self._new(self._xp.any(self._raw, axis=_axes(axis), keepdims=keepdims))
 
     def argmin(self: TensorType, axis: int | None = None) -> TensorType:
         return self._new(self._xp.argmin(self._raw, axis=axis))
@@ -489,7 +489,7 @@ class Tensor(metaclass=ABCMeta):
         return self.transpose()
 
     def squeeze(self: TensorType, axis: AxisAxes | None = None) -> TensorType:
-        axes = _axes(axis, self.ndim)
+        axes = _axes(axis)
         if axes is None:
             axes = tuple(i for i, n in enumerate(self.shape) if n == 1)
         return self._new(self._xp.squeeze(self._raw, axis=axes))
@@ -498,7 +498,7 @@ class Tensor(metaclass=ABCMeta):
         return self._new(self._xp.expand_dims(self._raw, axis=axis))
 
     def flip(self: TensorType, axis: AxisAxes | None = None) -> TensorType:
-        return self._new(self._xp.flip(self._raw, axis=_axes(axis, self.ndim)))
+        return self._new(self._xp.flip(self._raw, axis=_axes(axis)))
 
     def tile(self: TensorType, multiples: Axes) -> TensorType:
         if len(multiples) != self.ndim:
