@@ -101,6 +101,7 @@ from .tensor import (
     TensorType,
     istensor,
 )
+from .types import Axes, AxisAxes, Shape, ShapeOrScalar
 
 #: the EagerPy release whose API this package implements
 __version__ = "0.30.0"
@@ -120,7 +121,7 @@ class _Indexable:
 index = _Indexable()
 
 __all__ = [
-    "ArrayTensor", "DaskTensor", "JAXTensor", "NumPyTensor", "PyTorchTensor", "Tensor",
+    "Axes", "AxisAxes", "Shape", "ShapeOrScalar", "ArrayTensor", "DaskTensor", "JAXTensor", "NumPyTensor", "PyTorchTensor", "Tensor",
     "TensorFlowTensor", "TensorOrScalar", "TensorType", "abs", "all", "any", "arange",
     "arctanh", "argmax", "argmin", "argsort", "astensor", "astensor_", "astensors",
     "astensors_", "clip", "concatenate", "crossentropy", "cumsum", "exp", "expand_dims",

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import sys
+import typing
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -116,6 +118,28 @@ def test_arrays_of_eagerpy_xp(backend: str) -> None:
         _, g = xep.value_and_grad(lambda t: (t * t).sum(), arrays["x"])
         assert type(g.raw) is eagerpy_xp.Array
         np.testing.assert_allclose(np.asarray(g.raw.raw), 2 * np.asarray(raws["x"]), rtol=1e-6)
+
+
+def _parameters(f: Any) -> list[tuple[str, Any, Any]]:
+    return [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]
+
+
+def test_signatures_as_eagerpy() -> None:
+    """Every method of EagerPy's tensors and every module-level name (but the typing names
+    EagerPy's star imports leak) exists with EagerPy's parameters."""
+    for name in dir(eagerpy.Tensor):
+        real = getattr(eagerpy.PyTorchTensor, name)
+        if name in ("_norms", "norms") or (name.startswith("__") and not callable(real)):
+            continue
+        mine = getattr(xep.PyTorchTensor, name)
+        if inspect.isfunction(real):
+            assert _parameters(mine) == _parameters(real), name
+    assert isinstance(xep.astensor(data("torch")["x"]).norms, xep.tensor.NormsMethods)
+    typing_names = set(dir(typing))
+    for name in (n for n in dir(eagerpy) if not n.startswith("_") and n not in typing_names):
+        real, mine = getattr(eagerpy, name), getattr(xep, name)
+        if inspect.isfunction(real):
+            assert _parameters(mine) == _parameters(real), name
 
 
 def test_install_and_uninstall() -> None:
