@@ -34,6 +34,7 @@ CASES: dict[str, Case] = {
     "floordiv": lambda ep, t: t["x"] // t["p"],
     "floordiv_int": lambda ep, t: t["i"] // 3,
     "mod": lambda ep, t: t["i"] % 3,
+    "int_truediv": lambda ep, t: (t["i"] / 2, t["i"] * 2, 3 - t["i"]),
     "pow": lambda ep, t: t["p"] ** 2,
     "pow_tensor": lambda ep, t: t["p"] ** t["x"],
     "neg_abs": lambda ep, t: abs(-t["x"]),
@@ -228,6 +229,18 @@ def test_same_as_eagerpy(case: str, backend: str) -> None:
         return
     real = CASES[case](eagerpy, {k: eagerpy.astensor(v) for k, v in raws.items()})
     _compare(mine, real, f"{case} on {backend}")
+
+
+def test_int_tensor_with_float_scalar_on_tensorflow() -> None:
+    """EagerPy on TensorFlow raised for ``int_tensor * 1.5``; eagerpy_xp.eagerpy gives the
+    framework's default floating dtype, as EagerPy did on NumPy, PyTorch and JAX."""
+    raws = data("tensorflow")
+    with pytest.raises(TypeError):
+        eagerpy.astensor(raws["i"]) * 1.5
+    mine = xep.astensor(raws["i"]) * 1.5
+    expected = eagerpy.astensor(data("numpy")["i"]) * 1.5
+    assert mine.dtype.as_numpy_dtype == expected.dtype == np.float64
+    np.testing.assert_array_equal(mine.numpy(), expected.numpy())
 
 
 def test_deviations_are_real() -> None:
