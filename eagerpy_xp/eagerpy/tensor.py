@@ -623,14 +623,8 @@ def istensor(x: Any) -> bool:
 
 # ---------------------------------------------------------------------- the frameworks
 
-_NAMESPACES: dict[str, ModuleType] = {}
-
-
-def _native_namespace(backend: str) -> ModuleType:
-    xp = _NAMESPACES.get(backend)
-    if xp is None:
-        xp = _NAMESPACES[backend] = importlib.import_module(f"eagerpy_xp.native.{backend}")
-    return xp
+#: the native namespace of each tensor class, from `eagerpy_xp.get_namespace` on first use
+_NAMESPACES: dict[type, ModuleType] = {}
 
 
 class _NativeTensor(Tensor):
@@ -640,7 +634,10 @@ class _NativeTensor(Tensor):
 
     @property
     def _xp(self) -> ModuleType:
-        return _native_namespace(self._backend)
+        xp = _NAMESPACES.get(type(self))
+        if xp is None:
+            xp = _NAMESPACES[type(self)] = eagerpy_xp.get_namespace(self._raw)
+        return xp
 
 
 class PyTorchTensor(_NativeTensor):
@@ -710,8 +707,8 @@ class DaskTensor(_NativeTensor):
     """Dask arrays, on ``eagerpy_xp.native.dask`` (no autodiff).
 
     DASK: the Dask backend of eagerpy_xp is being written; until ``eagerpy_xp.native.dask``
-    exists, `astensor` does not recognise Dask arrays and creating this class's tensors
-    fails on first use with `ModuleNotFoundError`.
+    exists, `astensor` does not recognise Dask arrays and a tensor of this class fails at
+    its first operation (`eagerpy_xp.get_namespace` raises `TypeError`).
     """
 
     __slots__ = ()

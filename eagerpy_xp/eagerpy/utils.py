@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Literal, overload
+
+import eagerpy_xp
 
 from .astensor import astensor
 from .tensor import JAXTensor, NumPyTensor, PyTorchTensor, Tensor, TensorFlowTensor
@@ -48,5 +49,5 @@ def get_dummy(framework: str) -> Tensor:
             f"get_dummy: unknown framework {framework!r}; expected one of {sorted(_FRAMEWORKS)}"
         )
     backend, device = _FRAMEWORKS[framework]
-    xp = importlib.import_module(f"eagerpy_xp.native.{backend}")
-    return astensor(xp.zeros(0, dtype=xp.float32, device=device))
+    xp = getattr(eagerpy_xp, backend)  # the wrapped namespace, imported now
+    return astensor(xp.zeros(0, dtype=xp.float32, device=device).raw)
