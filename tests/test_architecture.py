@@ -41,8 +41,13 @@ def _imports(name: str, path: Path) -> set[str]:
     tree = ast.parse(path.read_text(), str(path))
     is_package = path.name == "__init__.py"
     found: set[str] = set()
+    typing_only = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block)
+                   for stmt in block.body for n in ast.walk(stmt)}  # type: ignore[attr-defined]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
+            if id(node) in typing_only:  # a framework named for annotations only
+                found.update(a.name for a in node.names if a.name.startswith(PACKAGE))
+                continue
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
@@ -51,10 +56,13 @@ def _imports(name: str, path: Path) -> set[str]:
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            found.add(target)
-            for alias in node.names:  # `from . import _spec`: a submodule
-                if f"{target}.{alias.name}" in MODULES:
-                    found.add(f"{target}.{alias.name}")
+                if id(node) in typing_only and not target.startswith(PACKAGE):
+                    continue  # a framework named for annotations only
+            submodules = [f"{target}.{a.name}" for a in node.names
+                          if f"{target}.{a.name}" in MODULES]  # fmt: skip
+            # `from . import _spec` imports the submodule (its package is already loaded)
+            found.update(submodules if len(submodules) == len(node.names) else [target])
+            found.update(submodules)
     result: set[str] = set()
     for target in found:
         if target.startswith(PACKAGE):
@@ -66,6 +74,13 @@ def _imports(name: str, path: Path) -> set[str]:
         else:
             result.add(target.partition(".")[0])
     return result
+
+
+def _is_type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and (
+        (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+        or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+    )
 
 
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
@@ -166,8 +181,11 @@ def test_the_rules_catch_a_forbidden_edge(module: str, imports: set[str], expect
 def test_imports_inside_functions_are_read(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text("def f():\n    from ._array import Array\n"
-                      "if TYPE_CHECKING:\n    from .extensions import bind\n")  # fmt: skip
-    assert _imports("eagerpy_xp.m", source) >= {"eagerpy_xp._array", "eagerpy_xp.extensions"}
+                      "if TYPE_CHECKING:\n    from .extensions import bind\n    import torch\n"
+                      "    import eagerpy_xp._wrap\n")  # fmt: skip
+    found = _imports("eagerpy_xp.m", source)
+    assert found >= {"eagerpy_xp._array", "eagerpy_xp.extensions", "eagerpy_xp._wrap"}
+    assert "torch" not in found  # a framework named for annotations only is no dependency
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))

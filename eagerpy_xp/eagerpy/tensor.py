@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import importlib
+import math
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
@@ -80,30 +81,20 @@ class NormsMethods(Generic[TensorType]):
         self._instance = instance
 
     def l0(self, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
-        from . import norms
-
-        return norms.l0(self._instance, axis=axis, keepdims=keepdims)
+        return _l0(self._instance, axis=axis, keepdims=keepdims)
 
     def l1(self, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
-        from . import norms
-
-        return norms.l1(self._instance, axis=axis, keepdims=keepdims)
+        return _l1(self._instance, axis=axis, keepdims=keepdims)
 
     def l2(self, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
-        from . import norms
-
-        return norms.l2(self._instance, axis=axis, keepdims=keepdims)
+        return _l2(self._instance, axis=axis, keepdims=keepdims)
 
     def linf(self, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
-        from . import norms
-
-        return norms.linf(self._instance, axis=axis, keepdims=keepdims)
+        return _linf(self._instance, axis=axis, keepdims=keepdims)
 
     def lp(self, p: int | float, axis: AxisAxes | None = None,
            keepdims: bool = False) -> TensorType:  # fmt: skip
-        from . import norms
-
-        return norms.lp(self._instance, p, axis=axis, keepdims=keepdims)
+        return _lp(self._instance, p, axis=axis, keepdims=keepdims)
 
 
 class Tensor(metaclass=ABCMeta):
@@ -757,3 +748,34 @@ class ArrayTensor(Tensor):
 
     def _framework(self) -> str:
         return cast(str, self._raw.backend)
+
+
+# -- EagerPy's norms (``eagerpy.norms``), with EagerPy's formulas (``l2`` is
+# ``x.square().sum().sqrt()``, not a scaled norm), so results match EagerPy to the bit.
+def _l0(x: TensorType, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
+    return (x != 0).sum(axis=axis, keepdims=keepdims).astype(x.dtype)
+
+
+def _l1(x: TensorType, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
+    return x.abs().sum(axis=axis, keepdims=keepdims)
+
+
+def _l2(x: TensorType, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
+    return x.square().sum(axis=axis, keepdims=keepdims).sqrt()
+
+
+def _linf(x: TensorType, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:
+    return x.abs().max(axis=axis, keepdims=keepdims)
+
+
+def _lp(x: TensorType, p: int | float, axis: AxisAxes | None = None,
+       keepdims: bool = False) -> TensorType:  # fmt: skip
+    if p == 0:
+        return _l0(x, axis=axis, keepdims=keepdims)
+    if p == 1:
+        return _l1(x, axis=axis, keepdims=keepdims)
+    if p == 2:
+        return _l2(x, axis=axis, keepdims=keepdims)
+    if p == math.inf:
+        return _linf(x, axis=axis, keepdims=keepdims)
+    return x.abs().pow(p).sum(axis=axis, keepdims=keepdims).pow(1.0 / p)
