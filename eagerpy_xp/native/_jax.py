@@ -37,6 +37,7 @@ from .._devices import Device
 from .._dtypes import ALL, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg
 from ._base.core import GradCall, NumPyDtypes
+from ._base.subnamespaces import EigResult
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -207,7 +208,18 @@ _FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
 
 
 class JaxLinalg(Linalg):
-    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules)."""
+    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules); ``eig``
+    and ``eigvals``, which JAX computes on CPU only, run on the CPU and return to the
+    input's device."""
+
+    def eig(self, x: Any, /) -> EigResult:
+        target = self._eig_dtype(x, "linalg.eig")
+        values, vectors = _on_cpu(jnp.linalg.eig, x)
+        return EigResult(values.astype(target), vectors.astype(target))
+
+    def eigvals(self, x: Any, /) -> Any:
+        target = self._eig_dtype(x, "linalg.eigvals")
+        return _on_cpu(jnp.linalg.eigvals, x).astype(target)
 
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._l.trace(x, offset=offset,
@@ -653,6 +665,17 @@ class JaxBackend(NumPyDtypes, Backend):
 
 #: The one JAX backend object (the native module exports it).
 BACKEND = _JAX = JaxBackend()
+
+
+def _on_cpu(function: Callable[[Any], Any], x: Any) -> Any:
+    """``function(x)`` computed on the CPU for a concrete ``x`` on another device (JAX has
+    CPU kernels only for it), the results put back on ``x``'s devices.  Traced ``x`` is
+    passed as it is: under ``jax.jit`` on an accelerator JAX then reports the kernel as
+    missing (the compiled function cannot move data to the host)."""
+    if isinstance(x, jax.core.Tracer) or all(d.platform == "cpu" for d in x.devices()):
+        return function(x)
+    cpu = jax.local_devices(backend="cpu")[0]
+    return jax.device_put(function(jax.device_put(x, cpu)), x.sharding)
 
 
 def _raw_of(array: Any) -> Any:

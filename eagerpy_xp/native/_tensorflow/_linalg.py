@@ -8,8 +8,9 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
+from ..._dtypes import COMPLEX_OF_REAL
 from .._base import Linalg
-from .._base.subnamespaces import EighResult, QRResult, SlogdetResult, SVDResult
+from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 
 _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
@@ -88,6 +89,26 @@ class TFLinalg(Linalg):
         moved = tf.transpose(x, [b.ndim(x) - 2, b.ndim(x) - 1, *range(b.ndim(x) - 2)])
         picked = tf.gather_nd(moved, index)
         return tf.transpose(picked, [*range(1, b.ndim(x) - 1), 0])
+
+    def _eig(self, x: Any, function: str, vectors: bool) -> tuple[Any, Any]:
+        """``tf.linalg.eig`` (or ``eigvals``) in double precision, rounded to the complex
+        dtype of ``x``'s precision; floating-point input only, as the standard says."""
+        b = self._b
+        x = b.tensor(x, f"linalg.{function}")
+        name = b.check_kind(x, f"linalg.{function}", FLOAT_KINDS, "a floating-point")
+        self._square(x, function)
+        target = b.tfd(COMPLEX_OF_REAL.get(name, name))
+        wide = tf.cast(x, tf.complex128 if x.dtype.is_complex else tf.float64)
+        if vectors:
+            values, vecs = tf.linalg.eig(wide)
+            return tf.cast(values, target), tf.cast(vecs, target)
+        return tf.cast(tf.linalg.eigvals(wide), target), None
+
+    def eig(self, x: Any, /) -> EigResult:
+        return EigResult(*self._eig(x, "eig", vectors=True))
+
+    def eigvals(self, x: Any, /) -> Any:
+        return self._eig(x, "eigvals", vectors=False)[0]
 
     def eigh(self, x: Any, /) -> EighResult:
         wide, dtype = self._wide(self._square(x, "eigh"), "eigh")
