@@ -14,6 +14,7 @@ from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
 from .elementwise import ElementwiseFunctions
+from .subnamespaces import FFT, Info, Linalg
 from .functions import (
     IndexingFunctions,
     LinearAlgebraFunctions,
@@ -24,7 +25,6 @@ from .functions import (
     StatisticalFunctions,
     UtilityFunctions,
 )
-from .subnamespaces import FFT, Info, Linalg
 
 __all__ = ["FFT", "Autodiff", "Backend", "Info", "Linalg"]
 
