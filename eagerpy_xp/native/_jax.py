@@ -167,7 +167,7 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
              (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
     "exp": ((lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
             (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(0.0, 0.0))),
-    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), lambda a, b, r: jax.lax.complex(a, b)),
+    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), _cx(0.0, 0.0)),
               (lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
               (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(-1.0, 0.0))),
     "log": _LOG_FIXES, "log1p": _LOG_FIXES, "log2": _LOG_FIXES, "log10": _LOG_FIXES,
@@ -180,7 +180,8 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
              (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
              (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
     "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
-    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
+    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isinf(a) & jnp.isfinite(b), _cx(1.0, 0.0))),
 }  # fmt: skip
 
 def _sinh_parts(z: Any) -> Any:
@@ -403,7 +404,13 @@ class JaxBackend(NumPyDtypes, Backend):
         dl_device: tuple[Any, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Exports to ``dl_device`` by moving the data (``BufferError`` if ``copy=False``)."""
+        """Exports to ``dl_device`` by moving the data (``BufferError`` if ``copy=False``).
+
+        A ``max_version`` below ``(1, 0)`` gets the legacy unversioned capsule (DLPack 0.x,
+        what NumPy and torch return too): the standard lets a producer return a version
+        other than ``max_version`` (the consumer checks the capsule), and a consumer of 0.x
+        reads legacy capsules.  JAX itself would raise ``BufferError``.
+        """
         here = raw.__dlpack_device__()
         if dl_device is not None and (int(dl_device[0]), dl_device[1]) != (int(here[0]), here[1]):
             target = _DLPACK_KINDS.get(int(dl_device[0]))
@@ -415,6 +422,8 @@ class JaxBackend(NumPyDtypes, Backend):
             copy = True
         if stream is not None and int(raw.__dlpack_device__()[0]) == _DLPACK_CPU:
             raise BufferError(f"__dlpack__ (jax): stream must be None for CPU arrays, got {stream!r}")
+        if max_version is not None and tuple(max_version) < (1, 0):
+            max_version = None  # the legacy capsule, which JAX makes for None
         return raw.__dlpack__(stream=stream, max_version=max_version, copy=copy)
 
     # -- indexing and mutation --------------------------------------------------------------
@@ -542,9 +551,10 @@ class JaxBackend(NumPyDtypes, Backend):
 
     # -- element-wise fixes ---------------------------------------------------------------
     def sign(self, x: Any, /) -> Any:
-        """``sign(-0.0)`` is ``+0`` (JAX keeps the sign)."""
+        """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
+        of the zeros)."""
         result = jnp.sign(x)
-        if result.dtype.kind == "f":
+        if result.dtype.kind in "fc":
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 

@@ -78,7 +78,6 @@ class ElementwiseMixin(TFBase):
     sin = _float_unary("sin", tf.math.sin, raw_op("Sin"))
     sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
     tan = _float_unary("tan", tf.math.tan, raw_op("Tan"))
-    tanh = _float_unary("tanh", tf.math.tanh, raw_op("Tanh"))
 
     # -- TensorFlow's op once the operands are promoted ----------------------------------
     add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_op("AddV2"), NUMERIC)
@@ -443,13 +442,31 @@ class ElementwiseMixin(TFBase):
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Expm1"))
     def expm1(self, x: Any, /) -> Any:
-        """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities)."""
+        """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities),
+        ``+0 ± 0j`` at zero."""
         x = self.floating(x, "expm1")
         if not x.dtype.is_complex:
             return tf.math.expm1(x)
         small = tf.math.abs(x) < 1  # TensorFlow's kernel overflows for large |x|
         near = tf.where(small, x, tf.zeros_like(x))
-        return tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+        result = tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+        # expm1(-0 + 0j) is +0 + 0j (the kernel keeps the real part's sign)
+        im = tf.math.imag(x)
+        zero = tf.complex(tf.zeros_like(im), im)
+        return tf.where(self.nonzero_mask(x), result, zero)
+
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tanh"))
+    def tanh(self, x: Any, /) -> Any:
+        """Complex: ``tanh(±inf + yj)`` for finite ``y`` is ``±1 + 0j``, the zero with
+        ``y``'s sign (TensorFlow's kernel gives the zero the sign of ``sin(2y)``)."""
+        x = self.floating(x, "tanh")
+        result = tf.math.tanh(x)
+        if not x.dtype.is_complex:
+            return result
+        re, im = tf.math.real(x), tf.math.imag(x)
+        edge = tf.math.is_inf(re) & tf.math.is_finite(im)
+        limit = tf.complex(tf.math.sign(re), self.copysign(tf.zeros_like(im), im))
+        return tf.where(edge, limit, result)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log1p"))
     def log1p(self, x: Any, /) -> Any:
@@ -481,7 +498,7 @@ class ElementwiseMixin(TFBase):
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
     def sign(self, x: Any, /) -> Any:
-        """Complex: ``x / |x|`` (0 for 0, NaN for NaN components), without overflow for
+        """Complex: ``x / |x|`` (``0 + 0j`` for any zero, NaN for NaN components), without overflow for
         huge ``|x|``."""
         x = self._unary_of("sign", x, _NUMERIC, "a numeric")
         kind = self.kind(x)
@@ -499,6 +516,7 @@ class ElementwiseMixin(TFBase):
             result = tf.complex(tf.where(infinite, re / big, sr / safe),
                                 tf.where(infinite, im / big, si / safe))  # fmt: skip
             nan = tf.math.is_nan(re) | tf.math.is_nan(im)
+            result = tf.where(self.nonzero_mask(x), result, tf.zeros_like(x))  # 0 + 0j
             return tf.where(nan, tf.complex(big * np.nan, big * np.nan), result)
         if kind == "real floating":  # from the bits: subnormals are not zero
             one = tf.ones_like(x)

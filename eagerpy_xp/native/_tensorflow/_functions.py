@@ -412,8 +412,10 @@ class FunctionsMixin(TFBase):
         free_a = [i for i in range(na) if i not in ax_a]
         free_b = [i for i in range(nb) if i not in ax_b]
         sa, sb = tf.shape(a, out_type=tf.int64), tf.shape(b, out_type=tf.int64)
-        left = tf.reshape(tf.transpose(a, free_a + ax_a), [-1, self._count(sa, ax_a)])
-        right = tf.reshape(tf.transpose(b, ax_b + free_b), [self._count(sb, ax_b), -1])
+        # explicit sizes, not -1: a zero-size operand leaves -1 undetermined
+        inner = self._count(sa, ax_a)
+        left = tf.reshape(tf.transpose(a, free_a + ax_a), [self._count(sa, free_a), inner])
+        right = tf.reshape(tf.transpose(b, ax_b + free_b), [inner, self._count(sb, free_b)])
         out_shape = tf.concat([self._pick(sa, free_a), self._pick(sb, free_b)], 0)
         return tf.reshape(self._matmul2(left, right, name), out_shape)
 
