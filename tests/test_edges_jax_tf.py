@@ -132,3 +132,10 @@ def test_wrapped_asarray_copy_false_sees_later_writes(backend: str) -> None:
     y = wx.asarray(x, copy=False)
     x[0] = 1.0
     assert values(y)[0] == 1.0
+
+
+@pytest.mark.parametrize("offset", [0, 1, -1, 5])
+def test_diagonal_of_zero_size_stacks(xp: ModuleType, offset: int) -> None:
+    a = np.zeros((0, 2, 3))
+    same(xp.linalg.diagonal(xp.asarray(a), offset=offset),
+         np.diagonal(a, offset=offset, axis1=-2, axis2=-1))  # fmt: skip

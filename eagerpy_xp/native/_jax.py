@@ -21,6 +21,17 @@
   default device.
 * **Complex special cases** (signed zeros, infinities, NaNs) are patched to the standard's
   (C99's) values for the transcendental functions and ``abs``.
+* **Errors** follow the contract where JAX would crash or answer wrongly: creation sizes
+  are checked before XLA sees them (`ValueError` from 2**59 elements, where XLA aborts the
+  process; `MemoryError` beyond the default device's memory), ``RESOURCE_EXHAUSTED``
+  becomes `MemoryError`; indices out of range raise `IndexError` when they are concrete
+  (Python ints and integer arrays in ``x[...]`` of the wrapped flavour, ``take``,
+  ``take_along_axis``).  Under ``jax.jit`` traced indices cannot be checked: JAX then
+  clamps them (``x[i]``) or fills with NaN (``take``).  Indexing a native ``jax.Array``
+  is JAX's own operator.
+* **eig / eigvals** have CPU kernels only in JAX: a concrete array on another device is
+  computed on the CPU and the results are put back on its device; under ``jax.jit`` on an
+  accelerator JAX reports the missing kernel.
 """
 
 from __future__ import annotations
@@ -477,6 +488,9 @@ class JaxBackend(NumPyDtypes, Backend):
             return
         shape = raw.shape
         used = [_dims_used(k) for k in items]
+        if sum(used) > len(shape):
+            raise self.error(function, f"{sum(used)} indices for an array of {len(shape)} "
+                                       "dimensions", IndexError)  # fmt: skip
         dim = 0
         for i, k in enumerate(items):
             if k is Ellipsis:
@@ -638,8 +652,12 @@ class JaxBackend(NumPyDtypes, Backend):
 
     # -- data types ------------------------------------------------------------------------
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-        """Complex to real raises `TypeError` (the standard: should not be permitted)."""
+        """Complex to real raises `TypeError` (the standard: should not be permitted);
+        complex to bool is ``x != 0``."""
         target = self.check_dtype(dtype, "astype")
+        if x.dtype.kind == "c" and target.kind == "b":
+            result = jnp.not_equal(x, 0)
+            return result if device is None else self.to_device(result, device)
         if x.dtype.kind == "c" and target.kind != "c":
             raise self.error("astype", f"casting {x.dtype} to {target} would drop the "
                              "imaginary part; take real() or abs() first", TypeError)  # fmt: skip

@@ -80,9 +80,13 @@ class TFLinalg(Linalg):
         x = b.tensor(x, "linalg.diagonal")
         if b.ndim(x) < 2:
             raise b.error("linalg.diagonal", "expected at least 2 dimensions")
+        start_r, start_c = max(-offset, 0), max(offset, 0)
+        static = tuple(x.shape)
+        if None not in static and 0 in static[:-2]:  # gather_nd refuses empty params
+            size = max(min(static[-2] - start_r, static[-1] - start_c), 0)
+            return tf.zeros((*static[:-2], size), x.dtype)
         shape = tf.shape(x, out_type=tf.int64)
         rows, cols = shape[-2], shape[-1]
-        start_r, start_c = max(-offset, 0), max(offset, 0)
         length = tf.maximum(tf.minimum(rows - start_r, cols - start_c), 0)
         i = tf.range(length)
         index = tf.stack([i + start_r, i + start_c], axis=-1)
