@@ -5,44 +5,20 @@ DLPack versions, ``asarray(copy=False)``.  Both flavours; JAX with x64 on (threa
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import importlib
-from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 
-import eagerpy_xp as ep
+from tests._flavours import namespaces, values
 
 BACKENDS = ("jax", "tensorflow")
 
 
-@contextlib.contextmanager
-def x64(backend: str) -> Iterator[None]:
-    if backend != "jax":
-        yield
-        return
-    import jax
-
-    with jax.enable_x64(True):
-        yield
-
-
-@pytest.fixture(params=[(b, f) for b in BACKENDS for f in ("native", "wrapped")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
-def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
-    backend, flavour = request.param
-    pytest.importorskip(backend, reason=f"{backend} is not installed")
-    prefix = "eagerpy_xp.native." if flavour == "native" else "eagerpy_xp."
-    with x64(backend):
-        yield importlib.import_module(prefix + backend)
-
-
-def values(x: Any) -> np.ndarray:
-    return np.asarray(x.raw if isinstance(x, ep.Array) else x)
+xp = namespaces(*BACKENDS)
 
 
 def same(actual: Any, expected: Any) -> None:

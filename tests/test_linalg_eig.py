@@ -7,16 +7,13 @@ against NumPy's, compared as sets (no backend promises an order).  JAX runs with
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 
-import eagerpy_xp as ep
+from tests._flavours import namespaces, values
 
 BACKENDS = ("numpy", "torch", "jax", "tensorflow")
 COMPLEX_OF = {"float32": "complex64", "float64": "complex128", "complex64": "complex64",
@@ -25,29 +22,7 @@ TOLERANCE = {"complex64": 2e-4, "complex128": 1e-10}
 SHAPES = [(1, 1), (4, 4), (2, 3, 3), (0, 3, 3), (2, 0, 0), (0, 0)]
 
 
-@contextlib.contextmanager
-def _x64(backend: str) -> Iterator[None]:
-    if backend != "jax":
-        yield
-        return
-    import jax
-
-    with jax.enable_x64(True):
-        yield
-
-
-@pytest.fixture(params=[(b, f) for b in BACKENDS for f in ("native", "wrapped")],
-                ids=lambda p: f"{p[0]}-{p[1]}")  # fmt: skip
-def xp(request: pytest.FixtureRequest) -> Iterator[ModuleType]:
-    backend, flavour = request.param
-    pytest.importorskip(backend, reason=f"{backend} is not installed")
-    prefix = "eagerpy_xp.native." if flavour == "native" else "eagerpy_xp."
-    with _x64(backend):
-        yield importlib.import_module(prefix + backend)
-
-
-def values(x: Any) -> np.ndarray:
-    return np.asarray(x.raw if isinstance(x, ep.Array) else x)
+xp = namespaces(*BACKENDS)
 
 
 def dtype_name(xp: ModuleType, x: Any) -> str:
