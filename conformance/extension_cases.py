@@ -21,15 +21,17 @@ _FLOATS = "floating"
 
 
 @st.composite
-def _square(draw: Any, spd: bool = False, min_n: int = 1) -> np.ndarray:
-    """A well-conditioned batch of square matrices."""
+def _square(draw: Any, spd: bool = False, min_n: int = 1, spread: bool = False) -> np.ndarray:
+    """A well-conditioned batch of square matrices (with ``spread``, eigenvalues near
+    2n, 2n + 4, 2n + 8, ...: well separated, so the eigenvectors are well conditioned)."""
     name = draw(dtypes(_FLOATS))
     n = draw(st.integers(min_n, 4))
     batch = draw(st.sampled_from([(), (2,)]))
     a = draw(arrays(name, (*batch, n, n), "moderate")) / 100
     if spd:
         a = a @ np.conj(np.swapaxes(a, -1, -2))
-    return (a + 2 * n * np.eye(n, dtype=name)).astype(name)
+    diagonal = 2 * n + (4 * np.arange(n) if spread else 0)
+    return (a + np.diag(diagonal * np.ones(n))).astype(name)
 
 
 @st.composite
@@ -86,6 +88,26 @@ def _eigh_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> tuple
     return (w.real, rebuilt)
 
 
+def _monic(w: np.ndarray) -> np.ndarray:
+    """The coefficients of the monic polynomial with roots ``w`` (the last axis), which
+    do not depend on the roots' order."""
+    coefficients = np.ones((*w.shape[:-1], 1), w.dtype)
+    for k in range(w.shape[-1]):
+        shifted = np.concatenate([coefficients, np.zeros_like(coefficients[..., :1])], -1)
+        scaled = np.concatenate([np.zeros_like(coefficients[..., :1]), coefficients], -1)
+        coefficients = shifted - w[..., k : k + 1] * scaled
+    return coefficients
+
+
+def _eig_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> tuple[Any, ...]:
+    w, v = _to_np(result, to_numpy)
+    return (_monic(w), v @ (w[..., :, None] * np.linalg.inv(v)))
+
+
+def _eigvals_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> np.ndarray:
+    return _monic(_to_np([result], to_numpy)[0])
+
+
 def _qr_canonical(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> tuple[Any, ...]:
     q, r = _to_np(result, to_numpy)
     return (q @ r, np.conj(np.swapaxes(q, -1, -2)) @ q, np.abs(np.tril(r, -1)))
@@ -102,7 +124,9 @@ LINALG_CASES: dict[str, Case] = {
     "cross": Case(_cross(), "loose"),
     "det": Case(_one(_square()), "loose"),
     "diagonal": Case(_one(_general(), offset=st.integers(-3, 3))),
+    "eig": Case(_one(_square(spread=True)), "loose", post=_eig_canonical),
     "eigh": Case(_one(_square(spd=True)), "loose", post=_eigh_canonical),
+    "eigvals": Case(_one(_square(spread=True)), "loose", post=_eigvals_canonical),
     "eigvalsh": Case(_one(_square(spd=True)), "loose"),
     "inv": Case(_one(_square()), "loose"),
     "matmul": CASES["matmul"],

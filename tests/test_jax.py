@@ -178,11 +178,21 @@ def test_64bit_requests_with_x64_work(xp: ModuleType, name: str) -> None:
             assert request().dtype == dtype
 
 
-def test_host_64bit_arrays_follow_jax(xp: ModuleType, x64: bool) -> None:
-    """Without a dtype, NumPy float64 becomes float32 when x64 is off (as in JAX)."""
-    host = np.array([0.1, 0.2])
-    assert xp.asarray(host).dtype == (xp.float64 if x64 else xp.float32)
-    assert values(xp.asarray(host)).tolist() == host.astype(values(xp.asarray(host)).dtype).tolist()
+@pytest.mark.parametrize("name", ["float64", "int64", "complex128", "uint64"])
+def test_host_64bit_arrays_are_never_downcast(xp: ModuleType, x64: bool, name: str) -> None:
+    """Without a dtype, a 64-bit NumPy array stays 64-bit with x64 and raises without it
+    (no silent downcast), naming the fix; an explicit 32-bit dtype converts."""
+    host = np.array([1, 2]).astype(name)
+    if x64:
+        assert xp.asarray(host).dtype == getattr(xp, name)
+        assert values(xp.asarray(host)).tolist() == host.tolist()
+    else:
+        with pytest.raises(ValueError, match=r"asarray.*jax.*JAX_ENABLE_X64=1"):
+            xp.asarray(host)
+        with pytest.raises(ValueError, match="JAX_ENABLE_X64=1"):
+            xp.asarray(host[0])
+    small = name.replace("64", "32").replace("complex128", "complex64")
+    assert xp.asarray(host, dtype=getattr(xp, small)).dtype == getattr(xp, small)
 
 
 def _mode_report() -> list[str]:
@@ -382,6 +392,15 @@ def test_complex_special_cases(name: str) -> None:
         actual = values(getattr(nx, name)(jnp.asarray(GRID)))
     with np.errstate(all="ignore"):
         expected = getattr(np, NUMPY_NAMES.get(name, name))(GRID)
+    # where NumPy differs from the standard: expm1(-0 + 0j) is +0 + 0j, and
+    # tanh(±inf + yj) for finite y is ±1 + 0j with y's sign (NumPy: the sign of sin(2y))
+    if name == "expm1":
+        zero = GRID == 0
+        expected.real[zero], expected.imag[zero] = 0.0, GRID.imag[zero]
+    if name == "tanh":
+        edge = np.isinf(GRID.real) & np.isfinite(GRID.imag)
+        expected.real[edge] = np.sign(GRID.real[edge])
+        expected.imag[edge] = np.copysign(0.0, GRID.imag[edge])
     if name == "abs":
         assert _components_agree(actual, expected).all()
         return
@@ -413,7 +432,7 @@ def test_expm1_complex_special_cases() -> None:
     assert result[1].real == -1 and result[2].real == -1 and result[1].imag == 0
     assert np.isnan(result[3].real) and result[3].imag == 0
     assert np.isnan(result[4].real) and np.isnan(result[4].imag)
-    same(result[5:], [complex(-0.0, 0.0)])  # like the real expm1(-0) == -0
+    same(result[5:], [complex(0.0, 0.0)])  # the standard: +0 + 0j for a ±0 real part
 
 
 # -- differential check against array_api_strict ------------------------------------------

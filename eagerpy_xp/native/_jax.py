@@ -2,8 +2,9 @@
 
 * **64-bit dtypes** follow ``jax_enable_x64``, read at every call (never set here).  With it
   off, the 64-bit dtypes are absent from ``__array_namespace_info__().dtypes()``, the
-  default dtypes are 32-bit, and asking for a 64-bit dtype raises `ValueError` saying how
-  to enable x64 (JAX would silently truncate).
+  default dtypes are 32-bit, and asking for a 64-bit dtype, or converting a 64-bit NumPy
+  array without ``dtype=``, raises `ValueError` saying how to enable x64 (JAX would
+  silently truncate).
 * **Dtypes** are NumPy dtype objects (what ``jax.Array.dtype`` returns), so
   ``x.dtype == xp.float32`` holds; ``jax.numpy.float32``, ``numpy.float32`` and friends
   are accepted too.
@@ -20,10 +21,22 @@
   default device.
 * **Complex special cases** (signed zeros, infinities, NaNs) are patched to the standard's
   (C99's) values for the transcendental functions and ``abs``.
+* **Errors** follow the contract where JAX would crash or answer wrongly: creation sizes
+  are checked before XLA sees them (`ValueError` from 2**59 elements, where XLA aborts the
+  process; `MemoryError` beyond the default device's memory), ``RESOURCE_EXHAUSTED``
+  becomes `MemoryError`; indices out of range raise `IndexError` when they are concrete
+  (Python ints and integer arrays in ``x[...]`` of the wrapped flavour, ``take``,
+  ``take_along_axis``).  Under ``jax.jit`` traced indices cannot be checked: JAX then
+  clamps them (``x[i]``) or fills with NaN (``take``).  Indexing a native ``jax.Array``
+  is JAX's own operator.
+* **eig / eigvals** have CPU kernels only in JAX: a concrete array on another device is
+  computed on the CPU and the results are put back on its device; under ``jax.jit`` on an
+  accelerator JAX reports the missing kernel.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Callable, Sequence
@@ -37,6 +50,7 @@ from .._devices import Device
 from .._dtypes import ALL, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg
 from ._base.core import GradCall, NumPyDtypes
+from ._base.subnamespaces import EigResult
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -67,6 +81,42 @@ def _strong(x: Any) -> Any:
     if getattr(x, "weak_type", False):
         return jax.lax.convert_element_type(x, x.dtype)
     return x
+
+
+#: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.
+_MAX_ELEMENTS = 2**59
+
+
+@functools.cache
+def _memory_limit() -> int:
+    """The default device's memory in bytes (the host's physical memory for CPUs)."""
+    device = jax.local_devices()[0]
+    stats = device.memory_stats() if device.platform != "cpu" else None
+    if stats and "bytes_limit" in stats:
+        return int(stats["bytes_limit"])
+    import os
+
+    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+
+
+def _allocating(function: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a creation function: JAX's ``RESOURCE_EXHAUSTED`` error becomes
+    `MemoryError` naming ``function`` (any other runtime error `ValueError`), with JAX's
+    error as the cause; nothing is added while nothing is raised."""
+
+    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(method)
+        def call(self: JaxBackend, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except jax.errors.JaxRuntimeError as error:
+                text = str(error).split("\n", 1)[0]
+                kind = MemoryError if "RESOURCE_EXHAUSTED" in text else ValueError
+                raise self.error(function, text, kind) from error
+
+        return call
+
+    return decorate
 
 
 def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
@@ -166,7 +216,7 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
              (lambda a, b, r: _isinf(a) & _nonfinite(b), _cx(_INF, _NAN))),
     "exp": ((lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
             (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(0.0, 0.0))),
-    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), lambda a, b, r: jax.lax.complex(a, b)),
+    "expm1": ((lambda a, b, r: (a == 0) & (b == 0), _cx(0.0, 0.0)),
               (lambda a, b, r: _isinf(a) & (a > 0) & _nonfinite(b), _cx(_INF, _NAN)),
               (lambda a, b, r: _isinf(a) & (a < 0) & _nonfinite(b), _cx(-1.0, 0.0))),
     "log": _LOG_FIXES, "log1p": _LOG_FIXES, "log2": _LOG_FIXES, "log10": _LOG_FIXES,
@@ -179,7 +229,8 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
              (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
              (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
     "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
-    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),),
+    "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
+             (lambda a, b, r: _isinf(a) & jnp.isfinite(b), _cx(1.0, 0.0))),
 }  # fmt: skip
 
 def _sinh_parts(z: Any) -> Any:
@@ -207,7 +258,18 @@ _FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
 
 
 class JaxLinalg(Linalg):
-    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules)."""
+    """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules); ``eig``
+    and ``eigvals``, which JAX computes on CPU only, run on the CPU and return to the
+    input's device."""
+
+    def eig(self, x: Any, /) -> EigResult:
+        target = self._eig_dtype(x, "linalg.eig")
+        values, vectors = _on_cpu(jnp.linalg.eig, x)
+        return EigResult(values.astype(target), vectors.astype(target))
+
+    def eigvals(self, x: Any, /) -> Any:
+        target = self._eig_dtype(x, "linalg.eigvals")
+        return _on_cpu(jnp.linalg.eigvals, x).astype(target)
 
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._l.trace(x, offset=offset,
@@ -302,7 +364,11 @@ class JaxBackend(NumPyDtypes, Backend):
         try:
             name = self.dtype_name(dtype)
         except TypeError:
-            raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
+            message = f"unsupported dtype {dtype!r}"
+            if isinstance(dtype, str):
+                message += (": dtypes are the namespace's dtype objects (xp.float32, ...), "
+                            "not strings")  # fmt: skip
+            raise self.error(function, message, TypeError) from None
         if name in _BITS64 and not x64_enabled():
             raise self.error(function, f"{name} is not available: {X64_HINT}")
         return self.dtypes_by_name[name]
@@ -391,7 +457,13 @@ class JaxBackend(NumPyDtypes, Backend):
         dl_device: tuple[Any, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Exports to ``dl_device`` by moving the data (``BufferError`` if ``copy=False``)."""
+        """Exports to ``dl_device`` by moving the data (``BufferError`` if ``copy=False``).
+
+        A ``max_version`` below ``(1, 0)`` gets the legacy unversioned capsule (DLPack 0.x,
+        what NumPy and torch return too): the standard lets a producer return a version
+        other than ``max_version`` (the consumer checks the capsule), and a consumer of 0.x
+        reads legacy capsules.  JAX itself would raise ``BufferError``.
+        """
         here = raw.__dlpack_device__()
         if dl_device is not None and (int(dl_device[0]), dl_device[1]) != (int(here[0]), here[1]):
             target = _DLPACK_KINDS.get(int(dl_device[0]))
@@ -403,23 +475,31 @@ class JaxBackend(NumPyDtypes, Backend):
             copy = True
         if stream is not None and int(raw.__dlpack_device__()[0]) == _DLPACK_CPU:
             raise BufferError(f"__dlpack__ (jax): stream must be None for CPU arrays, got {stream!r}")
+        if max_version is not None and tuple(max_version) < (1, 0):
+            max_version = None  # the legacy capsule, which JAX makes for None
         return raw.__dlpack__(stream=stream, max_version=max_version, copy=copy)
 
     # -- indexing and mutation --------------------------------------------------------------
     def _check_bounds(self, raw: Any, key: Any, function: str) -> None:
-        """`IndexError` for Python integers out of range (JAX would clamp or drop them)."""
+        """`IndexError` for Python integers and concrete integer arrays out of range (JAX
+        would clamp or drop them); traced integer arrays cannot be checked (JAX clamps)."""
         items = key if isinstance(key, tuple) else (key,)
-        if not any(_is_int(k) for k in items):
+        if not any(_is_int(k) or _is_int_array(k) for k in items):
             return
         shape = raw.shape
         used = [_dims_used(k) for k in items]
+        if sum(used) > len(shape):
+            raise self.error(function, f"{sum(used)} indices for an array of {len(shape)} "
+                                       "dimensions", IndexError)  # fmt: skip
         dim = 0
         for i, k in enumerate(items):
             if k is Ellipsis:
                 dim = len(shape) - sum(used[i + 1:])
-            elif _is_int(k) and dim < len(shape) and not -shape[dim] <= k < shape[dim]:
-                raise self.error(function, f"index {k} is out of bounds for axis {dim} with "
-                                           f"size {shape[dim]}", IndexError)  # fmt: skip
+            elif dim < len(shape):
+                bad = _out_of_range(k, shape[dim])
+                if bad is not None:
+                    raise self.error(function, f"index {bad} is out of bounds for axis {dim} "
+                                               f"with size {shape[dim]}", IndexError)  # fmt: skip
             dim += used[i]
 
     def getitem(self, raw: Any, key: Any) -> Any:
@@ -465,10 +545,15 @@ class JaxBackend(NumPyDtypes, Backend):
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
-        """Without ``dtype``, a 64-bit host array (NumPy ``float64``, ...) becomes 32-bit when
-        x64 is off, as in JAX.  ``copy=False`` accepts only a JAX array that needs no dtype
-        or device change (anything else must be copied into JAX: `ValueError`)."""
+        """Without ``dtype``, a 64-bit NumPy array or scalar raises `ValueError` while x64 is
+        off (JAX would silently make it 32-bit): enable x64 or pass ``dtype``.
+        ``copy=False`` accepts only a JAX array that needs no dtype or device change
+        (anything else must be copied into JAX: `ValueError`)."""
         target = self.check_dtype(dtype, "asarray")
+        if (target is None and isinstance(obj, (np.ndarray, np.generic))
+                and obj.dtype.name in _BITS64 and not x64_enabled()):  # fmt: skip
+            raise self.error("asarray", f"a NumPy {obj.dtype.name} array would silently become "
+                             f"32-bit: {X64_HINT}, or pass dtype= explicitly")  # fmt: skip
         place = None if device is None else self.native_device(device, "asarray")
         if isinstance(obj, jax.Array):
             same = (target is None or obj.dtype == target) and (
@@ -481,21 +566,75 @@ class JaxBackend(NumPyDtypes, Backend):
                              "needs a copy")  # fmt: skip
         return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
 
+    # Sizes: XLA aborts the process for an array of 2**63 bytes or more, so shapes are
+    # checked first (`ValueError`, as NumPy's "array is too big"); JAX's out-of-memory error
+    # becomes `MemoryError` (`_allocating`).
+    def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
+        dims = super()._check_shape(shape, function)
+        self._check_extent(dims, function)
+        return dims
+
+    def _check_extent(self, dims: Sequence[int], function: str, itemsize: int = 1) -> None:
+        """`ValueError` for 2**59 elements or more, `MemoryError` where ``itemsize`` bytes
+        per element exceed the default device's memory (JAX may fail only when the data
+        is first read, which aborts the process)."""
+        count = math.prod(dims)
+        if count >= _MAX_ELEMENTS:
+            raise self.error(function, f"shape {tuple(dims)} has {count} elements, more than "
+                             "an array can hold")  # fmt: skip
+        limit = _memory_limit()
+        if count * itemsize > limit:
+            raise self.error(function, f"shape {tuple(dims)} needs {count * itemsize} bytes, "
+                             f"more than the device's {limit}", MemoryError)  # fmt: skip
+
+    def _itemsize(self, dtype: Any, kind: str) -> int:
+        """Bytes per element of ``dtype``, or of the default dtype of ``kind``."""
+        target = self.check_dtype(dtype, "itemsize") if dtype is not None else self._default(kind)
+        return int(target.itemsize)
+
+    @_allocating("arange")
     def arange(
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        """``step=0`` raises `ValueError`; so does a length JAX cannot allocate."""
+        if isinstance(step, (int, float)) and step == 0:
+            raise self.error("arange", "step must not be zero")
+        low, high = (0, start) if stop is None else (start, stop)
+        if all(isinstance(v, (int, float)) for v in (low, high, step)):
+            kind = "real floating" if any(isinstance(v, float) for v in (low, high, step)) \
+                else "integral"  # fmt: skip
+            self._check_extent((max(0, math.ceil((high - low) / step)),), "arange",
+                               self._itemsize(dtype, kind))  # fmt: skip
         return _strong(super().arange(start, stop, step, dtype=dtype, device=device))
 
+    empty = _allocating("empty")(Backend.empty)
+
+    @_allocating("eye")
+    def eye(
+        self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        dims = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
+        self._check_extent(dims, "eye", self._itemsize(dtype, "real floating"))
+        return super().eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+
+    @_allocating("full")
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return _strong(super().full(shape, fill_value, dtype=dtype, device=device))
 
+    @_allocating("linspace")
     def linspace(
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
+        if isinstance(num, int):
+            self._check_extent((num,), "linspace", self._itemsize(dtype, "real floating"))
         return _strong(super().linspace(start, stop, num, dtype=dtype, device=device,
                                         endpoint=endpoint))  # fmt: skip
+
+    ones = _allocating("ones")(Backend.ones)
+    zeros = _allocating("zeros")(Backend.zeros)
 
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:  # type: ignore[override]
         """A tuple (2024.12 on); the arrays must be 1-D and share one dtype."""
@@ -513,8 +652,12 @@ class JaxBackend(NumPyDtypes, Backend):
 
     # -- data types ------------------------------------------------------------------------
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-        """Complex to real raises `TypeError` (the standard: should not be permitted)."""
+        """Complex to real raises `TypeError` (the standard: should not be permitted);
+        complex to bool is ``x != 0``."""
         target = self.check_dtype(dtype, "astype")
+        if x.dtype.kind == "c" and target.kind == "b":
+            result = jnp.not_equal(x, 0)
+            return result if device is None else self.to_device(result, device)
         if x.dtype.kind == "c" and target.kind != "c":
             raise self.error("astype", f"casting {x.dtype} to {target} would drop the "
                              "imaginary part; take real() or abs() first", TypeError)  # fmt: skip
@@ -529,10 +672,27 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
+    def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
+        """Integers only (JAX shifts booleans as int32)."""
+        self._integer_operands(x1, x2, "bitwise_left_shift")
+        return super().bitwise_left_shift(x1, x2)
+
+    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
+        """Integers only (JAX shifts booleans as int32)."""
+        self._integer_operands(x1, x2, "bitwise_right_shift")
+        return super().bitwise_right_shift(x1, x2)
+
+    def _integer_operands(self, x1: Any, x2: Any, function: str) -> None:
+        for x in (x1, x2):
+            if isinstance(x, bool) or getattr(getattr(x, "dtype", None), "kind", "i") not in "iu":
+                what = "bool" if isinstance(x, bool) else self.dtype_name(x.dtype)
+                raise self.error(function, f"expected integer operands, got {what}", TypeError)
+
     def sign(self, x: Any, /) -> Any:
-        """``sign(-0.0)`` is ``+0`` (JAX keeps the sign)."""
+        """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
+        of the zeros)."""
         result = jnp.sign(x)
-        if result.dtype.kind == "f":
+        if result.dtype.kind in "fc":
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 
@@ -601,6 +761,41 @@ class JaxBackend(NumPyDtypes, Backend):
                              f"{x.ndim} dimensions once")  # fmt: skip
         return jnp.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
+    def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
+        """A repeated source or destination axis raises (JAX accepts a repeated
+        destination)."""
+        n = x.ndim
+        src = self.normalize_axes(source, n, "moveaxis")
+        dst = self.normalize_axes(destination, n, "moveaxis")
+        if len(src) != len(dst):
+            raise self.error("moveaxis", f"source {source!r} and destination {destination!r} "
+                                         "differ in length")  # fmt: skip
+        return jnp.moveaxis(x, src, dst)
+
+    # -- indexing ------------------------------------------------------------------------
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """Concrete indices out of range raise `IndexError` (JAX fills with NaN); traced
+        ones cannot be checked."""
+        if axis is not None and isinstance(x, jax.Array):
+            size = x.shape[self.normalize_axis(axis, x.ndim, "take")]
+            self._check_indices(indices, size, axis, "take")
+        elif isinstance(x, jax.Array) and x.ndim == 1:
+            self._check_indices(indices, x.shape[0], 0, "take")
+        return super().take(x, indices, axis=axis)
+
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        """Concrete indices out of range raise `IndexError` (JAX fills with NaN)."""
+        if isinstance(x, jax.Array):
+            size = x.shape[self.normalize_axis(axis, x.ndim, "take_along_axis")]
+            self._check_indices(indices, size, axis, "take_along_axis")
+        return jnp.take_along_axis(x, indices, axis=axis)
+
+    def _check_indices(self, indices: Any, size: int, axis: int, function: str) -> None:
+        bad = _out_of_range(indices, size)
+        if bad is not None:
+            raise self.error(function, f"index {bad} is out of bounds for axis {axis} with "
+                                       f"size {size}", IndexError)  # fmt: skip
+
     # -- searching, statistics -------------------------------------------------------------
     def _default(self, kind: str) -> Any:
         return self.dtypes_by_name[self.default_dtype_names()[kind]]
@@ -655,6 +850,17 @@ class JaxBackend(NumPyDtypes, Backend):
 BACKEND = _JAX = JaxBackend()
 
 
+def _on_cpu(function: Callable[[Any], Any], x: Any) -> Any:
+    """``function(x)`` computed on the CPU for a concrete ``x`` on another device (JAX has
+    CPU kernels only for it), the results put back on ``x``'s devices.  Traced ``x`` is
+    passed as it is: under ``jax.jit`` on an accelerator JAX then reports the kernel as
+    missing (the compiled function cannot move data to the host)."""
+    if isinstance(x, jax.core.Tracer) or all(d.platform == "cpu" for d in x.devices()):
+        return function(x)
+    cpu = jax.local_devices(backend="cpu")[0]
+    return jax.device_put(function(jax.device_put(x, cpu)), x.sharding)
+
+
 def _raw_of(array: Any) -> Any:
     return array.raw
 
@@ -671,6 +877,22 @@ def _is_complex(x: Any) -> bool:
 
 def _is_int(k: Any) -> bool:
     return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def _is_int_array(k: Any) -> bool:
+    return isinstance(k, (jax.Array, np.ndarray)) and k.dtype.kind in "iu"
+
+
+def _out_of_range(k: Any, size: int) -> int | None:
+    """The first index of ``k`` (a Python int or a concrete integer array) outside
+    ``[-size, size)``, or None (also for anything else, traced arrays included)."""
+    if _is_int(k):
+        return None if -size <= k < size else int(k)
+    if not _is_int_array(k) or isinstance(k, jax.core.Tracer) or k.size == 0:
+        return None
+    values = np.asarray(k)
+    outside = (values < -size) | (values >= size)
+    return int(values[outside][0]) if outside.any() else None
 
 
 def _dims_used(k: Any) -> int:

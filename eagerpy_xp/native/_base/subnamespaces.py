@@ -11,8 +11,9 @@ from collections import namedtuple
 from typing import Any
 
 from ..._devices import Device
-from ..._dtypes import COMPLEX_FLOATING, REAL_FLOATING
+from ..._dtypes import COMPLEX_FLOATING, COMPLEX_OF_REAL, REAL_FLOATING
 
+EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
 SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
@@ -39,6 +40,32 @@ class Linalg:
 
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         return self._l.diagonal(x, offset=offset)
+
+    def eig(self, x: Any, /) -> EigResult:
+        """Eigenvalues and right eigenvectors of a stack of square matrices, complex of the
+        input's precision (NumPy returns real results when every eigenvalue is real)."""
+        target = self._eig_dtype(x, "linalg.eig")
+        values, vectors = self._l.eig(x)
+        return EigResult(values.astype(target, copy=False), vectors.astype(target, copy=False))
+
+    def eigvals(self, x: Any, /) -> Any:
+        """The eigenvalues of ``eig``, complex of the input's precision."""
+        target = self._eig_dtype(x, "linalg.eigvals")
+        return self._l.eigvals(x).astype(target, copy=False)
+
+    def _eig_dtype(self, x: Any, function: str) -> Any:
+        """The complex dtype of ``eig``'s results for ``x``: `TypeError` unless ``x`` is a
+        floating-point array, `ValueError` unless its last two dimensions are equal."""
+        b = self._b
+        if not b.is_native(x):
+            raise b.error(function, f"expected an array, got {type(x).__name__}", TypeError)
+        name = b.dtype_name(x.dtype)
+        if name not in REAL_FLOATING and name not in COMPLEX_FLOATING:
+            raise b.error(function, f"expected a floating-point array, got {name}", TypeError)
+        shape = b.shape_of(x)
+        if len(shape) < 2 or shape[-1] != shape[-2]:
+            raise b.error(function, f"expected a stack of square matrices, got shape {shape}")
+        return b.dtypes_by_name[COMPLEX_OF_REAL.get(name, name)]
 
     def eigh(self, x: Any, /) -> EighResult:
         return EighResult(*self._l.eigh(x))

@@ -50,6 +50,12 @@ def _dlpack_aligned(capsule: Any) -> bool:
     return (data + offset) % 64 == 0
 
 
+def dtype_hint(text: str) -> str:
+    """The message for a dtype given as a string."""
+    return (f"unsupported dtype {text!r}: dtypes are the namespace's dtype objects "
+            "(xp.float32, ...), not strings")
+
+
 class _NotRegistered:
     """Stands in for the wrapper class until `register_wrapper` names it."""
 
@@ -73,6 +79,12 @@ class TFBase(Backend):
     # -- dtypes ------------------------------------------------------------------------
     def native_dtype(self, name: str) -> Any:
         return tf.as_dtype(name)
+
+    def check_dtype(self, dtype: Any, function: str) -> Any:
+        """`BackendCore.check_dtype`; a dtype name as a string gets a hint."""
+        if isinstance(dtype, str):
+            raise self.error(function, dtype_hint(dtype), TypeError)
+        return super().check_dtype(dtype, function)
 
     def dn(self, x: Any) -> str:
         """The standard dtype name of a tensor."""
@@ -295,6 +307,15 @@ class TFBase(Backend):
         return tf.not_equal(magnitude, 0)
 
     # -- shapes and axes -------------------------------------------------------------------
+    def check_broadcast(self, function: str, *tensors: Any) -> None:
+        """`ValueError` naming the shapes where the static shapes of ``tensors`` cannot
+        broadcast (unknown dimensions pass: TensorFlow checks them when it runs)."""
+        shapes = [tuple(t.shape) for t in tensors]
+        for dims in zip(*(reversed(s) for s in shapes)):
+            if len({d for d in dims if d is not None and d != 1}) > 1:
+                raise self.error(function, f"shapes {', '.join(str(s) for s in shapes)} "
+                                           "cannot be broadcast together")  # fmt: skip
+
     def ndim(self, x: Any) -> int:
         return len(x.shape)
 

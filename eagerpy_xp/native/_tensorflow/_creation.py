@@ -15,6 +15,7 @@ import tensorflow as tf
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import kind_of
 from ._common import TFBase
+from ._eager import translate
 
 _DEFAULT_OF_SCALAR = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
 
@@ -93,12 +94,15 @@ class CreationMixin(TFBase):
         return host
 
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-        """Complex to real keeps the real part (unspecified by the standard)."""
+        """Complex to a real dtype raises `TypeError` (the standard: should not be
+        permitted; TensorFlow would drop the imaginary part); complex to bool is ``x != 0``."""
         x = self.tensor(x, "astype")
         target = self.check_dtype(dtype, "astype")
         if x.dtype != target:
-            if x.dtype.is_complex and not target.is_complex:
-                x = tf.math.real(x)
+            if x.dtype.is_complex and not target.is_complex and target != tf.bool:
+                raise self.error("astype", f"casting {self.dn(x)} to {self.dtype_name(target)} "
+                                 "would drop the imaginary part; take real() or abs() first",
+                                 TypeError)  # fmt: skip
             if target == tf.bool:
                 x = self.nonzero_mask(x)
             else:
@@ -119,10 +123,13 @@ class CreationMixin(TFBase):
         target = self._dtype_or(dtype, default, "arange")
         length = max(0, math.ceil((stop - start) / step))
         with self.placed(device, "arange"):
-            if target.is_integer:
-                return tf.cast(tf.range(length, dtype=tf.int64) * step + start, target)
-            wide = tf.range(length, dtype=tf.float64) * float(step) + float(start)
-            return tf.cast(wide, target)
+            try:
+                if target.is_integer:
+                    return tf.cast(tf.range(length, dtype=tf.int64) * step + start, target)
+                wide = tf.range(length, dtype=tf.float64) * float(step) + float(start)
+                return tf.cast(wide, target)
+            except tf.errors.OpError as error:  # sizes beyond memory
+                raise translate("arange", error) from error
 
     def linspace(self, start: Any, stop: Any, /, num: int, *, dtype: Any = None,
                  device: Any = None, endpoint: bool = True) -> Any:  # fmt: skip
@@ -131,14 +138,22 @@ class CreationMixin(TFBase):
         target = self._dtype_or(dtype, default, "linspace")
         if num < 0:
             raise self.error("linspace", f"num must be non-negative, got {num}")
-        values = np.linspace(start, stop, num, endpoint=endpoint, dtype=self.dtype_name(target))
+        try:
+            values = np.linspace(start, stop, num, endpoint=endpoint,
+                                 dtype=self.dtype_name(target))  # fmt: skip
+        except MemoryError as error:
+            raise self.error("linspace", f"{num} elements do not fit in memory",
+                             MemoryError) from error  # fmt: skip
         with self.placed(device, "linspace"):
             return tf.constant(values)
 
     def _fill(self, function: str, shape: Any, value: Any, dtype: Any, device: Any) -> Any:
         dims = self._check_shape(shape, function)
         with self.placed(device, function):
-            return tf.fill(dims, tf.constant(np.asarray(value, dtype=self.dtype_name(dtype))))
+            try:
+                return tf.fill(dims, tf.constant(np.asarray(value, dtype=self.dtype_name(dtype))))
+            except tf.errors.OpError as error:  # sizes beyond memory
+                raise translate(function, error) from error
 
     def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self.zeros(shape, dtype=dtype, device=device)
@@ -189,7 +204,10 @@ class CreationMixin(TFBase):
         with self.placed(device, "eye"):
             rows = tf.range(n_rows, dtype=tf.int64)[:, None]
             cols = tf.range(n_cols, dtype=tf.int64)[None, :]
-            return tf.cast(tf.equal(cols - rows, k), target)
+            try:
+                return tf.cast(tf.equal(cols - rows, k), target)
+            except tf.errors.OpError as error:  # sizes beyond memory
+                raise translate("eye", error) from error
 
     def _band(self, function: str, x: Any, k: int, lower: bool) -> Any:
         x = self.tensor(x, function)

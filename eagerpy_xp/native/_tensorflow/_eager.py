@@ -34,6 +34,50 @@ def raw_op(name: str) -> Callable[..., Any]:
     return getattr(op, "__wrapped__", op)  # type: ignore[no-any-return]
 
 
+#: TensorFlow error -> the contract's exception type (`translate`; others: ValueError).
+_ERROR_KINDS: tuple[tuple[type[Exception], type[Exception]], ...] = (
+    (tf.errors.ResourceExhaustedError, MemoryError),
+    (tf.errors.UnimplementedError, NotImplementedError),
+    (tf.errors.NotFoundError, TypeError),  # no kernel for a dtype
+)
+#: Words of an invalid-argument message about an index rather than a shape.
+_INDEX_WORDS = ("out of bounds", "is not in [", "out of range", "index")
+
+
+def translate(function: str, error: Exception) -> Exception:
+    """TensorFlow's op error as the contract's exception naming ``function`` and the
+    backend, with TensorFlow's own message without its kernel and op decorations (the
+    caller raises it ``from error``)."""
+    text = str(getattr(error, "message", error))
+    if text.startswith("{{"):
+        text = text.split("}}", 1)[-1]
+    text = text.split(" [Op:", 1)[0].strip()
+    kind: type[Exception] = ValueError
+    for tf_kind, ours in _ERROR_KINDS:
+        if isinstance(error, tf_kind):
+            kind = ours
+            break
+    else:
+        if any(word in text.lower() for word in _INDEX_WORDS):
+            kind = IndexError
+    return kind(f"{function} (tensorflow): {text}")
+
+
+def raw_binary(name: str, function: str) -> Callable[[Any, Any], Any]:
+    """`raw_op` of a binary op for a fast path, its errors (shapes that do not broadcast)
+    translated for ``function``: free while nothing is raised."""
+    op = raw_op(name)
+
+    def call(a: Any, b: Any) -> Any:
+        try:
+            return op(a, b)
+        except tf.errors.OpError as error:
+            raise translate(function, error) from error
+
+    call.__name__ = call.__qualname__ = f"{function}_op"
+    return call
+
+
 #: Python scalars the fast paths have met, as eager constants: (value, dtype id, type).
 _SCALARS: dict[tuple[Any, ...], Any] = {}
 #: Reduction axes the fast paths have met, as int32 constants: ndim or (axis, ndim).

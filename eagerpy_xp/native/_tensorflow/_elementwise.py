@@ -21,6 +21,7 @@ from ._eager import (
     NUMERIC,
     REAL,
     REAL_FLOAT,
+    raw_binary,
     raw_op,  # fmt: skip
     scalar,
 )
@@ -78,15 +79,14 @@ class ElementwiseMixin(TFBase):
     sin = _float_unary("sin", tf.math.sin, raw_op("Sin"))
     sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
     tan = _float_unary("tan", tf.math.tan, raw_op("Tan"))
-    tanh = _float_unary("tanh", tf.math.tanh, raw_op("Tanh"))
 
     # -- TensorFlow's op once the operands are promoted ----------------------------------
-    add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_op("AddV2"), NUMERIC)
-    subtract = _plain_binary("subtract", tf.math.subtract, _NUMERIC, "a numeric", raw_op("Sub"), NUMERIC)
-    multiply = _plain_binary("multiply", tf.math.multiply, _NUMERIC, "a numeric", raw_op("Mul"), NUMERIC)
-    maximum = _plain_binary("maximum", tf.math.maximum, _REAL_NUMERIC, "a real numeric", raw_op("Maximum"), REAL)
-    minimum = _plain_binary("minimum", tf.math.minimum, _REAL_NUMERIC, "a real numeric", raw_op("Minimum"), REAL)
-    nextafter = _plain_binary("nextafter", tf.math.nextafter, ("real floating",), "a real floating-point", raw_op("NextAfter"), REAL_FLOAT)
+    add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_binary("AddV2", "add"), NUMERIC)
+    subtract = _plain_binary("subtract", tf.math.subtract, _NUMERIC, "a numeric", raw_binary("Sub", "subtract"), NUMERIC)
+    multiply = _plain_binary("multiply", tf.math.multiply, _NUMERIC, "a numeric", raw_binary("Mul", "multiply"), NUMERIC)
+    maximum = _plain_binary("maximum", tf.math.maximum, _REAL_NUMERIC, "a real numeric", raw_binary("Maximum", "maximum"), REAL)
+    minimum = _plain_binary("minimum", tf.math.minimum, _REAL_NUMERIC, "a real numeric", raw_binary("Minimum", "minimum"), REAL)
+    nextafter = _plain_binary("nextafter", tf.math.nextafter, ("real floating",), "a real floating-point", raw_binary("NextAfter", "nextafter"), REAL_FLOAT)
 
     # -- helpers -------------------------------------------------------------------------
     def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
@@ -98,6 +98,8 @@ class ElementwiseMixin(TFBase):
             if name is not None and _KIND_OF[name] in kinds:
                 if t1 is t2:
                     if x1.dtype is x2.dtype:
+                        if x1._shape_tuple() != x2._shape_tuple():
+                            self.check_broadcast(function, x1, x2)
                         return x1, x2, name
                 elif t2 is float or t2 is int:
                     operand = scalar(x2, x1.dtype)
@@ -109,6 +111,7 @@ class ElementwiseMixin(TFBase):
                         return operand, x2, name
         (a, b), name = self.operands(function, x1, x2)
         self.check_kind(a, function, kinds, what)
+        self.check_broadcast(function, a, b)
         return a, b, name
 
     def _unary_of(self, function: str, x: Any, kinds: tuple[str, ...], what: str) -> Any:
@@ -130,7 +133,7 @@ class ElementwiseMixin(TFBase):
         return special, a, tf.where(special, tf.ones_like(b), b)
 
     # -- arithmetic ----------------------------------------------------------------------
-    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("RealDiv"), scalar)
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("RealDiv", "divide"), scalar)
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in float64 (unspecified by the standard)."""
         a, b, _ = self._pair("divide", x1, x2, _NUMERIC, "a numeric")
@@ -199,7 +202,7 @@ class ElementwiseMixin(TFBase):
         mod = tf.where(wrong_sign, mod + b, mod)
         return tf.where(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
 
-    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("Pow"), scalar)
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Pow", "pow"), scalar)
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Integer powers wrap around; a negative integer exponent gives 0 (unspecified)."""
         a, b, name = self._pair("pow", x1, x2, _NUMERIC, "a numeric")
@@ -231,7 +234,7 @@ class ElementwiseMixin(TFBase):
         result = tf.where(zero_base, tf.zeros_like(result), result)
         return tf.where(zero_exponent, tf.ones_like(result), result)
 
-    @fastpath.binary(EAGER, REAL_FLOAT, raw_op("Atan2"), scalar)
+    @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Atan2", "atan2"), scalar)
     def atan2(self, x1: Any, x2: Any, /) -> Any:
         a, b, _ = self._pair("atan2", x1, x2, REAL_KINDS, "a real-valued")
         if self.kind(a) not in FLOAT_KINDS:
@@ -275,12 +278,12 @@ class ElementwiseMixin(TFBase):
             tf.bitcast(b, ibits), sign)), a.dtype)  # fmt: skip
 
     # -- comparisons and logic -------------------------------------------------------------
-    @fastpath.binary(EAGER, ANY, raw_op("Equal"), scalar)
+    @fastpath.binary(EAGER, ANY, raw_binary("Equal", "equal"), scalar)
     def equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("equal", x1, x2)
         return tf.math.equal(a, b)
 
-    @fastpath.binary(EAGER, ANY, raw_op("NotEqual"), scalar)
+    @fastpath.binary(EAGER, ANY, raw_binary("NotEqual", "not_equal"), scalar)
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("not_equal", x1, x2)
         return tf.math.not_equal(a, b)
@@ -291,19 +294,19 @@ class ElementwiseMixin(TFBase):
             a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)
         return fn(a, b)
 
-    @fastpath.binary(EAGER, REAL, raw_op("Less"), scalar)
+    @fastpath.binary(EAGER, REAL, raw_binary("Less", "less"), scalar)
     def less(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less", tf.math.less, x1, x2)
 
-    @fastpath.binary(EAGER, REAL, raw_op("LessEqual"), scalar)
+    @fastpath.binary(EAGER, REAL, raw_binary("LessEqual", "less_equal"), scalar)
     def less_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less_equal", tf.math.less_equal, x1, x2)
 
-    @fastpath.binary(EAGER, REAL, raw_op("Greater"), scalar)
+    @fastpath.binary(EAGER, REAL, raw_binary("Greater", "greater"), scalar)
     def greater(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater", tf.math.greater, x1, x2)
 
-    @fastpath.binary(EAGER, REAL, raw_op("GreaterEqual"), scalar)
+    @fastpath.binary(EAGER, REAL, raw_binary("GreaterEqual", "greater_equal"), scalar)
     def greater_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater_equal", tf.math.greater_equal, x1, x2)
 
@@ -314,11 +317,11 @@ class ElementwiseMixin(TFBase):
     def _as_bool(self, x: Any) -> Any:
         return self.nonzero_mask(x)
 
-    @fastpath.binary(EAGER, BOOL, raw_op("LogicalAnd"), scalar)
+    @fastpath.binary(EAGER, BOOL, raw_binary("LogicalAnd", "logical_and"), scalar)
     def logical_and(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_and", tf.math.logical_and, x1, x2)
 
-    @fastpath.binary(EAGER, BOOL, raw_op("LogicalOr"), scalar)
+    @fastpath.binary(EAGER, BOOL, raw_binary("LogicalOr", "logical_or"), scalar)
     def logical_or(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_or", tf.math.logical_or, x1, x2)
 
@@ -335,15 +338,15 @@ class ElementwiseMixin(TFBase):
         a, b, _ = self._pair(function, x1, x2, _INTEGER_OR_BOOL, "an integer or boolean")
         return bool_fn(a, b) if a.dtype == tf.bool else int_fn(a, b)
 
-    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseAnd"), scalar)
+    @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseAnd", "bitwise_and"), scalar)
     def bitwise_and(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_and", tf.bitwise.bitwise_and, tf.math.logical_and, x1, x2)
 
-    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseOr"), scalar)
+    @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseOr", "bitwise_or"), scalar)
     def bitwise_or(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_or", tf.bitwise.bitwise_or, tf.math.logical_or, x1, x2)
 
-    @fastpath.binary(EAGER, INTEGER, raw_op("BitwiseXor"), scalar)
+    @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseXor", "bitwise_xor"), scalar)
     def bitwise_xor(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_xor", tf.bitwise.bitwise_xor, tf.math.logical_xor, x1, x2)
 
@@ -443,13 +446,31 @@ class ElementwiseMixin(TFBase):
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Expm1"))
     def expm1(self, x: Any, /) -> Any:
-        """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities)."""
+        """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities),
+        ``+0 ± 0j`` at zero."""
         x = self.floating(x, "expm1")
         if not x.dtype.is_complex:
             return tf.math.expm1(x)
         small = tf.math.abs(x) < 1  # TensorFlow's kernel overflows for large |x|
         near = tf.where(small, x, tf.zeros_like(x))
-        return tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+        result = tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+        # expm1(-0 + 0j) is +0 + 0j (the kernel keeps the real part's sign)
+        im = tf.math.imag(x)
+        zero = tf.complex(tf.zeros_like(im), im)
+        return tf.where(self.nonzero_mask(x), result, zero)
+
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tanh"))
+    def tanh(self, x: Any, /) -> Any:
+        """Complex: ``tanh(±inf + yj)`` for finite ``y`` is ``±1 + 0j``, the zero with
+        ``y``'s sign (TensorFlow's kernel gives the zero the sign of ``sin(2y)``)."""
+        x = self.floating(x, "tanh")
+        result = tf.math.tanh(x)
+        if not x.dtype.is_complex:
+            return result
+        re, im = tf.math.real(x), tf.math.imag(x)
+        edge = tf.math.is_inf(re) & tf.math.is_finite(im)
+        limit = tf.complex(tf.math.sign(re), self.copysign(tf.zeros_like(im), im))
+        return tf.where(edge, limit, result)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log1p"))
     def log1p(self, x: Any, /) -> Any:
@@ -481,7 +502,7 @@ class ElementwiseMixin(TFBase):
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
     def sign(self, x: Any, /) -> Any:
-        """Complex: ``x / |x|`` (0 for 0, NaN for NaN components), without overflow for
+        """Complex: ``x / |x|`` (``0 + 0j`` for any zero, NaN for NaN components), without overflow for
         huge ``|x|``."""
         x = self._unary_of("sign", x, _NUMERIC, "a numeric")
         kind = self.kind(x)
@@ -499,6 +520,7 @@ class ElementwiseMixin(TFBase):
             result = tf.complex(tf.where(infinite, re / big, sr / safe),
                                 tf.where(infinite, im / big, si / safe))  # fmt: skip
             nan = tf.math.is_nan(re) | tf.math.is_nan(im)
+            result = tf.where(self.nonzero_mask(x), result, tf.zeros_like(x))  # 0 + 0j
             return tf.where(nan, tf.complex(big * np.nan, big * np.nan), result)
         if kind == "real floating":  # from the bits: subnormals are not zero
             one = tf.ones_like(x)

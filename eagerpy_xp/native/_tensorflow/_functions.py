@@ -8,7 +8,7 @@ from typing import Any
 import tensorflow as tf
 
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
-from ._eager import FLOATING, raw_op, reduction_axes
+from ._eager import FLOATING, raw_op, reduction_axes, translate
 
 _SUM, _PROD, _MEAN = raw_op("Sum"), raw_op("Prod"), raw_op("Mean")
 #: Dtypes a sum or product accumulates in as they are (smaller integers widen).
@@ -67,6 +67,11 @@ class FunctionsMixin(TFBase):
 
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         tensors, _ = self.operands("stack", *arrays)
+        shapes = [tuple(t.shape) for t in tensors]
+        if len({len(d) for d in shapes}) > 1 or any(
+                len({d for d in dims if d is not None}) > 1 for dims in zip(*shapes)):
+            raise self.error("stack", "the arrays must have one shape, got "
+                             f"{', '.join(str(d) for d in shapes)}")  # fmt: skip
         return tf.stack(tensors, axis=self.normalize_axis(axis, self.ndim(tensors[0]) + 1, "stack"))
 
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
@@ -118,7 +123,10 @@ class FunctionsMixin(TFBase):
         dims = tuple(shape)
         if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
             raise self.error("reshape", f"invalid shape {shape}")
-        return tf.reshape(x, dims)
+        try:
+            return tf.reshape(x, dims)
+        except tf.errors.OpError as error:
+            raise translate("reshape", error) from error
 
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         x = self.tensor(x, "roll")
@@ -198,6 +206,7 @@ class FunctionsMixin(TFBase):
         if cond.dtype != tf.bool:
             raise self.error("where", f"condition must be boolean, got {self.dn(cond)}", TypeError)
         (a, b), _ = self.operands("where", x1, x2)
+        self.check_broadcast("where", cond, a, b)
         return tf.where(cond, a, b)
 
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
@@ -412,8 +421,10 @@ class FunctionsMixin(TFBase):
         free_a = [i for i in range(na) if i not in ax_a]
         free_b = [i for i in range(nb) if i not in ax_b]
         sa, sb = tf.shape(a, out_type=tf.int64), tf.shape(b, out_type=tf.int64)
-        left = tf.reshape(tf.transpose(a, free_a + ax_a), [-1, self._count(sa, ax_a)])
-        right = tf.reshape(tf.transpose(b, ax_b + free_b), [self._count(sb, ax_b), -1])
+        # explicit sizes, not -1: a zero-size operand leaves -1 undetermined
+        inner = self._count(sa, ax_a)
+        left = tf.reshape(tf.transpose(a, free_a + ax_a), [self._count(sa, free_a), inner])
+        right = tf.reshape(tf.transpose(b, ax_b + free_b), [inner, self._count(sb, free_b)])
         out_shape = tf.concat([self._pick(sa, free_a), self._pick(sb, free_b)], 0)
         return tf.reshape(self._matmul2(left, right, name), out_shape)
 

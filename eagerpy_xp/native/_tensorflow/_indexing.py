@@ -14,6 +14,7 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from ._common import INTEGRAL_KINDS, TFBase
+from ._eager import translate
 
 
 class IndexingMixin(TFBase):
@@ -59,8 +60,32 @@ class IndexingMixin(TFBase):
         if len(items) == 1 and self._is_mask(items[0]):
             return self._mask_index(x, items[0])
         if not any(isinstance(k, tf.Tensor) or isinstance(k, bool) for k in items):
+            self._check_ints(x, items)
             return x[items] if items else x
-        return self._advanced(x, items)
+        try:
+            return self._advanced(x, items)
+        except tf.errors.OpError as error:  # integer array indices out of range
+            raise translate("__getitem__", error) from error
+
+    def _check_ints(self, x: Any, items: tuple[Any, ...]) -> None:
+        """`IndexError` for more indices than dimensions or a Python int out of range,
+        naming the index, the axis and its size (TensorFlow's error names the wrong index
+        and its kernel logs C++ lines)."""
+        shape = tuple(x.shape)
+        used = [0 if k is None or k is Ellipsis else 1 for k in items]
+        if sum(used) > len(shape):
+            raise self.error("__getitem__", f"{sum(used)} indices for an array of "
+                             f"{len(shape)} dimensions", IndexError)  # fmt: skip
+        dim = 0
+        for i, k in enumerate(items):
+            if k is Ellipsis:
+                dim = len(shape) - sum(used[i + 1:])
+            elif type(k) is int:
+                size = shape[dim]
+                if size is not None and not -size <= k < size:
+                    raise self.error("__getitem__", f"index {k} is out of bounds for axis "
+                                     f"{dim} with size {size}", IndexError)  # fmt: skip
+            dim += used[i]
 
     def _mask_index(self, x: Any, mask: Any) -> Any:
         if isinstance(mask, bool) or self.ndim(mask) == 0:
@@ -113,6 +138,7 @@ class IndexingMixin(TFBase):
         for i in advanced:
             k = plain[i]
             t = tf.constant(k, tf.int64) if isinstance(k, int) else tf.cast(k, tf.int64)
+            self._check_range(t, shape[i], i, "__getitem__")
             indices.append(tf.where(t < 0, t + shape[i], t))
         indices = list(self.broadcast_arrays(*indices))
         rest = [i for i in range(self.ndim(x)) if i not in advanced]
@@ -150,16 +176,33 @@ class IndexingMixin(TFBase):
                 raise self.error("__setitem__", f"value of shape {tuple(v.shape)} does not "
                                  f"fit the selection of shape {tuple(positions.shape)}")  # fmt: skip
             v = tf.reshape(v, tf.shape(v)[extra:])
-        v = tf.broadcast_to(v, tf.shape(positions))
+        try:
+            v = tf.broadcast_to(v, tf.shape(positions))
+        except tf.errors.OpError as error:  # the value does not fit the selection
+            raise translate("__setitem__", error) from error
         flat = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), tf.reshape(positions, [-1, 1]),
                                            tf.reshape(v, [-1]))  # fmt: skip
         return tf.reshape(flat, tf.shape(x))
 
-    def _indices(self, indices: Any, length: Any, function: str) -> Any:
+    def _indices(self, indices: Any, length: Any, axis: int, function: str) -> Any:
         idx = self.tensor(indices, function)
         self.check_kind(idx, function, INTEGRAL_KINDS, "an integer")
         idx = tf.cast(idx, tf.int64)
-        return tf.where(idx < 0, idx + tf.cast(length, tf.int64), idx)
+        length = tf.cast(length, tf.int64)
+        self._check_range(idx, length, axis, function)
+        return tf.where(idx < 0, idx + length, idx)
+
+    def _check_range(self, idx: Any, length: Any, axis: int, function: str) -> None:
+        """`IndexError` naming the first index outside ``[-length, length)`` of an eager
+        int64 ``idx`` (GPU kernels would read zeros there, CPU ones log C++ lines); inside
+        ``tf.function`` the CPU kernels' error is translated instead."""
+        if tf.is_symbolic_tensor(idx) or tf.is_symbolic_tensor(length):
+            return
+        outside = (idx < -length) | (idx >= length)
+        if bool(tf.reduce_any(outside)):
+            first = int(tf.boolean_mask(idx, outside)[0])
+            raise self.error(function, f"index {first} is out of bounds for axis {axis} "
+                                       f"with size {int(length)}", IndexError)  # fmt: skip
 
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         x = self.tensor(x, "take")
@@ -169,8 +212,11 @@ class IndexingMixin(TFBase):
                                  "dimension")  # fmt: skip
             axis = 0
         a = self.normalize_axis(axis, self.ndim(x), "take")
-        idx = self._indices(indices, tf.shape(x, out_type=tf.int64)[a], "take")
-        return tf.gather(x, idx, axis=a)
+        idx = self._indices(indices, tf.shape(x, out_type=tf.int64)[a], a, "take")
+        try:
+            return tf.gather(x, idx, axis=a)
+        except tf.errors.OpError as error:  # indices out of range (CPU kernels check)
+            raise translate("take", error) from error
 
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         x = self.tensor(x, "take_along_axis")
@@ -180,10 +226,13 @@ class IndexingMixin(TFBase):
         if self.ndim(idx) != n:
             raise self.error("take_along_axis", f"indices must have {n} dimensions, got "
                              f"{self.ndim(idx)}")  # fmt: skip
-        idx = self._indices(idx, tf.shape(x, out_type=tf.int64)[a], "take_along_axis")
+        idx = self._indices(idx, tf.shape(x, out_type=tf.int64)[a], a, "take_along_axis")
         xl, inverse = self.move_to_last(x, a)
         il, _ = self.move_to_last(idx, a)
         batch = tf.broadcast_dynamic_shape(tf.shape(xl)[:-1], tf.shape(il)[:-1])
         xl = tf.broadcast_to(xl, tf.concat([batch, tf.shape(xl)[-1:]], 0))
         il = tf.broadcast_to(il, tf.concat([batch, tf.shape(il)[-1:]], 0))
-        return self.undo_move(tf.gather(xl, il, batch_dims=n - 1), inverse)
+        try:
+            return self.undo_move(tf.gather(xl, il, batch_dims=n - 1), inverse)
+        except tf.errors.OpError as error:  # indices out of range (CPU kernels check)
+            raise translate("take_along_axis", error) from error

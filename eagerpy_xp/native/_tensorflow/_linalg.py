@@ -8,8 +8,9 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
+from ..._dtypes import COMPLEX_OF_REAL
 from .._base import Linalg
-from .._base.subnamespaces import EighResult, QRResult, SlogdetResult, SVDResult
+from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from ._common import FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 
 _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
@@ -79,15 +80,39 @@ class TFLinalg(Linalg):
         x = b.tensor(x, "linalg.diagonal")
         if b.ndim(x) < 2:
             raise b.error("linalg.diagonal", "expected at least 2 dimensions")
+        start_r, start_c = max(-offset, 0), max(offset, 0)
+        static = tuple(x.shape)
+        if None not in static and 0 in static[:-2]:  # gather_nd refuses empty params
+            size = max(min(static[-2] - start_r, static[-1] - start_c), 0)
+            return tf.zeros((*static[:-2], size), x.dtype)
         shape = tf.shape(x, out_type=tf.int64)
         rows, cols = shape[-2], shape[-1]
-        start_r, start_c = max(-offset, 0), max(offset, 0)
         length = tf.maximum(tf.minimum(rows - start_r, cols - start_c), 0)
         i = tf.range(length)
         index = tf.stack([i + start_r, i + start_c], axis=-1)
         moved = tf.transpose(x, [b.ndim(x) - 2, b.ndim(x) - 1, *range(b.ndim(x) - 2)])
         picked = tf.gather_nd(moved, index)
         return tf.transpose(picked, [*range(1, b.ndim(x) - 1), 0])
+
+    def _eig(self, x: Any, function: str, vectors: bool) -> tuple[Any, Any]:
+        """``tf.linalg.eig`` (or ``eigvals``) in double precision, rounded to the complex
+        dtype of ``x``'s precision; floating-point input only, as the standard says."""
+        b = self._b
+        x = b.tensor(x, f"linalg.{function}")
+        name = b.check_kind(x, f"linalg.{function}", FLOAT_KINDS, "a floating-point")
+        self._square(x, function)
+        target = b.tfd(COMPLEX_OF_REAL.get(name, name))
+        wide = tf.cast(x, tf.complex128 if x.dtype.is_complex else tf.float64)
+        if vectors:
+            values, vecs = tf.linalg.eig(wide)
+            return tf.cast(values, target), tf.cast(vecs, target)
+        return tf.cast(tf.linalg.eigvals(wide), target), None
+
+    def eig(self, x: Any, /) -> EigResult:
+        return EigResult(*self._eig(x, "eig", vectors=True))
+
+    def eigvals(self, x: Any, /) -> Any:
+        return self._eig(x, "eigvals", vectors=False)[0]
 
     def eigh(self, x: Any, /) -> EighResult:
         wide, dtype = self._wide(self._square(x, "eigh"), "eigh")

@@ -8,6 +8,7 @@ from typing import Any
 import torch
 
 from .._base import FFT, Linalg
+from .._base.subnamespaces import EigResult
 
 _MATRIX_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc")
 
@@ -26,6 +27,15 @@ class TorchLinalg(Linalg):
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         self._b._check_matrix(x, "linalg.diagonal")
         return torch.diagonal(x, offset, -2, -1)
+
+    def eig(self, x: Any, /) -> EigResult:
+        """``torch.linalg.eig``: already complex of the input's precision."""
+        self._eig_dtype(x, "linalg.eig")
+        return EigResult(*torch.linalg.eig(x))
+
+    def eigvals(self, x: Any, /) -> Any:
+        self._eig_dtype(x, "linalg.eigvals")
+        return torch.linalg.eigvals(x)
 
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         if not any(ord == o and type(ord) is not bool for o in _MATRIX_ORDS):
