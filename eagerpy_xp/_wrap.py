@@ -189,6 +189,26 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     return lifted
 
 
+def _keeping_arrays(lifted: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
+    """``asarray`` that returns an `Array` of this backend itself when nothing asks for a
+    copy or a change: the result then sees later writes, which on immutable frameworks
+    rebind the `Array` (``copy=False`` means never copy; a snapshot would be one)."""
+
+    def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
+                copy: bool | None = None) -> Any:  # fmt: skip
+        if (type(obj) is Array and obj._b is backend and copy is not True
+                and (dtype is None or dtype == obj.dtype)
+                and (device is None or device == obj.device)):  # fmt: skip
+            return obj
+        return lifted(obj, dtype=dtype, device=device, copy=copy)
+
+    asarray.__signature__ = lifted.__signature__  # type: ignore[attr-defined]
+    asarray.__doc__ = lifted.__doc__
+    asarray.__wrapped_native__ = lifted.__wrapped_native__  # type: ignore[attr-defined]
+    backend.mark_glue(asarray)
+    return asarray
+
+
 def _lifted_module(parent: str, name: str, source: Any, names: dict[str, str],
                    backend: Backend) -> ModuleType:  # fmt: skip
     module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
@@ -204,6 +224,7 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     module_name = namespace["__name__"]
     for name, signature in _spec.FUNCTIONS.items():
         namespace[name] = _lift(getattr(backend, name), signature, backend)
+    namespace["asarray"] = _keeping_arrays(namespace["asarray"], backend)
     for name in ALL:
         namespace[name] = backend.dtypes_by_name[name]
     namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)

@@ -99,15 +99,18 @@ def test_native_asarray_copy_false_returns_the_array_itself() -> None:
             nx.asarray(x, copy=False, dtype=nx.int32)
 
 
-@pytest.mark.xfail(strict=True, reason="needs the wrapped layer (_wrap.py): asarray of an Array "
-                   "of the same backend with copy=False must return that Array; see issue 13")
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", [*BACKENDS, "numpy", "torch"])
 def test_wrapped_asarray_copy_false_sees_later_writes(backend: str) -> None:
     wx = importlib.import_module(f"eagerpy_xp.{backend}")
     x = wx.asarray(np.zeros(3, dtype="float32"))
     y = wx.asarray(x, copy=False)
     x[0] = 1.0
     assert values(y)[0] == 1.0
+    assert wx.asarray(x) is x and wx.asarray(x, dtype=x.dtype, device=x.device) is x
+    z = wx.asarray(x, copy=True)
+    x[1] = 2.0
+    assert values(z)[1] == 0.0  # a copy does not see the write
+    assert wx.asarray(x, dtype=wx.float64 if backend != "jax" else wx.int32) is not x
 
 
 @pytest.mark.parametrize("offset", [0, 1, -1, 5])
