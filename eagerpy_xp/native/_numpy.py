@@ -75,7 +75,6 @@ class NumPyBackend(NumPyDtypes, Backend):
     square = np.square
     sqrt = np.sqrt
     tan = np.tan
-    tanh = np.tanh
     trunc = np.trunc
     add = np.add
     atan2 = np.atan2
@@ -210,12 +209,13 @@ class NumPyBackend(NumPyDtypes, Backend):
             return np.expm1(x)
         with np.errstate(invalid="ignore"):
             result = np.expm1(x)
-        a = np.real(x)
-        if np.isfinite(a).all():
+        a, b = np.real(x), np.imag(x)
+        zero = (a == 0) & (b == 0)  # expm1(-0 ± 0j) is +0 ± 0j (NumPy: -0)
+        if np.isfinite(a).all() and not zero.any():
             return result
-        b = np.imag(x)
         out = np.array(result)
         real, imag = out.real, out.imag
+        np.copyto(real, 0.0, where=zero)
         b_zero, b_finite = b == 0, np.isfinite(b)
         pos, neg, nan = a == np.inf, a == -np.inf, np.isnan(a)
         np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
@@ -223,6 +223,20 @@ class NumPyBackend(NumPyDtypes, Backend):
         np.copyto(imag, np.nan, where=pos & ~b_finite)
         np.copyto(real, -1.0, where=neg & ~b_finite)  # -1 + 0j
         np.copyto(imag, 0.0, where=neg & ~b_finite)
+        return out
+
+    def tanh(self, x: Any, /) -> Any:
+        """Complex: an infinite real part and a finite imaginary part ``b`` give
+        ``±1 + copysign(0, b) j`` (NumPy takes the zero's sign from ``sin(2b)``)."""
+        result = np.tanh(x)
+        if result.dtype.kind != "c":
+            return result
+        a, b = np.real(x), np.imag(x)
+        fix = np.isinf(a) & np.isfinite(b)
+        if not fix.any():
+            return result
+        out = np.array(result)
+        np.copyto(out.imag, np.copysign(0.0, b), where=fix)
         return out
 
     def sign(self, x: Any, /) -> Any:

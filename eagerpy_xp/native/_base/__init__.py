@@ -14,7 +14,6 @@ from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
 from .elementwise import ElementwiseFunctions
-from .subnamespaces import FFT, Info, Linalg
 from .functions import (
     IndexingFunctions,
     LinearAlgebraFunctions,
@@ -25,6 +24,7 @@ from .functions import (
     StatisticalFunctions,
     UtilityFunctions,
 )
+from .subnamespaces import FFT, Info, Linalg
 
 __all__ = ["FFT", "Autodiff", "Backend", "Info", "Linalg"]
 
@@ -61,6 +61,11 @@ class Backend(
 
     def __array_namespace_info__(self) -> Info:
         return self.info_class(self)
+
+    def native_namespace_info(self) -> Info:
+        """The native flavour's ``__array_namespace_info__()``: its devices are native
+        device objects where the backend's arrays report those (`info_device`)."""
+        return self.info_class(self, native=True)
 
 
 #: The attributes through which generic defaults reach a NumPy-like namespace.

@@ -212,6 +212,12 @@ class BackendCore:
         self.native_device(device, "to_device")
         return raw
 
+    def info_device(self, device: Device, native: bool) -> Any:
+        """``device`` as ``__array_namespace_info__`` lists it: a `Device` for the wrapped
+        flavour; for the native one, what native arrays report as ``.device`` (by
+        default the `Device` itself, which compares equal to its string)."""
+        return device
+
     # -- scalars, display, host copies -----------------------------------------------------
     def shape_of(self, raw: Any) -> tuple[int | None, ...]:
         return tuple(raw.shape)

@@ -10,7 +10,6 @@ import math
 from collections import namedtuple
 from typing import Any
 
-from ..._devices import Device
 from ..._dtypes import COMPLEX_FLOATING, REAL_FLOATING
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
@@ -194,16 +193,21 @@ class FFT:
 
 
 class Info:
-    """``__array_namespace_info__()``: what the backend supports, from its hooks."""
+    """``__array_namespace_info__()``: what the backend supports, from its hooks.
 
-    def __init__(self, backend: Any) -> None:
+    ``native=True`` is the native flavour's: its devices are what its arrays report
+    (the backend's `info_device` hook), so ``x.device in info.devices()`` holds there too.
+    """
+
+    def __init__(self, backend: Any, native: bool = False) -> None:
         self._b = backend
+        self._native = native
 
     def capabilities(self) -> dict[str, Any]:
         return self._b.capabilities()  # type: ignore[no-any-return]
 
-    def default_device(self) -> Device:
-        return self._b.default_device()  # type: ignore[no-any-return]
+    def default_device(self) -> Any:
+        return self._b.info_device(self._b.default_device(), self._native)
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
         if device is not None:
@@ -219,6 +223,6 @@ class Info:
         by_name = self._b.dtypes_by_name
         return {name: by_name[name] for name in supported if name in wanted}
 
-    def devices(self) -> tuple[Device, ...]:
+    def devices(self) -> tuple[Any, ...]:
         """The available devices (a tuple since 2025.12)."""
-        return tuple(self._b.devices())
+        return tuple(self._b.info_device(d, self._native) for d in self._b.devices())

@@ -14,8 +14,8 @@ from typing import Any
 from ._autodiff import TorchAutodiff
 from ._creation import TorchCreation
 from ._elementwise import TorchElementwise
-from ._subnamespaces import TorchFFT, TorchLinalg
 from ._functions import TorchFunctions
+from ._subnamespaces import TorchFFT, TorchLinalg
 
 __all__ = ["BACKEND", "TorchBackend"]
 

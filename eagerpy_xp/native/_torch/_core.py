@@ -103,6 +103,10 @@ class TorchCore(Backend):
             raise self.error(function, f"torch has no {ours.kind} device ({device!r})")
         return torch.device("cpu") if ours.kind == "cpu" else torch.device(ours.kind, ours.index)
 
+    def info_device(self, device: Device, native: bool) -> Any:
+        """Native tensors report ``torch.device`` objects, which never equal a `Device`."""
+        return self.native_device(device) if native else device
+
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
         """``stream`` is accepted and ignored: torch orders copies on the current stream."""
         return raw.to(self.native_device(device, "to_device"))

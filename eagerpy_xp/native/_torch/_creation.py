@@ -31,6 +31,8 @@ class TorchCreation(TorchCore):
         if step == 0:
             raise self.error("arange", "step must not be zero")
         kwargs = self._place(dtype, device, "arange")
+        if "dtype" not in kwargs and any(type(v) is float for v in (start, stop, step)):
+            kwargs["dtype"] = self._default("real floating")  # decided before `stop = start`
         if (stop - start) * step <= 0:  # empty: torch raises for a step of the "wrong" sign
             stop = start
         target = kwargs.get("dtype")

@@ -94,7 +94,6 @@ class TorchElementwise(TorchCore):
     square = _make_unary("square")
     sqrt = _make_unary("sqrt")
     tan = _make_unary("tan")
-    tanh = _make_unary("tanh")
 
     add = _make_binary("add")
     atan2 = _make_binary("atan2")
@@ -189,7 +188,21 @@ class TorchElementwise(TorchCore):
         imag = torch.where(negative_inf & nonfinite_im, 0.0, imag)
         real = torch.where(positive_inf & nonfinite_im, torch.inf, real)
         imag = torch.where(positive_inf & nonfinite_im, torch.nan, imag)
+        real = torch.where((re == 0) & (im == 0), 0.0, real)  # expm1(-0 ± 0j) is +0 ± 0j
         return torch.complex(real, imag)
+
+    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tanh)
+    def tanh(self, x: Any, /) -> Any:
+        """Complex: an infinite real part and a finite imaginary part ``b`` give
+        ``±1 + copysign(0, b) j`` (torch takes the zero's sign from ``sin(2b)``)."""
+        self._check_tensor(x, "tanh")
+        result = torch.tanh(x)
+        if not x.is_complex():
+            return result
+        re, im = x.real, x.imag
+        fix = torch.isinf(re) & torch.isfinite(im)
+        imag = torch.where(fix, torch.copysign(torch.zeros_like(im), im), result.imag)
+        return torch.complex(result.real, imag)
 
     def log1p(self, x: Any, /) -> Any:
         """Complex: ``log1p(-0+0j)`` has real part +0; an infinite and a NaN part give
@@ -231,8 +244,8 @@ class TorchElementwise(TorchCore):
         kind = self._kind(x)
         if kind == "unsigned integer":
             return (x != 0).to(x.dtype)
-        if kind == "complex floating":
-            return torch.where(x == 0, x, torch.sgn(x))
+        if kind == "complex floating":  # sign(±0 ± 0j) is +0 + 0j
+            return torch.where(x == 0, torch.zeros_like(x), torch.sgn(x))
         result = torch.sign(x)
         return torch.where(torch.isnan(x), x, result) if kind == "real floating" else result
 

@@ -90,10 +90,12 @@ class TorchFunctions(TorchCore):
         free_a = [i for i in range(a.ndim) if i not in axes_a]
         free_b = [i for i in range(b.ndim) if i not in axes_b]
         inner = math.prod(a.shape[i] for i in axes_a)
-        left = a.permute((*free_a, *axes_a)).reshape(-1, inner)
-        right = b.permute((*axes_b, *free_b)).reshape(inner, -1)
-        shape = [a.shape[i] for i in free_a] + [b.shape[i] for i in free_b]
-        return self.matmul(left, right).reshape(shape)
+        rows = [a.shape[i] for i in free_a]
+        columns = [b.shape[i] for i in free_b]
+        # explicit sizes: -1 is ambiguous when an operand has zero elements
+        left = a.permute((*free_a, *axes_a)).reshape(math.prod(rows), inner)
+        right = b.permute((*axes_b, *free_b)).reshape(inner, math.prod(columns))
+        return self.matmul(left, right).reshape(rows + columns)
 
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         a, b = self._as_tensors((x1, x2), "vecdot")

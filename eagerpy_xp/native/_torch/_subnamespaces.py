@@ -16,10 +16,17 @@ class TorchLinalg(Linalg):
     """``torch.linalg`` where it matches; the rest through the backend's own functions."""
 
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
-        a, b = self._b._as_tensors((x1, x2), "linalg.cross")
+        """Batch dimensions broadcast, zero-size ones too (torch wants equal ranks)."""
+        b_ = self._b
+        a, b = b_._as_tensors((x1, x2), "linalg.cross")
+        # counted from the end (a non-negative axis is unambiguous for equal ranks only)
+        axis = b_.normalize_axis(axis, min(a.ndim, b.ndim), "linalg.cross")
+        axis -= min(a.ndim, b.ndim)
         if a.shape[axis] != 3 or b.shape[axis] != 3:
-            raise self._b.error("linalg.cross", f"axis {axis} must have size 3, got shapes "
-                                f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
+            raise b_.error("linalg.cross", f"axis {axis} must have size 3, got shapes "
+                           f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
+        if a.shape != b.shape:
+            a, b = b_.broadcast_arrays(a, b)
         bits = self._b._bits
         return self._b._unbits(torch.linalg.cross(bits(a), bits(b), dim=axis), a.dtype)
 
