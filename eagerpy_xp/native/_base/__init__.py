@@ -8,6 +8,7 @@ differently.  `eagerpy_xp._assembly` turns a backend object into its namespaces.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from .core import Autodiff, BackendCore
@@ -82,7 +83,7 @@ def _check_needs_no_framework_namespace(backend: Backend) -> None:
             owner = next(k for k in type(obj).__mro__ if name in vars(k))
             if not owner.__module__.startswith(__name__):
                 continue  # defined by the backend itself
-            code = getattr(vars(owner)[name], "__code__", None)
+            code = getattr(inspect.unwrap(vars(owner)[name]), "__code__", None)
             if code is not None and _NAMESPACE_ATTRIBUTES & set(code.co_names):
                 missing.append(part + name)
     if missing:
