@@ -117,6 +117,13 @@ def test_complex_zeros_and_infinities_keep_the_standard_signs(xp: ModuleType) ->
         expected = [complex(1, 0.0), complex(1, 0.0), complex(-1, 0.0), complex(1, -0.0),
                     complex(-1, -0.0)]  # fmt: skip
         same(xp.tanh(x), np.array(expected, dtype=dtype))
+        # tan(x) = -i tanh(ix): a finite real part a, an infinite imaginary part
+        x = xp.asarray(np.array([complex(2.5, -inf), complex(-2.5, inf), complex(big, inf)],
+                                dtype=dtype))  # fmt: skip
+        same(xp.tan(x), np.array([complex(0.0, -1), complex(-0.0, 1), complex(0.0, 1)], dtype=dtype))
+        # expm1(-inf + bj), b finite: exactly -1 + 0 cis(b)
+        x = xp.asarray(np.array([complex(-inf, -2.5), complex(-inf, 2.5)], dtype=dtype))
+        same(xp.expm1(x), np.array([complex(-1, -0.0), complex(-1, 0.0)], dtype=dtype))
     same(xp.tanh(xp.asarray([0.0, -inf])), np.array([0.0, -1.0]))
 
 

@@ -805,6 +805,12 @@ def test_complex_sign_tanh_expm1_signed_zeros(xp: ModuleType) -> None:
                         complex(inf, -2.0), complex(-inf, -0.5)], dtype=dtype)  # fmt: skip
         _same_signed(_parts(xp.tanh(x)),
                      [(1.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (1.0, -0.0), (-1.0, -0.0)])  # fmt: skip
+        # tan(x) = -i tanh(ix): a finite real part a, an infinite imaginary part
+        x = xp.asarray([complex(2.5, -inf), complex(-2.5, inf), complex(big, inf)], dtype=dtype)
+        _same_signed(_parts(xp.tan(x)), [(0.0, -1.0), (-0.0, 1.0), (0.0, 1.0)])
+        # expm1(-inf + bj), b finite: exactly -1 + 0 cis(b)
+        x = xp.asarray([complex(-inf, -2.5), complex(-inf, 2.5)], dtype=dtype)
+        _same_signed(_parts(xp.expm1(x)), [(-1.0, -0.0), (-1.0, 0.0)])
     check(xp.tanh(xp.asarray([0.0, -inf])), np.array([0.0, -1.0], dtype=np.float32))
 
 

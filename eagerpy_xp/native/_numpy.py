@@ -114,7 +114,6 @@ class NumPyBackend(NumPyDtypes, Backend):
     sinh = _ufunc1("sinh", np.sinh)
     square = _ufunc1("square", np.square)
     sqrt = _ufunc1("sqrt", np.sqrt)
-    tan = _ufunc1("tan", np.tan)
     trunc = _ufunc1("trunc", np.trunc)
     add = _ufunc2("add", np.add)
     atan2 = _ufunc2("atan2", np.atan2)
@@ -297,24 +296,23 @@ class NumPyBackend(NumPyDtypes, Backend):
         np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
         np.copyto(imag, b, where=(pos | nan) & b_zero)  # +inf + 0j, NaN + 0j keep b's sign
         np.copyto(imag, np.nan, where=pos & ~b_finite)
-        np.copyto(real, -1.0, where=neg & ~b_finite)  # -1 + 0j
+        np.copyto(real, -1.0, where=neg)  # -1 + 0j; finite b: -1 + 0 cis(b) exactly
         np.copyto(imag, 0.0, where=neg & ~b_finite)
+        with np.errstate(invalid="ignore"):
+            np.copyto(imag, 0.0 * np.sin(b), where=neg & b_finite)
         return out
 
     @translated
     def tanh(self, x: Any, /) -> Any:
         """Complex: an infinite real part and a finite imaginary part ``b`` give
         ``±1 + copysign(0, b) j`` (NumPy takes the zero's sign from ``sin(2b)``)."""
-        result = np.tanh(x)
-        if result.dtype.kind != "c":
-            return result
-        a, b = np.real(x), np.imag(x)
-        fix = np.isinf(a) & np.isfinite(b)
-        if not fix.any():
-            return result
-        out = np.array(result)
-        np.copyto(out.imag, np.copysign(0.0, b), where=fix)
-        return out
+        return _zero_beside_infinity(x, np.tanh(x), real_infinite=True)
+
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """Complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite imaginary
+        part give ``copysign(0, a) ± 1j``."""
+        return _zero_beside_infinity(x, np.tan(x), real_infinite=False)
 
     @translated
     def sign(self, x: Any, /) -> Any:
@@ -363,6 +361,21 @@ class NumPyBackend(NumPyDtypes, Backend):
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
+
+def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
+    """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
+    the imaginary one) is infinite and whose other part is finite: its other part is
+    the zero with that finite part's sign."""
+    if result.dtype.kind != "c":
+        return result
+    infinite, finite = (np.real(x), np.imag(x)) if real_infinite else (np.imag(x), np.real(x))
+    fix = np.isinf(infinite) & np.isfinite(finite)
+    if not fix.any():
+        return result
+    out = np.array(result)
+    np.copyto(out.imag if real_infinite else out.real, np.copysign(0.0, finite), where=fix)
+    return out
+
 
 #: The one NumPy backend object (the native module exports it).
 BACKEND = NumPyBackend()

@@ -95,7 +95,6 @@ class TorchElementwise(TorchCore):
     sinh = _make_unary("sinh")
     square = _make_unary("square")
     sqrt = _make_unary("sqrt")
-    tan = _make_unary("tan")
 
     add = _make_binary("add")
     atan2 = _make_binary("atan2")
@@ -203,13 +202,15 @@ class TorchElementwise(TorchCore):
         """Complex: an infinite real part and a finite imaginary part ``b`` give
         ``±1 + copysign(0, b) j`` (torch takes the zero's sign from ``sin(2b)``)."""
         self._check_tensor(x, "tanh")
-        result = torch.tanh(x)
-        if not x.is_complex():
-            return result
-        re, im = x.real, x.imag
-        fix = torch.isinf(re) & torch.isfinite(im)
-        imag = torch.where(fix, torch.copysign(torch.zeros_like(im), im), result.imag)
-        return torch.complex(result.real, imag)
+        return _zero_beside_infinity(x, torch.tanh(x), real_infinite=True)
+
+    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tan)
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """Complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite imaginary
+        part give ``copysign(0, a) ± 1j``."""
+        self._check_tensor(x, "tan")
+        return _zero_beside_infinity(x, torch.tan(x), real_infinite=False)
 
     @translated
     def log1p(self, x: Any, /) -> Any:
@@ -439,6 +440,21 @@ class TorchElementwise(TorchCore):
             info = self.iinfo(x.dtype)
             bound = info.max if bound > info.max else info.min if bound < info.min else int(bound)
         return self._scalar_tensor(bound, x.dtype, x, "clip")
+
+
+def _zero_beside_infinity(x: Tensor, result: Tensor, real_infinite: bool) -> Tensor:
+    """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
+    the imaginary one) is infinite and whose other part is finite: its other part is
+    the zero with that finite part's sign."""
+    if not x.is_complex():
+        return result
+    infinite, finite = (x.real, x.imag) if real_infinite else (x.imag, x.real)
+    fix = torch.isinf(infinite) & torch.isfinite(finite)
+    zero = torch.where(fix, torch.copysign(torch.zeros_like(finite), finite),
+                       result.imag if real_infinite else result.real)  # fmt: skip
+    if real_infinite:
+        return torch.complex(result.real, zero)
+    return torch.complex(zero, result.imag)
 
 
 def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:
