@@ -22,22 +22,32 @@ _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply",
 
 
 _SCALARS = (bool, int, float, complex)
+_NDARRAY = np.ndarray
 
 
-def _ufunc1(name: str, ufunc: Any) -> Callable[..., Any]:
-    """The standard's unary ``name`` as ``ufunc`` on a NumPy array or scalar."""
+def _ufunc1(name: str, ufunc: Any,
+            complex_fix: Callable[[Any, Any], Any] | None = None) -> Callable[..., Any]:  # fmt: skip
+    """The standard's unary ``name`` as ``ufunc`` on a NumPy array or scalar;
+    ``complex_fix(x, result)`` corrects a complex result."""
 
     def method(self: NumPyBackend, x: Any, /) -> Any:
-        if type(x) is not np.ndarray and not isinstance(x, np.generic):
+        if type(x) is not _NDARRAY and not isinstance(x, np.generic):
             raise self.error(name, f"expected a NumPy array, got {type(x).__name__}", TypeError)
         try:
-            return ufunc(x)
+            result = ufunc(x)
         except Exception as exc:
             raise_translated(self, exc, name)
+        if complex_fix is not None and result.dtype.kind == "c":
+            return complex_fix(x, result)
+        return result
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
     return method
+
+
+#: Operand types of a binary function that need no further check (but not two scalars).
+_PLAIN_OPERANDS = frozenset({np.ndarray, bool, int, float, complex})
 
 
 def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
@@ -45,7 +55,9 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
     scalar."""
 
     def method(self: NumPyBackend, x1: Any, x2: Any, /) -> Any:
-        if type(x1) is not np.ndarray or type(x2) is not np.ndarray:
+        t1, t2 = type(x1), type(x2)
+        if (t1 is not _NDARRAY and t2 is not _NDARRAY or t1 not in _PLAIN_OPERANDS
+                or t2 not in _PLAIN_OPERANDS):  # fmt: skip
             self._check_operands(x1, x2, name)
         try:
             return ufunc(x1, x2)
@@ -114,6 +126,10 @@ class NumPyBackend(NumPyDtypes, Backend):
     sinh = _ufunc1("sinh", np.sinh)
     square = _ufunc1("square", np.square)
     sqrt = _ufunc1("sqrt", np.sqrt)
+    # complex: an infinite real part and a finite imaginary part b give ±1 + copysign(0, b) j
+    # (NumPy takes the zero's sign from sin(2b)); tan(x) = -i tanh(ix) likewise
+    tan = _ufunc1("tan", np.tan, complex_fix=lambda x, r: _zero_beside_infinity(x, r, False))
+    tanh = _ufunc1("tanh", np.tanh, complex_fix=lambda x, r: _zero_beside_infinity(x, r, True))
     trunc = _ufunc1("trunc", np.trunc)
     add = _ufunc2("add", np.add)
     atan2 = _ufunc2("atan2", np.atan2)
@@ -214,24 +230,41 @@ class NumPyBackend(NumPyDtypes, Backend):
         return np.asarray(x).astype(target, copy=copy)
 
     # Reductions through the ufuncs' own `reduce`: the same dtype rules as ``numpy.sum``
-    # (small integers accumulate in int64/uint64) without its Python dispatch layers.
-    @translated
+    # (small integers accumulate in int64/uint64) without its Python dispatch layers, and
+    # no decorator frame either (checks and translation inline).
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["add"](x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
-                             keepdims=keepdims)  # fmt: skip
+        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
+            self.check_array(x, "sum")
+        try:
+            return _REDUCE["add"](x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
+                                 keepdims=keepdims)  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "sum")
 
-    @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["multiply"](x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
-                                  keepdims=keepdims)  # fmt: skip
+        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
+            self.check_array(x, "prod")
+        try:
+            return _REDUCE["multiply"](x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
+                                      keepdims=keepdims)  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "prod")
 
-    @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["maximum"](x, axis=axis, keepdims=keepdims)
+        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
+            self.check_array(x, "max")
+        try:
+            return _REDUCE["maximum"](x, axis=axis, keepdims=keepdims)
+        except Exception as exc:
+            raise_translated(self, exc, "max")
 
-    @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["minimum"](x, axis=axis, keepdims=keepdims)
+        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
+            self.check_array(x, "min")
+        try:
+            return _REDUCE["minimum"](x, axis=axis, keepdims=keepdims)
+        except Exception as exc:
+            raise_translated(self, exc, "min")
 
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
@@ -303,18 +336,6 @@ class NumPyBackend(NumPyDtypes, Backend):
         return out
 
     @translated
-    def tanh(self, x: Any, /) -> Any:
-        """Complex: an infinite real part and a finite imaginary part ``b`` give
-        ``±1 + copysign(0, b) j`` (NumPy takes the zero's sign from ``sin(2b)``)."""
-        return _zero_beside_infinity(x, np.tanh(x), real_infinite=True)
-
-    @translated
-    def tan(self, x: Any, /) -> Any:
-        """Complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite imaginary
-        part give ``copysign(0, a) ± 1j``."""
-        return _zero_beside_infinity(x, np.tan(x), real_infinite=False)
-
-    @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: NumPy returns ``±1+0j`` for ``±inf+nanj``; the spec asks ``NaN+NaNj``
         whenever a component is NaN."""
@@ -366,8 +387,6 @@ def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
     """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
     the imaginary one) is infinite and whose other part is finite: its other part is
     the zero with that finite part's sign."""
-    if result.dtype.kind != "c":
-        return result
     infinite, finite = (np.real(x), np.imag(x)) if real_infinite else (np.imag(x), np.real(x))
     fix = np.isinf(infinite) & np.isfinite(finite)
     if not fix.any():
