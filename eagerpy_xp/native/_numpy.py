@@ -56,7 +56,7 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
 
     def method(self: NumPyBackend, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
-        if (t1 is not _NDARRAY and t2 is not _NDARRAY or t1 not in _PLAIN_OPERANDS
+        if ((t1 is not _NDARRAY and t2 is not _NDARRAY) or t1 not in _PLAIN_OPERANDS
                 or t2 not in _PLAIN_OPERANDS):  # fmt: skip
             self._check_operands(x1, x2, name)
         try:

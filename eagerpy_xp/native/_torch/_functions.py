@@ -9,7 +9,7 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
-from .._base.core import translated
+from .._base.core import raise_translated, translated
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
@@ -375,25 +375,30 @@ class TorchFunctions(TorchCore):
             return fn(x, axis, keepdims)
         return None
 
-    @translated
+    # sum and prod translate inline (no decorator frame in front of the fast reduction)
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
-        if fast is not None:
-            return fast
-        return self._accumulate(
-            lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
-            x, dtype, "sum")  # fmt: skip
+        try:
+            fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
+            if fast is not None:
+                return fast
+            return self._accumulate(
+                lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
+                x, dtype, "sum")  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "sum")
 
-    @translated
     def prod(
         self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False
     ) -> Any:
-        fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
-        if fast is not None:
-            return fast
-        return self._accumulate(
-            lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
-            x, dtype, "prod")  # fmt: skip
+        try:
+            fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
+            if fast is not None:
+                return fast
+            return self._accumulate(
+                lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
+                x, dtype, "prod")  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "prod")
 
     def _cumulative(self, fn: Any, identity: int, x: Any, axis: int | None, dtype: Any,
                     include_initial: bool, function: str) -> Tensor:  # fmt: skip
