@@ -59,6 +59,8 @@ def test_framework_errors_are_translated(xp: ModuleType) -> None:
     _raises(ValueError, "roll", xp, lambda: xp.roll(x, 1, axis=7))
     _raises(IndexError, "take", xp, lambda: xp.take(y, _array(xp, [7], "int64")), IndexError)
     _raises(TypeError, "std", xp, lambda: xp.std(x, correction="a"), Exception)
+    _raises(ValueError, "linalg.matrix_rank", xp, lambda: xp.linalg.matrix_rank(y))  # 1-d
+    _raises(ValueError, "arange", xp, lambda: xp.arange(3, device="cpu:3"))  # no such cpu
     _raises(TypeError, "linspace", xp, lambda: xp.linspace(0, 1, 2.5), Exception)
     assert "step must not be zero" in str(_raises(ValueError, "arange", xp,
                                                   lambda: xp.arange(0, 10, 0)))  # fmt: skip

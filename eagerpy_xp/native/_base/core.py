@@ -134,9 +134,12 @@ class BackendCore:
         """Mark a plain Python function of the wrapped layer for the framework's tracer
         (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
+    #: Every message: `error` writes it, `translate` recognises it.
+    MESSAGE: ClassVar[str] = "{function} ({backend}): {message}"
+
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
         """An exception naming the function and this backend."""
-        return kind(f"{function} ({self.name}): {message}")
+        return kind(self.MESSAGE.format(function=function, backend=self.name, message=message))
 
     # -- the error contract ------------------------------------------------------------------
     def translate(self, exc: Exception, function: str) -> Exception:
@@ -144,8 +147,8 @@ class BackendCore:
         when it is already one of ours (made by `error`), else a new one of the type
         `error_kind` picks, naming the function and the backend and quoting ``exc``."""
         text = str(exc)
-        if f" ({self.name}): " in text:  # ours: error() wrote the prefix
-            return exc
+        if self.MESSAGE.format(function="", backend=self.name, message="") in text:
+            return exc  # ours: error() wrote it
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
 

@@ -75,7 +75,8 @@ class Linalg:
 
     @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
-        return self._l.matrix_rank(x, rtol=rtol)
+        """A 1-d ``x`` raises (NumPy would give the rank of a vector)."""
+        return self._l.matrix_rank(self._b._matrices(x, "linalg.matrix_rank"), rtol=rtol)
 
     @translated
     def matrix_transpose(self, x: Any, /) -> Any:

@@ -116,6 +116,8 @@ class TorchCore(Backend):
         ours = self.as_device(device, function)
         if ours.kind not in ("cpu", "cuda", "mps"):
             raise self.error(function, f"torch has no {ours.kind} device ({device!r})")
+        if ours.kind == "cpu" and ours.index != 0:  # torch would read "cpu:3" as the cpu
+            raise self.error(function, f"device {device!r} is not available; the cpu is 'cpu'")
         return torch.device("cpu") if ours.kind == "cpu" else torch.device(ours.kind, ours.index)
 
     def info_device(self, device: Device, native: bool) -> Any:
