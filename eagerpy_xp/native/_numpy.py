@@ -231,40 +231,27 @@ class NumPyBackend(NumPyDtypes, Backend):
 
     # Reductions through the ufuncs' own `reduce`: the same dtype rules as ``numpy.sum``
     # (small integers accumulate in int64/uint64) without its Python dispatch layers, and
-    # no decorator frame either (checks and translation inline).
+    # no decorator frame either (checks and translation in `_reduced`).
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
-            self.check_array(x, "sum")
-        try:
-            return _REDUCE["add"](x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
-                                 keepdims=keepdims)  # fmt: skip
-        except Exception as exc:
-            raise_translated(self, exc, "sum")
+        return self._reduced("sum", _REDUCE["add"], x, axis, dtype, keepdims)
 
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
-            self.check_array(x, "prod")
-        try:
-            return _REDUCE["multiply"](x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
-                                      keepdims=keepdims)  # fmt: skip
-        except Exception as exc:
-            raise_translated(self, exc, "prod")
+        return self._reduced("prod", _REDUCE["multiply"], x, axis, dtype, keepdims)
 
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
-            self.check_array(x, "max")
-        try:
-            return _REDUCE["maximum"](x, axis=axis, keepdims=keepdims)
-        except Exception as exc:
-            raise_translated(self, exc, "max")
+        return self._reduced("max", _REDUCE["maximum"], x, axis, None, keepdims)
 
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is not np.ndarray or x.dtype.kind not in "biufc":
-            self.check_array(x, "min")
+        return self._reduced("min", _REDUCE["minimum"], x, axis, None, keepdims)
+
+    def _reduced(self, function: str, reduce: Any, x: Any, axis: Any, dtype: Any,
+                 keepdims: Any) -> Any:  # fmt: skip
+        if type(x) is not _NDARRAY or x.dtype.kind not in "biufc":
+            self.check_array(x, function)
         try:
-            return _REDUCE["minimum"](x, axis=axis, keepdims=keepdims)
+            return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
         except Exception as exc:
-            raise_translated(self, exc, "min")
+            raise_translated(self, exc, function)
 
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
