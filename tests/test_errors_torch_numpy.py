@@ -147,3 +147,15 @@ def test_numpy_arrays_without_a_standard_dtype_are_type_errors() -> None:
         _raises(TypeError, "unique_values", nn, lambda b=bad: nn.unique_values(b))
         _raises(TypeError, "flip", nn, lambda b=bad: nn.flip(b))
         _raises(TypeError, "sum", nn, lambda b=bad: nn.sum(b))
+
+
+def test_torch_dtype_complaints_are_type_errors() -> None:
+    """torch says "not supported" for a dtype in a `RuntimeError`: a TypeError here."""
+    flags = nt.ones(2, dtype=nt.bool)
+    _raises(TypeError, "negative", nt, lambda: nt.negative(flags), RuntimeError)
+    _raises(TypeError, "subtract", nt, lambda: nt.subtract(flags, flags), RuntimeError)
+    _raises(TypeError, "linalg.cholesky", nt,
+            lambda: nt.linalg.cholesky(nt.ones((3, 3), dtype=nt.bool)), RuntimeError)  # fmt: skip
+    _raises(TypeError, "argmax", nt, lambda: nt.argmax(nt.ones(2, dtype=nt.complex64)))
+    x = nt.ones((2, 3))
+    _raises(ValueError, "vecdot", nt, lambda: nt.vecdot(x, x, axis=-3), IndexError)  # an axis

@@ -15,7 +15,7 @@ import numpy as np
 
 from .._devices import Device
 from ._base import FFT, Backend
-from ._base.core import AxisError, NumPyDtypes, raise_translated, translated
+from ._base.core import NumPyDtypes, raise_translated, translated
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
 _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}
@@ -178,12 +178,6 @@ class NumPyBackend(NumPyDtypes, Backend):
             if not is_array and not isinstance(x, _SCALARS):
                 raise self.error(function, f"expected an array or a Python scalar, got "
                                  f"{type(x).__name__}", TypeError)  # fmt: skip
-
-    def error_kind(self, exc: Exception) -> type[Exception]:
-        """Python's "tuple index out of range" is NumPy reading ``shape[axis]``."""
-        if isinstance(exc, IndexError) and "tuple index out of range" in str(exc):
-            return AxisError
-        return super().error_kind(exc)
 
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is np.ndarray else np.asarray(raw)

@@ -160,8 +160,9 @@ class BackendCore:
         framework's messages."""
         if isinstance(exc, MemoryError):
             return MemoryError
-        if isinstance(exc, IndexError):
-            return AxisError if isinstance(exc, ValueError) else IndexError
+        if isinstance(exc, IndexError):  # "tuple index out of range": shape[axis] was read
+            axis = isinstance(exc, ValueError) or "tuple index out of range" in str(exc)
+            return AxisError if axis else IndexError
         if isinstance(exc, (TypeError, AttributeError)):
             return TypeError
         if isinstance(exc, NotImplementedError):

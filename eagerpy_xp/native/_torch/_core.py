@@ -28,6 +28,9 @@ SIGNED_VIEW: dict[torch.dtype, torch.dtype] = {
 #: A signed dtype holding every value of uint16 / uint32.
 WIDER: dict[torch.dtype, torch.dtype] = {torch.uint16: torch.int32, torch.uint32: torch.int64}
 INT64_MIN = -(2**63)
+#: Words of torch messages about a dtype its kernel does not take (a `TypeError`).
+_DTYPE_COMPLAINTS = ("not implemented for", "xpected scalar type", "floating point or complex",
+                     "does not support complex", "bool tensor", "with two bool tensors")  # fmt: skip
 
 
 class TorchCore(Backend):
@@ -71,7 +74,7 @@ class TorchCore(Backend):
     def error_kind(self, exc: Exception) -> type[Exception]:
         """torch raises `RuntimeError` for most failures and says what in its message."""
         text = str(exc)
-        if "not implemented for" in text or "expected scalar type" in text.lower():
+        if any(words in text for words in _DTYPE_COMPLAINTS):
             return TypeError  # no kernel for the dtype ("bitwise_and_cpu" ... 'Double')
         if "can't allocate memory" in text or "out of memory" in text:
             return MemoryError
