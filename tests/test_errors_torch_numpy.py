@@ -159,3 +159,13 @@ def test_torch_dtype_complaints_are_type_errors() -> None:
     _raises(TypeError, "argmax", nt, lambda: nt.argmax(nt.ones(2, dtype=nt.complex64)))
     x = nt.ones((2, 3))
     _raises(ValueError, "vecdot", nt, lambda: nt.vecdot(x, x, axis=-3), IndexError)  # an axis
+
+
+def test_numpy_refuses_non_arrays_in_sequences_and_other_libraries() -> None:
+    x = np.ones(3)
+    _raises(TypeError, "meshgrid", nn, lambda: nn.meshgrid(x, "abc"))
+    _raises(TypeError, "broadcast_arrays", nn, lambda: nn.broadcast_arrays(x, [1.0, 2.0, 3.0]))
+    _raises(TypeError, "floor_divide", nn, lambda: nn.floor_divide(torch.ones(3), x))
+    _raises(TypeError, "pow", nn, lambda: nn.pow(x, torch.ones(3)))
+    _raises(TypeError, "tril", nn, lambda: nn.tril(np.ones((2, 3)), k=1.5), TypeError)
+    assert nn.pow(x, 2).tolist() == [1.0] * 3 and nn.floor_divide(7, x + 1).tolist() == [3.0] * 3

@@ -252,6 +252,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         """NumPy's floor division rounds like Python's ``//`` for infinite operands
         (``1 // -inf == -1``, ``inf // 2`` is NaN); the standard asks for
         ``floor(x1 / x2)`` there (``-0`` and ``inf``)."""
+        self._check_operands(x1, x2, "floor_divide")
         special = np.isinf(x1) | np.isinf(x2)
         if not np.count_nonzero(special):
             return np.floor_divide(x1, x2)
@@ -262,6 +263,7 @@ class NumPyBackend(NumPyDtypes, Backend):
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """NumPy takes ``sqrt`` for a one-element exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
         ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there."""
+        self._check_operands(x1, x2, "pow")
         if (x2 != 0.5) if type(x2) in (float, int) else (getattr(x2, "size", 0) != 1 or x2 != 0.5):
             return np.power(x1, x2)  # NumPy's shortcut is for one-element exponents only
         with np.errstate(invalid="ignore"):

@@ -19,6 +19,7 @@ class CreationFunctions:
     native_device: Any
     error: Any
     is_native: Any
+    check_array: Any
     device_of: Any
     default_device: Any
 
@@ -120,6 +121,8 @@ class CreationFunctions:
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
+        for x in arrays:
+            self.check_array(x, "meshgrid")
         return tuple(self._f.meshgrid(*arrays, indexing=indexing))
 
     @translated
@@ -136,12 +139,12 @@ class CreationFunctions:
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.tril(self._matrices(x, "tril"), k=k)
+        return self._f.tril(self._matrices(x, "tril"), k=operator_index(k))
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.triu(self._matrices(x, "triu"), k=k)
+        return self._f.triu(self._matrices(x, "triu"), k=operator_index(k))
 
     def _matrices(self, x: Any, function: str) -> Any:
         """``x`` checked to be a (stack of) matrices."""

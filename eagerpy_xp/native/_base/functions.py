@@ -59,6 +59,8 @@ class ManipulationFunctions:
 
     @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
+        for x in arrays:
+            self.check_array(x, "broadcast_arrays")  # type: ignore[attr-defined]
         return tuple(self._f.broadcast_arrays(*arrays))
 
     @translated
