@@ -70,7 +70,7 @@ def assemble_native(namespace: dict[str, Any]) -> None:
     namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
     namespace["linalg"] = _submodule(module_name, "linalg", backend.linalg, _spec.LINALG)
     namespace["fft"] = _submodule(module_name, "fft", backend.fft, _spec.FFT)
-    namespace["__array_namespace_info__"] = backend.__array_namespace_info__
+    namespace["__array_namespace_info__"] = backend.native_namespace_info
     namespace["__array_api_version__"] = _spec.API_VERSION
     namespace["__backend__"] = backend
     namespace.update(bind(module_name, backend.name, wrapped=False))

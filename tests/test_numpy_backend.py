@@ -103,6 +103,43 @@ def test_sign_complex_nan_and_zero(xp: ModuleType) -> None:
     same(xp.sign(xp.asarray([-2, 0, 3], dtype=xp.int8)), np.array([-1, 0, 1], dtype=np.int8))
 
 
+def test_complex_zeros_and_infinities_keep_the_standard_signs(xp: ModuleType) -> None:
+    """expm1(±0 ± 0j) and sign(±0 ± 0j) have a +0 real part; tanh(±inf + bj), b finite,
+    is ±1 + copysign(0, b) j (NumPy takes the zero's sign from sin(2b))."""
+    zeros = [complex(-0.0, -0.0), complex(-0.0, 0.0), complex(0.0, -0.0), complex(0.0, 0.0)]
+    for dtype in (np.complex64, np.complex128):
+        x = xp.asarray(np.array(zeros, dtype=dtype))
+        same(xp.expm1(x), np.array([complex(0.0, -0.0), 0j, complex(0.0, -0.0), 0j], dtype=dtype))
+        same(xp.sign(x), np.zeros(4, dtype=dtype))
+        big = 4.5e152 if dtype is np.complex128 else 1e30  # finite in the dtype
+        x = xp.asarray(np.array([complex(inf, 2.0), complex(inf, big), complex(-inf, 3.0),
+                                 complex(inf, -2.0), complex(-inf, -0.5)], dtype=dtype))  # fmt: skip
+        expected = [complex(1, 0.0), complex(1, 0.0), complex(-1, 0.0), complex(1, -0.0),
+                    complex(-1, -0.0)]  # fmt: skip
+        same(xp.tanh(x), np.array(expected, dtype=dtype))
+        # tan(x) = -i tanh(ix): a finite real part a, an infinite imaginary part
+        x = xp.asarray(np.array([complex(2.5, -inf), complex(-2.5, inf), complex(big, inf)],
+                                dtype=dtype))  # fmt: skip
+        same(xp.tan(x), np.array([complex(0.0, -1), complex(-0.0, 1), complex(0.0, 1)], dtype=dtype))
+        # expm1(-inf + bj), b finite: exactly -1 + 0 cis(b)
+        x = xp.asarray(np.array([complex(-inf, -2.5), complex(-inf, 2.5)], dtype=dtype))
+        same(xp.expm1(x), np.array([complex(-1, -0.0), complex(-1, 0.0)], dtype=dtype))
+    same(xp.tanh(xp.asarray([0.0, -inf])), np.array([0.0, -1.0]))
+
+
+def test_dlpack_max_version_below_1_exports_the_unversioned_capsule(xp: ModuleType) -> None:
+    """The standard's producer rule: a consumer's major version 0 gets the DLPack 0.x
+    capsule ("dltensor"), 1.x or later the versioned one."""
+    import ctypes
+
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    x = xp.asarray([1.0, 2.0])
+    for version, name in ((None, b"dltensor"), ((0, 0), b"dltensor"), ((0, 8), b"dltensor"),
+                          ((1, 0), b"dltensor_versioned"), ((2, 3), b"dltensor_versioned")):  # fmt: skip
+        assert get_name(x.__dlpack__(max_version=version)) == name, version
+
+
 def test_pow_one_element_exponent_one_half(xp: ModuleType) -> None:
     # NumPy computes x ** 0.5 as sqrt(x) for one-element exponents: sqrt(-inf) is NaN and
     # sqrt(-0.) is -0., where the spec's pow gives +inf and +0

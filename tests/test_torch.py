@@ -732,8 +732,8 @@ def test_devices() -> None:
     assert x.to_device("cpu").device == ep.Device("cpu")
     assert nt.asarray([1.0], device=cpu).device == cpu
     info = nt.__array_namespace_info__()
-    assert ep.Device("cpu") in info.devices()
-    assert info.default_device() == "cpu"
+    assert cpu in info.devices()
+    assert info.default_device() == cpu
     assert info.default_dtypes()["real floating"] is torch.get_default_dtype()
     assert info.default_dtypes(device="cpu")["indexing"] is torch.int64
     assert set(info.dtypes(kind="unsigned integer")) == {"uint8", "uint16", "uint32", "uint64"}
@@ -775,6 +775,115 @@ class _Capsule:
 
     def __dlpack_device__(self) -> tuple[Any, int]:
         return self._device
+
+
+# -- edge cases an outside conformance suite found (issue 13) -----------------------------------
+def _parts(z: Any) -> list[tuple[float, float]]:
+    """(real, imag) of each element of a complex result, signs of zeros kept."""
+    return [(v.real, v.imag) for v in host(z).ravel().tolist()]
+
+
+def _same_signed(got: list[tuple[float, float]], expected: list[tuple[float, float]]) -> None:
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        for a, b in zip(g, e):
+            assert a == b and math.copysign(1, a) == math.copysign(1, b), (got, expected)
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_complex_sign_tanh_expm1_signed_zeros(xp: ModuleType) -> None:
+    for dtype in ("complex64", "complex128"):
+        zeros = [complex(-0.0, -0.0), complex(-0.0, 0.0), complex(0.0, -0.0), complex(0.0, 0.0)]
+        x = xp.asarray(zeros, dtype=getattr(xp, dtype))
+        _same_signed(_parts(xp.sign(x)), [(0.0, 0.0)] * 4)  # the standard: 0 + 0j
+        _same_signed(_parts(xp.expm1(x)),  # +0 real part, the imaginary part's zero kept
+                     [(0.0, -0.0), (0.0, 0.0), (0.0, -0.0), (0.0, 0.0)])  # fmt: skip
+    inf = math.inf
+    # tanh(±inf + bj), b finite: ±1 + copysign(0, b) j (torch: the sign of sin(2b))
+    for dtype, big in ((xp.complex64, 1e30), (xp.complex128, 4.5e152)):  # finite in the dtype
+        x = xp.asarray([complex(inf, 2.0), complex(inf, big), complex(-inf, 3.0),
+                        complex(inf, -2.0), complex(-inf, -0.5)], dtype=dtype)  # fmt: skip
+        _same_signed(_parts(xp.tanh(x)),
+                     [(1.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (1.0, -0.0), (-1.0, -0.0)])  # fmt: skip
+        # tan(x) = -i tanh(ix): a finite real part a, an infinite imaginary part
+        x = xp.asarray([complex(2.5, -inf), complex(-2.5, inf), complex(big, inf)], dtype=dtype)
+        _same_signed(_parts(xp.tan(x)), [(0.0, -1.0), (-0.0, 1.0), (0.0, 1.0)])
+        # expm1(-inf + bj), b finite: exactly -1 + 0 cis(b)
+        x = xp.asarray([complex(-inf, -2.5), complex(-inf, 2.5)], dtype=dtype)
+        _same_signed(_parts(xp.expm1(x)), [(-1.0, -0.0), (-1.0, 0.0)])
+    check(xp.tanh(xp.asarray([0.0, -inf])), np.array([0.0, -1.0], dtype=np.float32))
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_arange_float_start_with_negative_step_is_floating(xp: ModuleType) -> None:
+    assert xp.arange(0.0, step=-1).dtype == torch.get_default_dtype()
+    assert xp.arange(0.0, step=-1).shape == (0,)
+    assert xp.arange(2, 0, -0.5).dtype == torch.get_default_dtype()
+    check(xp.arange(2, 0, -0.5), np.array([2.0, 1.5, 1.0, 0.5], dtype=np.float32))
+    assert xp.arange(3, 0, -1).dtype == torch.int64
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_cross_broadcasts_batch_dimensions(xp: ModuleType) -> None:
+    assert xp.linalg.cross(xp.zeros((0, 3)), xp.zeros(3)).shape == (0, 3)
+    assert xp.linalg.cross(xp.zeros((2, 0, 3)), xp.zeros((1, 3))).shape == (2, 0, 3)
+    a = np.arange(6.0).reshape(2, 1, 3)
+    b = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]])
+    check(xp.linalg.cross(xp.asarray(a), xp.asarray(b)), np.cross(a, b).astype(np.float64))
+    a2, b2 = a.reshape(2, 3).T, b[:2].T  # equal ranks: a non-negative axis is fine
+    check(xp.linalg.cross(xp.asarray(a2), xp.asarray(b2), axis=0), np.cross(a2, b2, axis=0))
+    with pytest.raises(ValueError, match=r"linalg.cross \(torch\).*size 3"):
+        xp.linalg.cross(xp.zeros((2, 4)), xp.zeros((2, 4)))
+    with pytest.raises(ValueError, match=r"linalg.cross \(torch\).*out of range"):
+        xp.linalg.cross(xp.zeros(3), xp.zeros(3), axis=-2)
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_tensordot_with_zero_size_operands(xp: ModuleType) -> None:
+    cases = [((0, 3), (3, 2), 1), ((2, 0), (0, 2), 1), ((2, 0), (0, 0), 1), ((0,), (0,), 1),
+             ((2, 3), (3, 0), 1), ((0, 2), (0, 2), ([0], [0]))]  # fmt: skip
+    for sa, sb, axes in cases:
+        a = np.arange(math.prod(sa), dtype=np.float64).reshape(sa) + 1
+        b = np.arange(math.prod(sb), dtype=np.float64).reshape(sb) + 1
+        check(xp.tensordot(xp.asarray(a), xp.asarray(b), axes=axes), np.tensordot(a, b, axes))
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_outer_promotes_small_unsigned_types(xp: ModuleType) -> None:
+    a, b = np.array([1, 200], dtype=np.uint8), np.array([3, 60000], dtype=np.uint16)
+    for x, y in ((a, b), (b, a)):
+        check(xp.linalg.outer(xp.asarray(x), xp.asarray(y)), np.outer(x, y))
+
+
+def test_native_devices_are_what_native_tensors_report() -> None:
+    info = nt.__array_namespace_info__()
+    assert info.devices() and all(isinstance(d, torch.device) for d in info.devices())
+    assert info.default_device() in info.devices()
+    for d in info.devices():
+        assert nt.from_dlpack(torch.ones(2), device=d).device == d
+        assert nt.ones(2, device=d).device == d and nt.ones(2, device=d).device in info.devices()
+        assert info.default_dtypes(device=d)["indexing"] is torch.int64
+    wrapped = wt.__array_namespace_info__()
+    assert all(isinstance(d, ep.Device) for d in wrapped.devices())
+    assert wt.ones(2).device in wrapped.devices()
+
+
+def _capsule_name(capsule: Any) -> bytes:
+    import ctypes
+
+    get_name = ctypes.pythonapi.PyCapsule_GetName
+    get_name.restype, get_name.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    return get_name(capsule)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("xp", FLAVOURS)
+def test_dlpack_max_version_below_1_exports_the_unversioned_capsule(xp: ModuleType) -> None:
+    """The standard's producer rule: a consumer's major version 0 gets the DLPack 0.x
+    capsule ("dltensor"), 1.x or later the versioned one."""
+    x = xp.asarray([1.0, 2.0])
+    for version, name in ((None, b"dltensor"), ((0, 0), b"dltensor"), ((0, 8), b"dltensor"),
+                          ((1, 0), b"dltensor_versioned"), ((2, 3), b"dltensor_versioned")):  # fmt: skip
+        assert _capsule_name(x.__dlpack__(max_version=version)) == name, version
 
 
 # -- errors name the function and the backend ---------------------------------------------------

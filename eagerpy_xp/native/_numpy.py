@@ -8,24 +8,75 @@ wrapped flavour stores 0-d ``ndarray``s only (`NumPyBackend.normalize`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .._devices import Device
 from ._base import FFT, Backend
-from ._base.core import NumPyDtypes
+from ._base.core import NumPyDtypes, raise_translated, translated
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
 _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}
 
 
+_SCALARS = (bool, int, float, complex)
+_NDARRAY = np.ndarray
+
+
+def _ufunc1(name: str, ufunc: Any,
+            complex_fix: Callable[[Any, Any], Any] | None = None) -> Callable[..., Any]:  # fmt: skip
+    """The standard's unary ``name`` as ``ufunc`` on a NumPy array or scalar;
+    ``complex_fix(x, result)`` corrects a complex result."""
+
+    def method(self: NumPyBackend, x: Any, /) -> Any:
+        if type(x) is not _NDARRAY and not isinstance(x, np.generic):
+            raise self.error(name, f"expected a NumPy array, got {type(x).__name__}", TypeError)
+        try:
+            result = ufunc(x)
+        except Exception as exc:
+            raise_translated(self, exc, name)
+        if complex_fix is not None and result.dtype.kind == "c":
+            return complex_fix(x, result)
+        return result
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
+    return method
+
+
+#: Operand types of a binary function that need no further check (but not two scalars).
+_PLAIN_OPERANDS = frozenset({np.ndarray, bool, int, float, complex})
+
+
+def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
+    """The standard's binary ``name`` as ``ufunc``: arrays, or one array and a Python
+    scalar."""
+
+    def method(self: NumPyBackend, x1: Any, x2: Any, /) -> Any:
+        t1, t2 = type(x1), type(x2)
+        if ((t1 is not _NDARRAY and t2 is not _NDARRAY) or t1 not in _PLAIN_OPERANDS
+                or t2 not in _PLAIN_OPERANDS):  # fmt: skip
+            self._check_operands(x1, x2, name)
+        try:
+            return ufunc(x1, x2)
+        except Exception as exc:
+            raise_translated(self, exc, name)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
+    return method
+
+
 class NumPyFFT(FFT):
     """``fftfreq``/``rfftfreq``: NumPy has no ``dtype`` argument (it always makes float64)."""
 
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(np.fft.fftfreq, "fftfreq", n, d, dtype, device)
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(np.fft.rfftfreq, "rfftfreq", n, d, dtype, device)
 
@@ -42,69 +93,92 @@ class NumPyBackend(NumPyDtypes, Backend):
     _f = np
     native_types = (np.ndarray, np.generic)
 
-    # Element-wise functions NumPy gets right: the ufunc itself, no Python layer (a ufunc
-    # is no descriptor, so ``backend.add`` is ``np.add``).  ``np.real``, ``np.imag`` and
-    # ``np.round`` are not ufuncs (other signatures): the generic defaults call them.
-    abs = np.abs
-    acos = np.acos
-    acosh = np.acosh
-    asin = np.asin
-    asinh = np.asinh
-    atan = np.atan
-    atanh = np.atanh
-    bitwise_invert = np.bitwise_invert
-    ceil = np.ceil
-    conj = np.conj
-    cos = np.cos
-    cosh = np.cosh
-    exp = np.exp
-    floor = np.floor
-    isfinite = np.isfinite
-    isinf = np.isinf
-    isnan = np.isnan
-    log = np.log
-    log2 = np.log2
-    log10 = np.log10
-    logical_not = np.logical_not
-    negative = np.negative
-    positive = np.positive
-    reciprocal = np.reciprocal
-    signbit = np.signbit
-    sin = np.sin
-    sinh = np.sinh
-    square = np.square
-    sqrt = np.sqrt
-    tan = np.tan
-    tanh = np.tanh
-    trunc = np.trunc
-    add = np.add
-    atan2 = np.atan2
-    bitwise_and = np.bitwise_and
-    bitwise_left_shift = np.bitwise_left_shift
-    bitwise_or = np.bitwise_or
-    bitwise_right_shift = np.bitwise_right_shift
-    bitwise_xor = np.bitwise_xor
-    copysign = np.copysign
-    divide = np.divide
-    equal = np.equal
-    greater = np.greater
-    greater_equal = np.greater_equal
-    hypot = np.hypot
-    less = np.less
-    less_equal = np.less_equal
-    logaddexp = np.logaddexp
-    logical_and = np.logical_and
-    logical_or = np.logical_or
-    logical_xor = np.logical_xor
-    maximum = np.maximum
-    minimum = np.minimum
-    multiply = np.multiply
-    nextafter = np.nextafter
-    not_equal = np.not_equal
-    remainder = np.remainder
-    subtract = np.subtract
+    # Element-wise functions NumPy gets right: the ufunc behind a type check (NumPy would
+    # compute on ``None`` or a string as an object array) and the error translation.
+    # ``np.real``, ``np.imag`` and ``np.round`` are not ufuncs (other signatures): the
+    # generic defaults call them.
+    abs = _ufunc1("abs", np.abs)
+    acos = _ufunc1("acos", np.acos)
+    acosh = _ufunc1("acosh", np.acosh)
+    asin = _ufunc1("asin", np.asin)
+    asinh = _ufunc1("asinh", np.asinh)
+    atan = _ufunc1("atan", np.atan)
+    atanh = _ufunc1("atanh", np.atanh)
+    bitwise_invert = _ufunc1("bitwise_invert", np.bitwise_invert)
+    ceil = _ufunc1("ceil", np.ceil)
+    conj = _ufunc1("conj", np.conj)
+    cos = _ufunc1("cos", np.cos)
+    cosh = _ufunc1("cosh", np.cosh)
+    exp = _ufunc1("exp", np.exp)
+    floor = _ufunc1("floor", np.floor)
+    isfinite = _ufunc1("isfinite", np.isfinite)
+    isinf = _ufunc1("isinf", np.isinf)
+    isnan = _ufunc1("isnan", np.isnan)
+    log = _ufunc1("log", np.log)
+    log2 = _ufunc1("log2", np.log2)
+    log10 = _ufunc1("log10", np.log10)
+    logical_not = _ufunc1("logical_not", np.logical_not)
+    negative = _ufunc1("negative", np.negative)
+    positive = _ufunc1("positive", np.positive)
+    reciprocal = _ufunc1("reciprocal", np.reciprocal)
+    signbit = _ufunc1("signbit", np.signbit)
+    sin = _ufunc1("sin", np.sin)
+    sinh = _ufunc1("sinh", np.sinh)
+    square = _ufunc1("square", np.square)
+    sqrt = _ufunc1("sqrt", np.sqrt)
+    # complex: an infinite real part and a finite imaginary part b give ±1 + copysign(0, b) j
+    # (NumPy takes the zero's sign from sin(2b)); tan(x) = -i tanh(ix) likewise
+    tan = _ufunc1("tan", np.tan, complex_fix=lambda x, r: _zero_beside_infinity(x, r, False))
+    tanh = _ufunc1("tanh", np.tanh, complex_fix=lambda x, r: _zero_beside_infinity(x, r, True))
+    trunc = _ufunc1("trunc", np.trunc)
+    add = _ufunc2("add", np.add)
+    atan2 = _ufunc2("atan2", np.atan2)
+    bitwise_and = _ufunc2("bitwise_and", np.bitwise_and)
+    bitwise_left_shift = _ufunc2("bitwise_left_shift", np.bitwise_left_shift)
+    bitwise_or = _ufunc2("bitwise_or", np.bitwise_or)
+    bitwise_right_shift = _ufunc2("bitwise_right_shift", np.bitwise_right_shift)
+    bitwise_xor = _ufunc2("bitwise_xor", np.bitwise_xor)
+    copysign = _ufunc2("copysign", np.copysign)
+    divide = _ufunc2("divide", np.divide)
+    equal = _ufunc2("equal", np.equal)
+    greater = _ufunc2("greater", np.greater)
+    greater_equal = _ufunc2("greater_equal", np.greater_equal)
+    hypot = _ufunc2("hypot", np.hypot)
+    less = _ufunc2("less", np.less)
+    less_equal = _ufunc2("less_equal", np.less_equal)
+    logaddexp = _ufunc2("logaddexp", np.logaddexp)
+    logical_and = _ufunc2("logical_and", np.logical_and)
+    logical_or = _ufunc2("logical_or", np.logical_or)
+    logical_xor = _ufunc2("logical_xor", np.logical_xor)
+    maximum = _ufunc2("maximum", np.maximum)
+    minimum = _ufunc2("minimum", np.minimum)
+    multiply = _ufunc2("multiply", np.multiply)
+    nextafter = _ufunc2("nextafter", np.nextafter)
+    not_equal = _ufunc2("not_equal", np.not_equal)
+    remainder = _ufunc2("remainder", np.remainder)
+    subtract = _ufunc2("subtract", np.subtract)
 
     # -- hooks ---------------------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """NumPy computes on anything (``None``, strings, lists) as object or string
+        arrays: only arrays of the standard's dtypes are arrays here."""
+        if type(x) is not np.ndarray and not isinstance(x, np.generic):
+            raise self.error(function, f"expected a NumPy array, got {type(x).__name__}",
+                             TypeError)  # fmt: skip
+        if x.dtype.kind not in "biufc":
+            raise self.error(function, f"{x.dtype} is not a dtype of the standard", TypeError)
+
+    def _check_operands(self, x1: Any, x2: Any, function: str) -> None:
+        """Operands of a binary function: arrays, at most one of them a Python scalar."""
+        arrays = [isinstance(x, (np.ndarray, np.generic)) for x in (x1, x2)]
+        if not any(arrays):
+            raise self.error(function, f"at least one argument must be an array, got "
+                             f"{type(x1).__name__} and {type(x2).__name__}", TypeError)  # fmt: skip
+        for x, is_array in zip((x1, x2), arrays):
+            if not is_array and not isinstance(x, _SCALARS):
+                raise self.error(function, f"expected an array or a Python scalar, got "
+                                 f"{type(x).__name__}", TypeError)  # fmt: skip
+
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is np.ndarray else np.asarray(raw)
 
@@ -120,6 +194,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         return np.asarray(raw, dtype=dtype, copy=copy)
 
     # -- fixes of NumPy's deviations --------------------------------------------------------
+    @translated
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
@@ -136,6 +211,7 @@ class NumPyBackend(NumPyDtypes, Backend):
                                         f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
         return result
 
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real or integer casts raise `TypeError` (the spec: "should not be
         permitted"; NumPy drops the imaginary part)."""
@@ -148,34 +224,46 @@ class NumPyBackend(NumPyDtypes, Backend):
         return np.asarray(x).astype(target, copy=copy)
 
     # Reductions through the ufuncs' own `reduce`: the same dtype rules as ``numpy.sum``
-    # (small integers accumulate in int64/uint64) without its Python dispatch layers.
+    # (small integers accumulate in int64/uint64) without its Python dispatch layers, and
+    # no decorator frame either (checks and translation in `_reduced`).
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["add"](x, axis=axis, dtype=self.check_dtype(dtype, "sum"),
-                             keepdims=keepdims)  # fmt: skip
+        return self._reduced("sum", _REDUCE["add"], x, axis, dtype, keepdims)
 
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["multiply"](x, axis=axis, dtype=self.check_dtype(dtype, "prod"),
-                                  keepdims=keepdims)  # fmt: skip
+        return self._reduced("prod", _REDUCE["multiply"], x, axis, dtype, keepdims)
 
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["maximum"](x, axis=axis, keepdims=keepdims)
+        return self._reduced("max", _REDUCE["maximum"], x, axis, None, keepdims)
 
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return _REDUCE["minimum"](x, axis=axis, keepdims=keepdims)
+        return self._reduced("min", _REDUCE["minimum"], x, axis, None, keepdims)
 
+    def _reduced(self, function: str, reduce: Any, x: Any, axis: Any, dtype: Any,
+                 keepdims: Any) -> Any:  # fmt: skip
+        if type(x) is not _NDARRAY or x.dtype.kind not in "biufc":
+            self.check_array(x, function)
+        try:
+            return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
+        except Exception as exc:
+            raise_translated(self, exc, function)
+
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """NumPy's floor division rounds like Python's ``//`` for infinite operands
         (``1 // -inf == -1``, ``inf // 2`` is NaN); the standard asks for
         ``floor(x1 / x2)`` there (``-0`` and ``inf``)."""
+        self._check_operands(x1, x2, "floor_divide")
         special = np.isinf(x1) | np.isinf(x2)
         if not np.count_nonzero(special):
             return np.floor_divide(x1, x2)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(special, np.floor(np.divide(x1, x2)), np.floor_divide(x1, x2))
 
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """NumPy takes ``sqrt`` for a one-element exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
         ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there."""
+        self._check_operands(x1, x2, "pow")
         if (x2 != 0.5) if type(x2) in (float, int) else (getattr(x2, "size", 0) != 1 or x2 != 0.5):
             return np.power(x1, x2)  # NumPy's shortcut is for one-element exponents only
         with np.errstate(invalid="ignore"):
@@ -188,6 +276,7 @@ class NumPyBackend(NumPyDtypes, Backend):
             return result
         return np.where(special, np.abs(x1), result).astype(dtype, copy=False)
 
+    @translated
     def log1p(self, x: Any, /) -> Any:
         """Complex: NumPy computes ``log(1 + x)``, losing the digits of small ``x``; near 0
         the real part is ``log1p(a (2 + a) + b**2) / 2`` and the imaginary part the angle
@@ -203,6 +292,7 @@ class NumPyBackend(NumPyDtypes, Backend):
                 result.imag = np.where(near, np.arctan2(b, 1 + a), result.imag)
         return result if isinstance(x, np.ndarray) else result[()]
 
+    @translated
     def expm1(self, x: Any, /) -> Any:
         """NumPy gets complex special cases with an infinite or NaN real part wrong
         (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table."""
@@ -210,21 +300,25 @@ class NumPyBackend(NumPyDtypes, Backend):
             return np.expm1(x)
         with np.errstate(invalid="ignore"):
             result = np.expm1(x)
-        a = np.real(x)
-        if np.isfinite(a).all():
+        a, b = np.real(x), np.imag(x)
+        zero = (a == 0) & (b == 0)  # expm1(-0 ± 0j) is +0 ± 0j (NumPy: -0)
+        if np.isfinite(a).all() and not zero.any():
             return result
-        b = np.imag(x)
         out = np.array(result)
         real, imag = out.real, out.imag
+        np.copyto(real, 0.0, where=zero)
         b_zero, b_finite = b == 0, np.isfinite(b)
         pos, neg, nan = a == np.inf, a == -np.inf, np.isnan(a)
         np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
         np.copyto(imag, b, where=(pos | nan) & b_zero)  # +inf + 0j, NaN + 0j keep b's sign
         np.copyto(imag, np.nan, where=pos & ~b_finite)
-        np.copyto(real, -1.0, where=neg & ~b_finite)  # -1 + 0j
+        np.copyto(real, -1.0, where=neg)  # -1 + 0j; finite b: -1 + 0 cis(b) exactly
         np.copyto(imag, 0.0, where=neg & ~b_finite)
+        with np.errstate(invalid="ignore"):
+            np.copyto(imag, 0.0 * np.sin(b), where=neg & b_finite)
         return out
 
+    @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: NumPy returns ``±1+0j`` for ``±inf+nanj``; the spec asks ``NaN+NaNj``
         whenever a component is NaN."""
@@ -235,6 +329,7 @@ class NumPyBackend(NumPyDtypes, Backend):
                 result = np.where(nan, complex(np.nan, np.nan), result)
         return result
 
+    @translated
     def argsort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -247,6 +342,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         flipped = np.argsort(np.flip(x, axis=axis), axis=axis, stable=True)
         return (size - 1) - np.flip(flipped, axis=axis)
 
+    @translated
     def sort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -256,17 +352,32 @@ class NumPyBackend(NumPyDtypes, Backend):
             return np.take_along_axis(x, self.argsort(x, axis=axis, descending=True), axis)
         return np.flip(np.sort(x, axis=axis), axis=axis)
 
+    @translated
     def unique_values(self, x: Any, /) -> Any:
         """Sorted, as every other backend and ``unique_all/counts/inverse`` return them
         (NumPy >= 2.3 hashes and returns them unordered; array-api-extra's ``union1d`` and
         ``setdiff1d`` promise sorted results on top of it).  NaNs stay distinct."""
         return np.unique(np.reshape(x, (-1,)), equal_nan=False)
 
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         """NumPy refuses uint64 ``repeats`` (no safe cast to intp)."""
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
+
+def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
+    """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
+    the imaginary one) is infinite and whose other part is finite: its other part is
+    the zero with that finite part's sign."""
+    infinite, finite = (np.real(x), np.imag(x)) if real_infinite else (np.imag(x), np.real(x))
+    fix = np.isinf(infinite) & np.isfinite(finite)
+    if not fix.any():
+        return result
+    out = np.array(result)
+    np.copyto(out.imag if real_infinite else out.real, np.copysign(0.0, finite), where=fix)
+    return out
+
 
 #: The one NumPy backend object (the native module exports it).
 BACKEND = NumPyBackend()

@@ -8,6 +8,7 @@ differently.  `eagerpy_xp._assembly` turns a backend object into its namespaces.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 from .core import Autodiff, BackendCore
@@ -62,6 +63,11 @@ class Backend(
     def __array_namespace_info__(self) -> Info:
         return self.info_class(self)
 
+    def native_namespace_info(self) -> Info:
+        """The native flavour's ``__array_namespace_info__()``: its devices are native
+        device objects where the backend's arrays report those (`info_device`)."""
+        return self.info_class(self, native=True)
+
 
 #: The attributes through which generic defaults reach a NumPy-like namespace.
 _NAMESPACE_ATTRIBUTES = frozenset({"_f", "_l", "_t"})
@@ -77,7 +83,7 @@ def _check_needs_no_framework_namespace(backend: Backend) -> None:
             owner = next(k for k in type(obj).__mro__ if name in vars(k))
             if not owner.__module__.startswith(__name__):
                 continue  # defined by the backend itself
-            code = getattr(vars(owner)[name], "__code__", None)
+            code = getattr(inspect.unwrap(vars(owner)[name]), "__code__", None)
             if code is not None and _NAMESPACE_ATTRIBUTES & set(code.co_names):
                 missing.append(part + name)
     if missing:

@@ -7,9 +7,11 @@ overrides what its framework does differently.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from ..._devices import Device
 from ..._dtypes import ALL, COMPLEX_OF_REAL, KINDS, kind_of, promote
@@ -48,6 +50,45 @@ class AxisError(ValueError, IndexError):
     NumPy's: the standard names no exception type)."""
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+#: Positional-only parameters of the standard that must be arrays (``x1``/``x2`` of
+#: element-wise functions may be Python scalars; their factories check them).
+_ARRAY_PARAMETERS = frozenset({"x", "condition"})
+
+
+def translated(function: _Method) -> _Method:
+    """The decorated function of the standard (a method of a backend, its ``linalg`` or
+    ``fft``) raises only the error contract's exceptions: a framework exception becomes
+    the one `BackendCore.translate` picks, naming the function and the backend, with
+    the original as ``__cause__``.  Its array parameter (``x``, ``condition``) goes
+    through the backend's `check_array` first.  Free on the success path but for one
+    call: the ``try`` costs nothing in CPython 3.11."""
+    parameters = list(inspect.signature(function).parameters.values())[1:]
+    position = next((i for i, p in enumerate(parameters)
+                     if p.kind is p.POSITIONAL_ONLY and p.name in _ARRAY_PARAMETERS), None)  # fmt: skip
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            if position is not None and len(args) > position:
+                self._b.check_array(args[position], self._prefix + function.__name__)
+            return function(self, *args, **kwargs)
+        except Exception as exc:
+            raise_translated(self._b, exc, self._prefix + function.__name__)
+
+    functools.update_wrapper(method, function)
+    return method  # type: ignore[return-value]
+
+
+def raise_translated(backend: Any, exc: Exception, function: str) -> NoReturn:
+    """Raise `BackendCore.translate` of ``exc`` from it (``exc`` itself when it already
+    keeps the contract)."""
+    new = backend.translate(exc, function)
+    if new is exc:
+        raise exc
+    raise new from exc
+
+
 class BackendCore:
     """Backend hooks used by `Array`, the wrapped namespace and the generic functions."""
 
@@ -62,8 +103,12 @@ class BackendCore:
     mutable: ClassVar[bool] = True
     #: The automatic differentiation engine, or None for a framework without one.
     autodiff: ClassVar[Autodiff | None] = None
+    #: Where a function of the backend lives, in error messages ("linalg." for
+    #: `Linalg`, "fft." for `FFT`); `translated` reads it with ``_b``, the backend.
+    _prefix: ClassVar[str] = ""
 
     def __init__(self) -> None:
+        self._b = self
         self.dtypes_by_name: dict[str, Any] = {n: self.native_dtype(n) for n in ALL}
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
         #: The type `Array` stores: results of this exact type need no `normalize`.
@@ -89,9 +134,47 @@ class BackendCore:
         """Mark a plain Python function of the wrapped layer for the framework's tracer
         (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
+    #: Every message: `error` writes it, `translate` recognises it.
+    MESSAGE: ClassVar[str] = "{function} ({backend}): {message}"
+
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
         """An exception naming the function and this backend."""
-        return kind(f"{function} ({self.name}): {message}")
+        return kind(self.MESSAGE.format(function=function, backend=self.name, message=message))
+
+    # -- the error contract ------------------------------------------------------------------
+    def translate(self, exc: Exception, function: str) -> Exception:
+        """The contract's exception for ``exc``, raised inside ``function``: ``exc`` itself
+        when it is already one of ours (made by `error`), else a new one of the type
+        `error_kind` picks, naming the function and the backend and quoting ``exc``."""
+        text = str(exc)
+        if self.MESSAGE.format(function="", backend=self.name, message="") in text:
+            return exc  # ours: error() wrote it
+        first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+        return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
+
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """The contract's type for a framework exception: dtypes -> `TypeError`, keys and
+        indices -> `IndexError`, axes -> `AxisError`, what cannot be done ->
+        `NotImplementedError`, sizes beyond memory -> `MemoryError`, anything else (shapes,
+        sizes, arguments, devices) -> `ValueError`.  Backends refine it from their
+        framework's messages."""
+        if isinstance(exc, MemoryError):
+            return MemoryError
+        if isinstance(exc, IndexError):  # "tuple index out of range": shape[axis] was read
+            axis = isinstance(exc, ValueError) or "tuple index out of range" in str(exc)
+            return AxisError if axis else IndexError
+        if isinstance(exc, (TypeError, AttributeError)):
+            return TypeError
+        if isinstance(exc, NotImplementedError):
+            return NotImplementedError
+        if isinstance(exc, OverflowError):  # a Python int beyond the dtype, as torch's own
+            return OverflowError
+        return ValueError
+
+    def check_array(self, x: Any, function: str) -> None:
+        """`TypeError` unless ``x`` is an array of this backend, where the standard requires
+        one (`translated` calls it); by default nothing (frameworks that refuse
+        non-arrays themselves, or whose functions check)."""
 
     # -- dtypes ------------------------------------------------------------------------------
     def native_dtype(self, name: str) -> Any:
@@ -115,6 +198,10 @@ class BackendCore:
         try:
             return self.dtypes_by_name[self.dtype_name(dtype)]
         except TypeError:
+            if isinstance(dtype, str):
+                hint = f" such as xp.{dtype}" if dtype in ALL else ""
+                raise self.error(function, f"dtype must be a dtype object{hint}, got the "
+                                 f"string {dtype!r}", TypeError) from None  # fmt: skip
             raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
 
     def dtype_names_in(self, kind: Any) -> tuple[str, ...]:
@@ -212,6 +299,12 @@ class BackendCore:
         self.native_device(device, "to_device")
         return raw
 
+    def info_device(self, device: Device, native: bool) -> Any:
+        """``device`` as ``__array_namespace_info__`` lists it: a `Device` for the wrapped
+        flavour; for the native one, what native arrays report as ``.device`` (by
+        default the `Device` itself, which compares equal to its string)."""
+        return device
+
     # -- scalars, display, host copies -----------------------------------------------------
     def shape_of(self, raw: Any) -> tuple[int | None, ...]:
         return tuple(raw.shape)
@@ -248,11 +341,17 @@ class BackendCore:
 
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
-        return raw[key]
+        try:
+            return raw[key]
+        except Exception as exc:
+            raise_translated(self, exc, "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """Write ``value`` at ``key``; return the array now holding the result."""
-        raw[key] = value
+        try:
+            raw[key] = value
+        except Exception as exc:
+            raise_translated(self, exc, "__setitem__")
         return raw
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:

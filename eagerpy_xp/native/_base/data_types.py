@@ -7,6 +7,7 @@ from typing import Any
 
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
+from .core import translated
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class DataTypeFunctions:
     is_native: Any
     _f: Any
 
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real or integer casts raise `TypeError` (the spec: "should not be
         permitted")."""
@@ -63,11 +65,13 @@ class DataTypeFunctions:
             raise self.error(function, f"expected an array or a dtype, got {obj!r}",
                              TypeError) from None
 
+    @translated
     def can_cast(self, from_: Any, to: Any, /) -> bool:
         source = self._dtype_name_of(from_, "can_cast")
         target = self._dtype_name_of(to, "can_cast")
         return promote(source, target) == target
 
+    @translated
     def finfo(self, type: Any, /) -> finfo_object:
         import numpy as np
 
@@ -81,6 +85,7 @@ class DataTypeFunctions:
             smallest_normal=float(info.smallest_normal), dtype=self.dtypes_by_name[real],
         )
 
+    @translated
     def iinfo(self, type: Any, /) -> iinfo_object:
         import numpy as np
 
@@ -91,9 +96,11 @@ class DataTypeFunctions:
         return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min),
                             dtype=self.dtypes_by_name[name])
 
+    @translated
     def isdtype(self, dtype: Any, kind: Any) -> bool:
         return self.dtype_name(dtype) in self.dtype_names_in(kind)  # type: ignore[no-any-return]
 
+    @translated
     def result_type(self, *arrays_and_dtypes: Any) -> Any:
         names = [self._dtype_name_of(a, "result_type")
                  for a in arrays_and_dtypes if not isinstance(a, SCALAR_TYPES)]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._dtypes import BITS
+from .core import translated
 
 UNARY = (
     "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
@@ -36,7 +37,7 @@ def _unary(name: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``."
-    return method
+    return translated(method)
 
 
 def _binary(name: str) -> Callable[..., Any]:
@@ -45,7 +46,7 @@ def _binary(name: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``."
-    return method
+    return translated(method)
 
 
 class ElementwiseFunctions:
@@ -119,6 +120,7 @@ class ElementwiseFunctions:
     remainder = _binary("remainder")
     subtract = _binary("subtract")
 
+    @translated
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
         """The spec's ``maximum(minimum(x, max), min)``: ``min`` wins where ``min > max``,
         ties keep ``x`` (signed zeros), NaN in any operand gives NaN.  The result keeps

@@ -5,13 +5,16 @@ without kernels and special cases.  Most calls need none of that: plain arrays o
 dtype the framework already gets right.  `unary` and `binary` put a test for exactly
 that case in front of the full implementation and call the op directly when it holds,
 so the result is the same either way, only sooner.  Both are decorators of the full
-implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)`` above ``def exp``).
+implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)`` above ``def exp``).  A
+framework exception of the fast call is translated as `core.translated` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Container
 from typing import Any
+
+from .core import raise_translated
 
 Method = Callable[..., Any]
 #: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
@@ -25,9 +28,14 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
     of one of ``dtypes``."""
 
     def decorate(slow: Method) -> Method:
+        name = slow.__name__
+
         def method(self: Any, x: Any, /) -> Any:
             if type(x) is array_type and x.dtype in dtypes:  # type: ignore[attr-defined]
-                return op(x)
+                try:
+                    return op(x)
+                except Exception as exc:
+                    raise_translated(self, exc, name)
             return slow(self, x)
 
         _describe(method, slow)
@@ -56,23 +64,26 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
                    scalar_first: bool) -> Method:  # fmt: skip
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
-        if t1 is array_type:
-            dtype = x1.dtype
-            if dtype in dtypes:
-                if t2 is array_type:
-                    if x2.dtype is dtype:
-                        return op(x1, x2)
-                elif (t2 is float or t2 is int) and scalar is not None:
-                    operand = scalar(x2, dtype)
+        try:
+            if t1 is array_type:
+                dtype = x1.dtype
+                if dtype in dtypes:
+                    if t2 is array_type:
+                        if x2.dtype is dtype:
+                            return op(x1, x2)
+                    elif (t2 is float or t2 is int) and scalar is not None:
+                        operand = scalar(x2, dtype)
+                        if operand is not None:
+                            return with_scalar(x1, operand)
+            elif t2 is array_type and (t1 is float or t1 is int) and scalar_first \
+                    and scalar is not None:  # fmt: skip
+                dtype = x2.dtype
+                if dtype in dtypes:
+                    operand = scalar(x1, dtype)
                     if operand is not None:
-                        return with_scalar(x1, operand)
-        elif t2 is array_type and (t1 is float or t1 is int) and scalar_first \
-                and scalar is not None:  # fmt: skip
-            dtype = x2.dtype
-            if dtype in dtypes:
-                operand = scalar(x1, dtype)
-                if operand is not None:
-                    return with_scalar(operand, x2)
+                        return with_scalar(operand, x2)
+        except Exception as exc:
+            raise_translated(self, exc, slow.__name__)
         return slow(self, x1, x2)
 
     _describe(method, slow)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import Any
 
+from .core import translated
+
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
 UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
@@ -18,6 +20,7 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 class IndexingFunctions:
     _f: Any
 
+    @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         """``axis`` may be omitted for 1-d ``x`` only (frameworks flatten instead)."""
         if axis is None:
@@ -26,6 +29,7 @@ class IndexingFunctions:
             axis = 0
         return self._f.take(x, indices, axis=axis)
 
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         return self._f.take_along_axis(x, indices, axis=axis)
 
@@ -33,15 +37,19 @@ class IndexingFunctions:
 class LinearAlgebraFunctions:
     _f: Any
 
+    @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
         return self._f.matmul(x1, x2)
 
+    @translated
     def matrix_transpose(self, x: Any, /) -> Any:
         return self._f.matrix_transpose(x)
 
+    @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
         return self._f.tensordot(x1, x2, axes=axes)
 
+    @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         return self._f.vecdot(x1, x2, axis=axis)
 
@@ -49,48 +57,65 @@ class LinearAlgebraFunctions:
 class ManipulationFunctions:
     _f: Any
 
+    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
+        for x in arrays:
+            self.check_array(x, "broadcast_arrays")  # type: ignore[attr-defined]
         return tuple(self._f.broadcast_arrays(*arrays))
 
+    @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(self._f.broadcast_shapes(*shapes))
 
+    @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         return self._f.broadcast_to(x, shape)
 
+    @translated
     def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
         return self._f.concat(arrays, axis=axis)
 
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         return self._f.expand_dims(x, axis)
 
+    @translated
     def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
         return self._f.flip(x, axis=axis)
 
+    @translated
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         return self._f.moveaxis(x, source, destination)
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         return self._f.permute_dims(x, axes)
 
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         return self._f.repeat(x, repeats, axis=axis)
 
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         return self._f.reshape(x, shape, copy=copy)
 
+    @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         return self._f.roll(x, shift, axis=axis)
 
+    @translated
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         return self._f.squeeze(x, axis=axis)
 
+    @translated
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         return self._f.stack(arrays, axis=axis)
 
+    @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         return self._f.tile(x, repetitions)
 
+    @translated
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         return tuple(self._f.unstack(x, axis=axis))
 
@@ -98,21 +123,27 @@ class ManipulationFunctions:
 class SearchingFunctions:
     _f: Any
 
+    @translated
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         return self._f.argmax(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         return self._f.argmin(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.count_nonzero(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         return tuple(self._f.nonzero(x))
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         return self._f.searchsorted(x1, x2, side=side, sorter=sorter)
 
+    @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         return self._f.where(condition, x1, x2)
 
@@ -120,6 +151,7 @@ class SearchingFunctions:
 class SetFunctions:
     _f: Any
 
+    @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         return self._f.isin(x1, x2, invert=invert)
 
@@ -130,17 +162,21 @@ class SetFunctions:
         """
         return tuple(self._f.unique_all(x))  # type: ignore[return-value]
 
+    @translated
     def unique_all(self, x: Any, /) -> UniqueAllResult:
         return UniqueAllResult(*self._unique(x, "unique_all"))
 
+    @translated
     def unique_counts(self, x: Any, /) -> UniqueCountsResult:
         values, _, _, counts = self._unique(x, "unique_counts")
         return UniqueCountsResult(values, counts)
 
+    @translated
     def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
         values, _, inverse, _ = self._unique(x, "unique_inverse")
         return UniqueInverseResult(values, inverse)
 
+    @translated
     def unique_values(self, x: Any, /) -> Any:
         return self._unique(x, "unique_values")[0]
 
@@ -148,11 +184,13 @@ class SetFunctions:
 class SortingFunctions:
     _f: Any
 
+    @translated
     def argsort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
         return self._f.argsort(x, axis=axis, descending=descending, stable=stable)
 
+    @translated
     def sort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -162,6 +200,7 @@ class SortingFunctions:
 class StatisticalFunctions:
     _f: Any
 
+    @translated
     def cumulative_prod(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -169,6 +208,7 @@ class StatisticalFunctions:
         axis = _cumulative_axis(self, x, axis, "cumulative_prod")
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
+    @translated
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -176,26 +216,33 @@ class StatisticalFunctions:
         axis = _cumulative_axis(self, x, axis, "cumulative_sum")
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
+    @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.max(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.mean(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.min(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return self._f.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
+    @translated
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
         return self._f.std(x, axis=axis, correction=correction, keepdims=keepdims)
 
+    @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return self._f.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
+    @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
@@ -212,12 +259,15 @@ def _cumulative_axis(backend: Any, x: Any, axis: int | None, function: str) -> i
 class UtilityFunctions:
     _f: Any
 
+    @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.all(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._f.any(x, axis=axis, keepdims=keepdims)
 
+    @translated
     def diff(
         self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
     ) -> Any:

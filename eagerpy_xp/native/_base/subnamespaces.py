@@ -10,8 +10,8 @@ import math
 from collections import namedtuple
 from typing import Any
 
-from ..._devices import Device
 from ..._dtypes import COMPLEX_FLOATING, COMPLEX_OF_REAL, REAL_FLOATING
+from .core import translated
 
 EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
@@ -25,22 +25,29 @@ _MATRIX_NORM_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", 
 class Linalg:
     """``linalg`` defaults delegating to the framework's ``linalg`` module ``self._l``."""
 
+    _prefix = "linalg."  # function names in messages (see `translated`)
+
     def __init__(self, backend: Any) -> None:
         self._b = backend
         self._l: Any = getattr(backend._f, "linalg", None)
 
+    @translated
     def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
         return self._l.cholesky(x, upper=upper)
 
+    @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         return self._l.cross(x1, x2, axis=axis)
 
+    @translated
     def det(self, x: Any, /) -> Any:
         return self._l.det(x)
 
+    @translated
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         return self._l.diagonal(x, offset=offset)
 
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         """Eigenvalues and right eigenvectors of a stack of square matrices, complex of the
         input's precision (NumPy returns real results when every eigenvalue is real)."""
@@ -48,6 +55,7 @@ class Linalg:
         values, vectors = self._l.eig(x)
         return EigResult(values.astype(target, copy=False), vectors.astype(target, copy=False))
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         """The eigenvalues of ``eig``, complex of the input's precision."""
         target = self._eig_dtype(x, "linalg.eigvals")
@@ -67,36 +75,47 @@ class Linalg:
             raise b.error(function, f"expected a stack of square matrices, got shape {shape}")
         return b.dtypes_by_name[COMPLEX_OF_REAL.get(name, name)]
 
+    @translated
     def eigh(self, x: Any, /) -> EighResult:
         return EighResult(*self._l.eigh(x))
 
+    @translated
     def eigvalsh(self, x: Any, /) -> Any:
         return self._l.eigvalsh(x)
 
+    @translated
     def inv(self, x: Any, /) -> Any:
         return self._l.inv(x)
 
+    @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
         return self._b.matmul(x1, x2)
 
+    @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         if not any(ord == o and type(ord) is not bool for o in _MATRIX_NORM_ORDS):
             raise self._b.error("matrix_norm", f"ord must be one of 1, -1, 2, -2, inf, -inf, "
                                                f"'fro', 'nuc'; got {ord!r}")  # fmt: skip
         return self._l.matrix_norm(x, keepdims=keepdims, ord=ord)
 
+    @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
         return self._l.matrix_power(x, n)
 
+    @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
-        return self._l.matrix_rank(x, rtol=rtol)
+        """A 1-d ``x`` raises (NumPy would give the rank of a vector)."""
+        return self._l.matrix_rank(self._b._matrices(x, "linalg.matrix_rank"), rtol=rtol)
 
+    @translated
     def matrix_transpose(self, x: Any, /) -> Any:
         return self._b.matrix_transpose(x)
 
+    @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
         return self._l.outer(x1, x2)
 
+    @translated
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
         """``rtol=None`` is the spec's ``max(M, N) * eps`` (NumPy's default is ``1e-15``)."""
         if rtol is None:
@@ -112,30 +131,39 @@ class Linalg:
             return None  # the framework's default (and its error for non-matrices)
         return max(shape[-2:]) * b.finfo(x.dtype).eps
 
+    @translated
     def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
         return QRResult(*self._l.qr(x, mode=mode))
 
+    @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
         return SlogdetResult(*self._l.slogdet(x))
 
+    @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
         return self._l.solve(x1, x2)
 
+    @translated
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
         return SVDResult(*self._l.svd(x, full_matrices=full_matrices))
 
+    @translated
     def svdvals(self, x: Any, /) -> Any:
         return self._l.svdvals(x)
 
+    @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
         return self._b.tensordot(x1, x2, axes=axes)
 
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._l.trace(x, offset=offset, dtype=dtype)
 
+    @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         return self._b.vecdot(x1, x2, axis=axis)
 
+    @translated
     def vector_norm(
         self, x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
     ) -> Any:
@@ -144,6 +172,8 @@ class Linalg:
 
 class FFT:
     """``fft`` defaults delegating to the framework's ``fft`` module ``self._t``."""
+
+    _prefix = "fft."  # function names in messages (see `translated`)
 
     def __init__(self, backend: Any) -> None:
         self._b = backend
@@ -177,60 +207,79 @@ class FFT:
             raise b.error(function, f"dtype must be a real floating dtype, got {dtype!r}")
         return dtype
 
+    @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.fft(x, n=n, axis=axis, norm=self._fft_norm(norm, "fft"))
 
+    @translated
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.ifft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ifft"))
 
+    @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._t.fftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "fftn"))
 
+    @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._t.ifftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "ifftn"))
 
+    @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.rfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "rfft"))
 
+    @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.irfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "irfft"))
 
+    @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._t.rfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "rfftn"))
 
+    @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._t.irfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "irfftn"))
 
+    @translated
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.hfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "hfft"))
 
+    @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         return self._t.ihfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ihfft"))
 
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._t.fftfreq(n, d=d, dtype=dtype, device=device)
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._t.rfftfreq(n, d=d, dtype=dtype, device=device)
 
+    @translated
     def fftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._t.fftshift(x, axes=axes)
 
+    @translated
     def ifftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._t.ifftshift(x, axes=axes)
 
 
 class Info:
-    """``__array_namespace_info__()``: what the backend supports, from its hooks."""
+    """``__array_namespace_info__()``: what the backend supports, from its hooks.
 
-    def __init__(self, backend: Any) -> None:
+    ``native=True`` is the native flavour's: its devices are what its arrays report
+    (the backend's `info_device` hook), so ``x.device in info.devices()`` holds there too.
+    """
+
+    def __init__(self, backend: Any, native: bool = False) -> None:
         self._b = backend
+        self._native = native
 
     def capabilities(self) -> dict[str, Any]:
         return self._b.capabilities()  # type: ignore[no-any-return]
 
-    def default_device(self) -> Device:
-        return self._b.default_device()  # type: ignore[no-any-return]
+    def default_device(self) -> Any:
+        return self._b.info_device(self._b.default_device(), self._native)
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
         if device is not None:
@@ -246,6 +295,6 @@ class Info:
         by_name = self._b.dtypes_by_name
         return {name: by_name[name] for name in supported if name in wanted}
 
-    def devices(self) -> tuple[Device, ...]:
+    def devices(self) -> tuple[Any, ...]:
         """The available devices (a tuple since 2025.12)."""
-        return tuple(self._b.devices())
+        return tuple(self._b.info_device(d, self._native) for d in self._b.devices())

@@ -17,6 +17,7 @@ from ..._detect import SCALAR_TYPES
 from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
+from .._base.core import AxisError, raise_translated
 
 Tensor = torch.Tensor
 
@@ -27,6 +28,9 @@ SIGNED_VIEW: dict[torch.dtype, torch.dtype] = {
 #: A signed dtype holding every value of uint16 / uint32.
 WIDER: dict[torch.dtype, torch.dtype] = {torch.uint16: torch.int32, torch.uint32: torch.int64}
 INT64_MIN = -(2**63)
+#: Words of torch messages about a dtype its kernel does not take (a `TypeError`).
+_DTYPE_COMPLAINTS = ("not implemented for", "xpected scalar type", "floating point or complex",
+                     "does not support complex", "bool tensor", "with two bool tensors")  # fmt: skip
 
 
 class TorchCore(Backend):
@@ -66,6 +70,20 @@ class TorchCore(Backend):
     def _kind(self, x: Tensor) -> str:
         return self._kinds[x.dtype]
 
+    # -- the error contract -----------------------------------------------------------------
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """torch raises `RuntimeError` for most failures and says what in its message."""
+        text = str(exc)
+        if any(words in text for words in _DTYPE_COMPLAINTS):
+            return TypeError  # no kernel for the dtype ("bitwise_and_cpu" ... 'Double')
+        if "can't allocate memory" in text or "out of memory" in text:
+            return MemoryError
+        if isinstance(exc, IndexError) and "Dimension out of range" in text:
+            return AxisError
+        if isinstance(exc, AssertionError) or "CUDA" in text or "no NVIDIA driver" in text:
+            return ValueError  # an unavailable device
+        return super().error_kind(exc)
+
     # -- devices ----------------------------------------------------------------------------
     def devices(self) -> list[Device]:
         found = [Device("cpu")]
@@ -101,7 +119,13 @@ class TorchCore(Backend):
         ours = self.as_device(device, function)
         if ours.kind not in ("cpu", "cuda", "mps"):
             raise self.error(function, f"torch has no {ours.kind} device ({device!r})")
+        if ours.kind == "cpu" and ours.index != 0:  # torch would read "cpu:3" as the cpu
+            raise self.error(function, f"device {device!r} is not available; the cpu is 'cpu'")
         return torch.device("cpu") if ours.kind == "cpu" else torch.device(ours.kind, ours.index)
+
+    def info_device(self, device: Device, native: bool) -> Any:
+        """Native tensors report ``torch.device`` objects, which never equal a `Device`."""
+        return self.native_device(device) if native else device
 
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
         """``stream`` is accepted and ignored: torch orders copies on the current stream."""
@@ -261,7 +285,8 @@ class TorchCore(Backend):
         return fn(x, dim=axes, keepdim=keepdims, **kwargs)  # type: ignore[no-any-return]
 
     # -- indexing and mutation ---------------------------------------------------------------
-    def _index_key(self, shape: tuple[int, ...], key: Any) -> tuple[tuple[Any, ...], list[int]]:
+    def _index_key(self, shape: tuple[int, ...], key: Any, function: str = "__getitem__"
+                   ) -> tuple[tuple[Any, ...], list[int]]:  # fmt: skip
         """``key`` with negative-step slices made positive on flipped dims.
 
         Returns the new key and the dims of ``x`` to flip before indexing with it.  Integer
@@ -269,6 +294,9 @@ class TorchCore(Backend):
         """
         items = key if isinstance(key, tuple) else (key,)
         consumed = [_dims_consumed(k) for k in items]
+        if consumed.count(-1) > 1:  # torch accepts x[..., ...]
+            raise self.error(function, f"at most one ellipsis is allowed, got {key!r}",
+                             IndexError)  # fmt: skip
         ellipsis_dims = len(shape) - sum(c for c in consumed if c >= 0)
         new: list[Any] = []
         flips: list[int] = []
@@ -289,7 +317,7 @@ class TorchCore(Backend):
                 flips.append(dim)
             elif isinstance(item, torch.Tensor) and item.dtype not in (torch.bool, torch.int64):
                 if item.is_floating_point() or item.is_complex():
-                    raise self.error("__getitem__", f"index arrays must be integer or bool, "
+                    raise self.error(function, f"index arrays must be integer or bool, "
                                      f"got {item.dtype}", IndexError)  # fmt: skip
                 item = item.to(torch.int64)
             new.append(item)
@@ -298,22 +326,32 @@ class TorchCore(Backend):
 
     def getitem(self, raw: Any, key: Any) -> Any:
         new_key, flips = self._index_key(tuple(raw.shape), key)
-        if flips:
-            raw = self._on_bits(torch.flip, raw, flips)
-        return raw[new_key]
+        try:
+            if flips:
+                raw = self._on_bits(torch.flip, raw, flips)
+            return raw[new_key]
+        except Exception as exc:
+            raise_translated(self, exc, "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """The key and the value are checked in full before anything is written (torch
+        writes the valid rows of an integer-array key before it finds an invalid one)."""
         value = self._setitem_value(raw, value)
-        new_key, flips = self._index_key(tuple(raw.shape), key)
-        target = self._bits(raw)
-        value = self._bits(value)
-        if flips:  # write through the flat positions the key selects
-            positions = torch.arange(raw.numel(), device=raw.device).reshape(raw.shape)
-            chosen = self.getitem(positions, key)
-            coords = torch.unravel_index(chosen.reshape(-1), tuple(raw.shape))
-            target[coords] = torch.broadcast_to(value, chosen.shape).reshape(-1)
-        else:
-            target[new_key] = value
+        new_key, flips = self._index_key(tuple(raw.shape), key, "__setitem__")
+        try:
+            if any(isinstance(k, torch.Tensor) for k in new_key):  # index arrays: read first
+                torch.broadcast_to(value, raw[new_key].shape)
+            target = self._bits(raw)
+            value = self._bits(value)
+            if flips:  # write through the flat positions the key selects
+                positions = torch.arange(raw.numel(), device=raw.device).reshape(raw.shape)
+                chosen = self.getitem(positions, key)
+                coords = torch.unravel_index(chosen.reshape(-1), tuple(raw.shape))
+                target[coords] = torch.broadcast_to(value, chosen.shape).reshape(-1)
+            else:
+                target[new_key] = value
+        except Exception as exc:
+            raise_translated(self, exc, "__setitem__")
         return raw
 
     def _setitem_value(self, raw: Tensor, value: Any) -> Tensor:

@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from ..._detect import SCALAR_TYPES
+from .._base.core import translated
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
@@ -22,6 +22,7 @@ class TorchCreation(TorchCore):
             kwargs["device"] = self.native_device(device, function)
         return kwargs
 
+    @translated
     def arange(
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
@@ -31,6 +32,8 @@ class TorchCreation(TorchCore):
         if step == 0:
             raise self.error("arange", "step must not be zero")
         kwargs = self._place(dtype, device, "arange")
+        if "dtype" not in kwargs and any(type(v) is float for v in (start, stop, step)):
+            kwargs["dtype"] = self._default("real floating")  # decided before `stop = start`
         if (stop - start) * step <= 0:  # empty: torch raises for a step of the "wrong" sign
             stop = start
         target = kwargs.get("dtype")
@@ -39,6 +42,7 @@ class TorchCreation(TorchCore):
             return torch.arange(start, stop, step, **kwargs).to(target)
         return torch.arange(start, stop, step, **kwargs)
 
+    @translated
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
@@ -63,44 +67,48 @@ class TorchCreation(TorchCore):
         dims = self._check_shape(shape, function)
         return fn(dims, *args, **self._place(dtype, device, function))  # type: ignore[no-any-return]
 
+    @translated
     def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._filled(torch.empty, shape, dtype, device, "empty")
 
+    @translated
     def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._filled(torch.zeros, shape, dtype, device, "zeros")
 
+    @translated
     def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._filled(torch.ones, shape, dtype, device, "ones")
 
+    @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         self._check_fill(fill_value, "full")
         return self._filled(torch.full, shape, dtype, device, "full", fill_value)
-
-    def _check_fill(self, fill_value: Any, function: str) -> None:
-        if not isinstance(fill_value, SCALAR_TYPES):
-            raise self.error(function, f"fill_value must be a Python scalar, got "
-                             f"{type(fill_value).__name__}", TypeError)  # fmt: skip
 
     def _like(self, fn: Any, x: Any, dtype: Any, device: Any, function: str,
               *args: Any) -> Tensor:  # fmt: skip
         self._check_tensor(x, function)
         return fn(x, *args, **self._place(dtype, device, function))  # type: ignore[no-any-return]
 
+    @translated
     def empty_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like(torch.empty_like, x, dtype, device, "empty_like")
 
+    @translated
     def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like(torch.zeros_like, x, dtype, device, "zeros_like")
 
+    @translated
     def ones_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like(torch.ones_like, x, dtype, device, "ones_like")
 
+    @translated
     def full_like(
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
         self._check_fill(fill_value, "full_like")
         return self._like(torch.full_like, x, dtype, device, "full_like", fill_value)
 
+    @translated
     def eye(
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
@@ -111,6 +119,7 @@ class TorchCreation(TorchCore):
         torch.diagonal(self._bits(result), k).fill_(1)
         return result
 
+    @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         kwargs: dict[str, Any] = {}
         if device is not None:
@@ -119,6 +128,7 @@ class TorchCreation(TorchCore):
             kwargs["copy"] = copy
         return torch.from_dlpack(x, **kwargs)
 
+    @translated
     def linspace(
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
@@ -144,6 +154,7 @@ class TorchCreation(TorchCore):
     def _default_torch_device(self) -> torch.device:
         return torch.get_default_device()
 
+    @translated
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
@@ -151,15 +162,18 @@ class TorchCreation(TorchCore):
             return ()
         return tuple(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
 
+    @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "tril")
         return self._on_bits(torch.tril, x, diagonal=k)
 
+    @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "triu")
         return self._on_bits(torch.triu, x, diagonal=k)
 
     # -- data type functions ----------------------------------------------------------------
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real raises `TypeError` (torch would drop the imaginary part)."""
         self._check_tensor(x, "astype")

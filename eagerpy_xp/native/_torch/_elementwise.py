@@ -10,6 +10,7 @@ import torch
 
 from ..._dtypes import ALL, BITS, scalar_kind_ok
 from .._base import fastpath
+from .._base.core import translated
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 
 INT64_MAX = 2**63 - 1
@@ -52,7 +53,8 @@ def _make_unary(name: str) -> Callable[..., Any]:
     method.__doc__ = f"The standard's ``{name}``."
     # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
     dtypes = _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW)
-    return fastpath.unary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)))(method)
+    return fastpath.unary(Tensor, dtypes,
+                          getattr(torch, _TORCH_NAMES.get(name, name)))(translated(method))  # fmt: skip
 
 
 def _make_binary(name: str) -> Callable[..., Any]:
@@ -67,7 +69,7 @@ def _make_binary(name: str) -> Callable[..., Any]:
     with_scalar = _TAKES_SCALAR.get(name)
     return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)),
                            _float_scalar if with_scalar else None, with_scalar,
-                           scalar_first=False)(method)  # fmt: skip
+                           scalar_first=False)(translated(method))  # fmt: skip
 
 
 class TorchElementwise(TorchCore):
@@ -93,8 +95,6 @@ class TorchElementwise(TorchCore):
     sinh = _make_unary("sinh")
     square = _make_unary("square")
     sqrt = _make_unary("sqrt")
-    tan = _make_unary("tan")
-    tanh = _make_unary("tanh")
 
     add = _make_binary("add")
     atan2 = _make_binary("atan2")
@@ -156,17 +156,20 @@ class TorchElementwise(TorchCore):
     # -- unary fixes -------------------------------------------------------------------------
     @fastpath.unary(Tensor, _REAL_FLOATS | {torch.int64, torch.int32, torch.int16, torch.int8},
                     torch.abs)  # fmt: skip
+    @translated
     def abs(self, x: Any, /) -> Any:
         self._check_tensor(x, "abs")
         if self._kind(x) in ("unsigned integer", "bool"):
             return x.clone()
         return torch.abs(x)
 
+    @translated
     def positive(self, x: Any, /) -> Any:
         self._check_tensor(x, "positive")
         return x
 
     @fastpath.unary(Tensor, _NO_COMPLEX - {torch.bool}, torch.neg)
+    @translated
     def negative(self, x: Any, /) -> Any:
         """Complex zeros flip sign too (torch's vector kernel computes ``0 - x``)."""
         self._check_tensor(x, "negative")
@@ -174,6 +177,7 @@ class TorchElementwise(TorchCore):
             return torch.complex(-x.real, -x.imag)
         return self._unary("negative", x)
 
+    @translated
     def expm1(self, x: Any, /) -> Any:
         """Complex: ``expm1(x) cos(y) - 2 sin²(y/2) + i exp(x) sin(y)`` with the spec's
         special cases (torch gives NaN for infinite real parts)."""
@@ -189,8 +193,26 @@ class TorchElementwise(TorchCore):
         imag = torch.where(negative_inf & nonfinite_im, 0.0, imag)
         real = torch.where(positive_inf & nonfinite_im, torch.inf, real)
         imag = torch.where(positive_inf & nonfinite_im, torch.nan, imag)
+        real = torch.where((re == 0) & (im == 0), 0.0, real)  # expm1(-0 ± 0j) is +0 ± 0j
         return torch.complex(real, imag)
 
+    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tanh)
+    @translated
+    def tanh(self, x: Any, /) -> Any:
+        """Complex: an infinite real part and a finite imaginary part ``b`` give
+        ``±1 + copysign(0, b) j`` (torch takes the zero's sign from ``sin(2b)``)."""
+        self._check_tensor(x, "tanh")
+        return _zero_beside_infinity(x, torch.tanh(x), real_infinite=True)
+
+    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tan)
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """Complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite imaginary
+        part give ``copysign(0, a) ± 1j``."""
+        self._check_tensor(x, "tan")
+        return _zero_beside_infinity(x, torch.tan(x), real_infinite=False)
+
+    @translated
     def log1p(self, x: Any, /) -> Any:
         """Complex: ``log1p(-0+0j)`` has real part +0; an infinite and a NaN part give
         ``inf+nanj``; an infinite part gives ``log(x + 1)`` (torch: NaN for small real
@@ -207,6 +229,7 @@ class TorchElementwise(TorchCore):
         real = torch.where(infinite_nan, torch.inf, real)
         return torch.complex(real, result.imag)
 
+    @translated
     def reciprocal(self, x: Any, /) -> Any:
         """Complex zero gives NaN+NaNj (as the reference); torch gives inf+nanj."""
         self._check_tensor(x, "reciprocal")
@@ -216,6 +239,7 @@ class TorchElementwise(TorchCore):
         nan = torch.full((), torch.nan, dtype=x.real.dtype, device=x.device)
         return torch.where(x == 0, torch.complex(nan, nan), result)
 
+    @translated
     def acos(self, x: Any, /) -> Any:
         """Complex: on the real segment [-1, 1] the imaginary part is ``-imag(x)``."""
         self._check_tensor(x, "acos")
@@ -225,66 +249,82 @@ class TorchElementwise(TorchCore):
         segment = (x.imag == 0) & (x.real.abs() <= 1)
         return torch.complex(result.real, torch.where(segment, -x.imag, result.imag))
 
+    @translated
     def sign(self, x: Any, /) -> Any:
         """Also NaN for NaN (torch gives 0) and ``x / |x|`` for complex."""
         self._check_tensor(x, "sign")
         kind = self._kind(x)
         if kind == "unsigned integer":
             return (x != 0).to(x.dtype)
-        if kind == "complex floating":
-            return torch.where(x == 0, x, torch.sgn(x))
+        if kind == "complex floating":  # sign(±0 ± 0j) is +0 + 0j
+            return torch.where(x == 0, torch.zeros_like(x), torch.sgn(x))
         result = torch.sign(x)
         return torch.where(torch.isnan(x), x, result) if kind == "real floating" else result
 
+    @translated
     def bitwise_invert(self, x: Any, /) -> Any:
         self._check_tensor(x, "bitwise_invert")
         return self._on_bits(torch.bitwise_not, x)
 
+    @translated
     def real(self, x: Any, /) -> Any:
         self._check_tensor(x, "real")
         return torch.real(x) if x.is_complex() else x
 
+    @translated
     def imag(self, x: Any, /) -> Any:
         self._check_tensor(x, "imag")
         return torch.imag(x) if x.is_complex() else torch.zeros_like(x)
 
     def _rounding(self, name: str, x: Any) -> Tensor:
+        """Complex input: ``round`` rounds both parts; ``floor``, ``ceil`` and ``trunc``
+        are defined for real dtypes only (torch would round both parts)."""
         self._check_tensor(x, name)
         fn = getattr(torch, name)
         if not (x.is_floating_point() or x.is_complex()):
             return x.clone()  # type: ignore[no-any-return]
         if x.is_complex():
+            if name != "round":
+                raise self.error(name, f"expected a real-valued array, got {x.dtype}", TypeError)
             return torch.complex(fn(x.real), fn(x.imag))
         return fn(x)  # type: ignore[no-any-return]
 
+    @translated
     def round(self, x: Any, /) -> Any:
         return self._rounding("round", x)
 
+    @translated
     def floor(self, x: Any, /) -> Any:
         return self._rounding("floor", x)
 
+    @translated
     def ceil(self, x: Any, /) -> Any:
         return self._rounding("ceil", x)
 
+    @translated
     def trunc(self, x: Any, /) -> Any:
         return self._rounding("trunc", x)
 
+    @translated
     def isfinite(self, x: Any, /) -> Any:
         self._check_tensor(x, "isfinite")
         return torch.isfinite(x) if x.is_floating_point() or x.is_complex() else torch.ones_like(
             x, dtype=torch.bool)  # fmt: skip
 
+    @translated
     def isinf(self, x: Any, /) -> Any:
         self._check_tensor(x, "isinf")
         return torch.isinf(x) if x.is_floating_point() or x.is_complex() else torch.zeros_like(
             x, dtype=torch.bool)  # fmt: skip
 
+    @translated
     def isnan(self, x: Any, /) -> Any:
         self._check_tensor(x, "isnan")
         return torch.isnan(x) if x.is_floating_point() or x.is_complex() else torch.zeros_like(
             x, dtype=torch.bool)  # fmt: skip
 
     # -- division ----------------------------------------------------------------------------
+    @translated
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in the default floating dtype."""
         a, b = self._operands(x1, x2, "divide")
@@ -307,6 +347,7 @@ class TorchElementwise(TorchCore):
         result = torch.where(zero, torch.zeros_like(a), fn(a, safe))
         return result if result.dtype == dtype else result.to(dtype)
 
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """``floor(x1 / x2)`` where an operand is infinite (torch follows Python's ``//``)."""
         a, b = self._operands(x1, x2, "floor_divide")
@@ -316,6 +357,7 @@ class TorchElementwise(TorchCore):
         special = torch.isinf(a) | torch.isinf(b)
         return torch.where(special, torch.floor(a / b), result)
 
+    @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2``; integer division by zero gives 0."""
         a, b = self._operands(x1, x2, "remainder")
@@ -324,6 +366,7 @@ class TorchElementwise(TorchCore):
         result = torch.remainder(a, b)
         return torch.where(result == 0, torch.copysign(torch.zeros_like(result), b), result)
 
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         a, b = self._operands(x1, x2, "pow")
         if a.dtype in WIDER:
@@ -361,13 +404,16 @@ class TorchElementwise(TorchCore):
             result = torch.where(over, torch.where(a < 0, -1, 0).to(a.dtype), a >> count)
         return self._unbits(result, dtype) if dtype in SIGNED_VIEW else result
 
+    @translated
     def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
         return self._shift(x1, x2, True)
 
+    @translated
     def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
         return self._shift(x1, x2, False)
 
     # -- clip --------------------------------------------------------------------------------
+    @translated
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
         """Bounds are cast to ``x.dtype`` (out-of-range Python ints saturate first)."""
         self._check_tensor(x, "clip")
@@ -394,6 +440,21 @@ class TorchElementwise(TorchCore):
             info = self.iinfo(x.dtype)
             bound = info.max if bound > info.max else info.min if bound < info.min else int(bound)
         return self._scalar_tensor(bound, x.dtype, x, "clip")
+
+
+def _zero_beside_infinity(x: Tensor, result: Tensor, real_infinite: bool) -> Tensor:
+    """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
+    the imaginary one) is infinite and whose other part is finite: its other part is
+    the zero with that finite part's sign."""
+    if not x.is_complex():
+        return result
+    infinite, finite = (x.real, x.imag) if real_infinite else (x.imag, x.real)
+    fix = torch.isinf(infinite) & torch.isfinite(finite)
+    zero = torch.where(fix, torch.copysign(torch.zeros_like(finite), finite),
+                       result.imag if real_infinite else result.real)  # fmt: skip
+    if real_infinite:
+        return torch.complex(result.real, zero)
+    return torch.complex(zero, result.imag)
 
 
 def _unsigned_divmod64(a: Tensor, b: Tensor) -> tuple[Tensor, Tensor]:

@@ -9,6 +9,7 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
+from .._base.core import raise_translated, translated
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
@@ -23,6 +24,7 @@ class TorchFunctions(TorchCore):
     """Functions of the non-element-wise chapters."""
 
     # -- indexing ----------------------------------------------------------------------------
+    @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         self._check_tensor(x, "take")
         if axis is None:
@@ -40,6 +42,7 @@ class TorchFunctions(TorchCore):
             raise self.error(function, f"indices must be integers, got {indices.dtype}", TypeError)
         return indices.to(torch.int64)
 
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         self._check_tensor(x, "take_along_axis")
         axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
@@ -48,6 +51,7 @@ class TorchFunctions(TorchCore):
         return self._on_bits(torch.take_along_dim, x, idx, dim=axis)
 
     # -- linear algebra ----------------------------------------------------------------------
+    @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
         """Integer products run as multiply-and-sum where torch has no kernel (CUDA, uint16+)."""
         a, b = self._as_tensors((x1, x2), "matmul")
@@ -70,10 +74,12 @@ class TorchFunctions(TorchCore):
             result = result.squeeze(-1)
         return self._unbits(result, a.dtype)
 
+    @translated
     def matrix_transpose(self, x: Any, /) -> Any:
         self._check_matrix(x, "matrix_transpose")
         return x.mT
 
+    @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
         a, b = self._as_tensors((x1, x2), "tensordot")
         if isinstance(axes, int):
@@ -90,11 +96,14 @@ class TorchFunctions(TorchCore):
         free_a = [i for i in range(a.ndim) if i not in axes_a]
         free_b = [i for i in range(b.ndim) if i not in axes_b]
         inner = math.prod(a.shape[i] for i in axes_a)
-        left = a.permute((*free_a, *axes_a)).reshape(-1, inner)
-        right = b.permute((*axes_b, *free_b)).reshape(inner, -1)
-        shape = [a.shape[i] for i in free_a] + [b.shape[i] for i in free_b]
-        return self.matmul(left, right).reshape(shape)
+        rows = [a.shape[i] for i in free_a]
+        columns = [b.shape[i] for i in free_b]
+        # explicit sizes: -1 is ambiguous when an operand has zero elements
+        left = a.permute((*free_a, *axes_a)).reshape(math.prod(rows), inner)
+        right = b.permute((*axes_b, *free_b)).reshape(inner, math.prod(columns))
+        return self.matmul(left, right).reshape(rows + columns)
 
+    @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         a, b = self._as_tensors((x1, x2), "vecdot")
         if a.shape[axis] != b.shape[axis]:
@@ -104,12 +113,14 @@ class TorchFunctions(TorchCore):
         return self.sum(product, axis=axis, dtype=a.dtype)
 
     # -- manipulation ------------------------------------------------------------------------
+    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
         try:
             return tuple(torch.broadcast_tensors(*arrays))
         except RuntimeError as e:
             raise self.error("broadcast_arrays", str(e)) from None
 
+    @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
         ndim = max((len(s) for s in shapes), default=0)
         result = [1] * ndim
@@ -120,6 +131,7 @@ class TorchFunctions(TorchCore):
                 result[i] = size if result[i] == 1 else result[i]
         return tuple(result)
 
+    @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         self._check_tensor(x, "broadcast_to")
         try:
@@ -128,12 +140,14 @@ class TorchFunctions(TorchCore):
             raise self.error("broadcast_to", f"cannot broadcast shape {tuple(x.shape)} to "
                              f"{tuple(shape)}") from None  # fmt: skip
 
+    @translated
     def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
         tensors = self._as_tensors(arrays, "concat")
         if axis is None:
             return torch.cat([t.reshape(-1) for t in tensors])
         return torch.cat(tensors, dim=self.normalize_axis(axis, tensors[0].ndim, "concat"))
 
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         self._check_tensor(x, "expand_dims")
         axes = (axis,) if isinstance(axis, int) else tuple(axis)
@@ -142,28 +156,39 @@ class TorchFunctions(TorchCore):
         sizes = iter(x.shape)
         return x.reshape([1 if i in new else next(sizes) for i in range(out_ndim)])
 
+    @translated
     def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
         self._check_tensor(x, "flip")
         return self._on_bits(torch.flip, x, self.normalize_axes(axis, x.ndim, "flip"))
 
+    @translated
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         self._check_tensor(x, "moveaxis")
         return torch.movedim(x, source, destination)
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         self._check_tensor(x, "permute_dims")
         if len(axes) != x.ndim:
             raise self.error("permute_dims", f"axes {axes!r} do not fit {x.ndim} dimensions")
         return x.permute(tuple(axes))
 
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         self._check_tensor(x, "repeat")
         if axis is None:
             x, axis = x.reshape(-1), 0
         if isinstance(repeats, torch.Tensor):
+            if repeats.dtype == torch.bool or repeats.is_floating_point() or repeats.is_complex():
+                raise self.error("repeat", f"repeats must be integers, got {repeats.dtype}",
+                                 TypeError)  # fmt: skip
             repeats = repeats.to(device=x.device, dtype=torch.int64)
+        elif isinstance(repeats, bool) or not isinstance(repeats, int):
+            raise self.error("repeat", f"repeats must be an int or an integer array, got "
+                             f"{type(repeats).__name__}", TypeError)  # fmt: skip
         return self._on_bits(torch.repeat_interleave, x, repeats, dim=axis)
 
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         self._check_tensor(x, "reshape")
         shape = tuple(shape)
@@ -177,12 +202,14 @@ class TorchFunctions(TorchCore):
             ) from None
         return result.clone() if copy else result
 
+    @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         self._check_tensor(x, "roll")
         if axis is None:
             return self._on_bits(torch.roll, x.reshape(-1), shift).reshape(x.shape)
         return self._on_bits(torch.roll, x, shift, axis)
 
+    @translated
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         self._check_tensor(x, "squeeze")
         axes = self.normalize_axes(axis, x.ndim, "squeeze")
@@ -190,14 +217,17 @@ class TorchFunctions(TorchCore):
             raise self.error("squeeze", f"axis {axis!r} of shape {tuple(x.shape)} is not 1")
         return x.reshape([n for i, n in enumerate(x.shape) if i not in axes])
 
+    @translated
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         tensors = self._as_tensors(arrays, "stack")
         return torch.stack(tensors, dim=self.normalize_axis(axis, tensors[0].ndim + 1, "stack"))
 
+    @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         self._check_tensor(x, "tile")
         return self._on_bits(torch.tile, x, tuple(repetitions))
 
+    @translated
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         self._check_tensor(x, "unstack")
         return torch.unbind(x, dim=self.normalize_axis(axis, x.ndim, "unstack"))
@@ -211,22 +241,27 @@ class TorchFunctions(TorchCore):
             return result.reshape((1,) * x.ndim) if keepdims else result  # type: ignore[no-any-return]
         return fn(values, dim=self.normalize_axis(axis, x.ndim, function), keepdim=keepdims)  # type: ignore[no-any-return]
 
+    @translated
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         return self._arg(torch.argmax, x, axis, keepdims, "argmax")
 
+    @translated
     def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         return self._arg(torch.argmin, x, axis, keepdims, "argmin")
 
+    @translated
     def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._check_tensor(x, "count_nonzero")
         return self._reduce(torch.sum, x != 0, axis, keepdims, "count_nonzero")
 
+    @translated
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         self._check_tensor(x, "nonzero")
         if x.ndim == 0:
             raise self.error("nonzero", "0-d arrays are not allowed")
         return torch.nonzero(x if x.dtype == torch.bool else x != 0, as_tuple=True)
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
@@ -239,6 +274,7 @@ class TorchFunctions(TorchCore):
             sorter = sorter.to(torch.int64)
         return torch.searchsorted(self._ordered(a), self._ordered(b), side=side, sorter=sorter)
 
+    @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         self._check_tensor(condition, "where")
         if condition.dtype != torch.bool:
@@ -250,6 +286,7 @@ class TorchFunctions(TorchCore):
         return self._unbits(torch.where(condition, self._bits(a), self._bits(b)), a.dtype)
 
     # -- sets --------------------------------------------------------------------------------
+    @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         a, b = self._operands(x1, x2, "isin")
         if a.is_complex() or a.dtype == torch.bool:
@@ -292,12 +329,14 @@ class TorchFunctions(TorchCore):
                                      stable=True)  # fmt: skip
         return self._unordered(values, x.dtype), indices
 
+    @translated
     def argsort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
         """Always stable (``stable=False`` is allowed to be stable)."""
         return self._sort(x, axis, descending, "argsort")[1]
 
+    @translated
     def sort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -336,23 +375,30 @@ class TorchFunctions(TorchCore):
             return fn(x, axis, keepdims)
         return None
 
+    # sum and prod translate inline (no decorator frame in front of the fast reduction)
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
-        if fast is not None:
-            return fast
-        return self._accumulate(
-            lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
-            x, dtype, "sum")  # fmt: skip
+        try:
+            fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
+            if fast is not None:
+                return fast
+            return self._accumulate(
+                lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
+                x, dtype, "sum")  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "sum")
 
     def prod(
         self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False
     ) -> Any:
-        fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
-        if fast is not None:
-            return fast
-        return self._accumulate(
-            lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
-            x, dtype, "prod")  # fmt: skip
+        try:
+            fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
+            if fast is not None:
+                return fast
+            return self._accumulate(
+                lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
+                x, dtype, "prod")  # fmt: skip
+        except Exception as exc:
+            raise_translated(self, exc, "prod")
 
     def _cumulative(self, fn: Any, identity: int, x: Any, axis: int | None, dtype: Any,
                     include_initial: bool, function: str) -> Tensor:  # fmt: skip
@@ -370,6 +416,7 @@ class TorchFunctions(TorchCore):
         first = self._bits(torch.full(shape, identity, dtype=result.dtype, device=result.device))
         return self._unbits(torch.cat([first, self._bits(result)], dim=dim), result.dtype)
 
+    @translated
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -377,6 +424,7 @@ class TorchFunctions(TorchCore):
         return self._cumulative(torch.cumsum, 0, x, axis, dtype, include_initial,
                                 "cumulative_sum")  # fmt: skip
 
+    @translated
     def cumulative_prod(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -392,9 +440,11 @@ class TorchFunctions(TorchCore):
         return self._unordered(self._reduce(fn, self._ordered(x), axis, keepdims, function),
                                x.dtype)  # fmt: skip
 
+    @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._extreme(torch.amax, x, axis, keepdims, "max")
 
+    @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._extreme(torch.amin, x, axis, keepdims, "min")
 
@@ -404,15 +454,18 @@ class TorchFunctions(TorchCore):
             raise self.error(function, f"expected a floating-point array, got {x.dtype}",
                              TypeError)  # fmt: skip
 
+    @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._floating(x, "mean")
         return self._reduce(torch.mean, x, axis, keepdims, "mean")
 
+    @translated
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
         return torch.sqrt(self._variance(x, axis, correction, keepdims, "std"))
 
+    @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
@@ -440,12 +493,15 @@ class TorchFunctions(TorchCore):
         self._check_tensor(x, function)
         return self._reduce(fn, x if x.dtype == torch.bool else x != 0, axis, keepdims, function)
 
+    @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._truth(torch.all, x, axis, keepdims, "all")
 
+    @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._truth(torch.any, x, axis, keepdims, "any")
 
+    @translated
     def diff(
         self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
     ) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 import torch
 
 from .._base import FFT, Linalg
+from .._base.core import translated
 from .._base.subnamespaces import EigResult
 
 _MATRIX_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc")
@@ -16,33 +17,46 @@ _MATRIX_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc"
 class TorchLinalg(Linalg):
     """``torch.linalg`` where it matches; the rest through the backend's own functions."""
 
+    @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
-        a, b = self._b._as_tensors((x1, x2), "linalg.cross")
+        """Batch dimensions broadcast, zero-size ones too (torch wants equal ranks)."""
+        b_ = self._b
+        a, b = b_._as_tensors((x1, x2), "linalg.cross")
+        # counted from the end (a non-negative axis is unambiguous for equal ranks only)
+        axis = b_.normalize_axis(axis, min(a.ndim, b.ndim), "linalg.cross")
+        axis -= min(a.ndim, b.ndim)
         if a.shape[axis] != 3 or b.shape[axis] != 3:
-            raise self._b.error("linalg.cross", f"axis {axis} must have size 3, got shapes "
-                                f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
+            raise b_.error("linalg.cross", f"axis {axis} must have size 3, got shapes "
+                           f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
+        if a.shape != b.shape:
+            a, b = b_.broadcast_arrays(a, b)
         bits = self._b._bits
         return self._b._unbits(torch.linalg.cross(bits(a), bits(b), dim=axis), a.dtype)
 
+    @translated
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         self._b._check_matrix(x, "linalg.diagonal")
         return torch.diagonal(x, offset, -2, -1)
 
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         """``torch.linalg.eig``: already complex of the input's precision."""
         self._eig_dtype(x, "linalg.eig")
         return EigResult(*torch.linalg.eig(x))
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         self._eig_dtype(x, "linalg.eigvals")
         return torch.linalg.eigvals(x)
 
+    @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         if not any(ord == o and type(ord) is not bool for o in _MATRIX_ORDS):
             raise self._b.error("linalg.matrix_norm", f"ord must be one of 1, -1, 2, -2, inf, "
                                 f"-inf, 'fro', 'nuc'; got {ord!r}")  # fmt: skip
         return torch.linalg.matrix_norm(x, ord=ord, keepdim=keepdims)
 
+    @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
         """Integer matrices multiply through the backend's `matmul` (no CUDA kernel)."""
         if x.is_floating_point() or x.is_complex():
@@ -61,12 +75,14 @@ class TorchLinalg(Linalg):
                 base = self._b.matmul(base, base)
         return result
 
+    @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
         a, b = self._b._as_tensors((x1, x2), "linalg.outer")
         if a.ndim != 1 or b.ndim != 1:
             raise self._b.error("linalg.outer", "expected 1-d arrays")
         return self._b.multiply(a[:, None], b[None, :])
 
+    @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
         """``x2`` is a vector only when 1-d (torch also reads ``(..., n)`` batches so)."""
         a, b = self._b._as_tensors((x1, x2), "linalg.solve")
@@ -77,9 +93,11 @@ class TorchLinalg(Linalg):
         b = b.expand(*batch, *b.shape[-2:])
         return torch.linalg.solve(a, b)
 
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
+    @translated
     def vector_norm(
         self, x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
     ) -> Any:
@@ -116,45 +134,55 @@ class TorchFFT(FFT):
         return getattr(torch.fft, name)(x, s=s, dim=axes,
                                         norm=self._checked_norm(norm, function))  # fmt: skip
 
+    @translated
     def fft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("fft", x, n, axis, norm)
 
+    @translated
     def ifft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("ifft", x, n, axis, norm)
 
+    @translated
     def rfft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("rfft", x, n, axis, norm)
 
+    @translated
     def irfft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("irfft", x, n, axis, norm)
 
+    @translated
     def hfft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("hfft", x, n, axis, norm)
 
+    @translated
     def ihfft(
         self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward"
     ) -> Any:
         return self._one("ihfft", x, n, axis, norm)
 
+    @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._many("fftn", x, s, axes, norm)
 
+    @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._many("ifftn", x, s, axes, norm)
 
+    @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._many("rfftn", x, s, axes, norm)
 
+    @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         return self._many("irfftn", x, s, axes, norm)
 
@@ -166,9 +194,11 @@ class TorchFFT(FFT):
             raise self._b.error(function, f"dtype must be real floating, got {target}")
         return getattr(torch.fft, name)(self._checked_n(n, function), d=d, **kwargs)
 
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq("fftfreq", n, d, dtype, device)
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq("rfftfreq", n, d, dtype, device)
 
@@ -179,8 +209,10 @@ class TorchFFT(FFT):
             return x.clone()
         return getattr(torch.fft, name)(x, dim=axes)
 
+    @translated
     def fftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._shift("fftshift", x, axes)
 
+    @translated
     def ifftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._shift("ifftshift", x, axes)
