@@ -76,8 +76,8 @@ class Job:
         return (self.ended or now) - self.started if self.started else 0.0
 
     def eta(self, now: float) -> float | None:
-        if not self.total or not self.done:
-            return None
+        if not self.total or self.done < min(10, self.total):
+            return None  # too early to tell
         return self.elapsed(now) / self.done * (self.total - self.done)
 
     def record(self) -> dict[str, Any]:
@@ -313,7 +313,8 @@ class Run:
             path.unlink(missing_ok=True)
         with open(job.log, "wb") as log:
             job.process = subprocess.Popen(command(job, self.options), cwd=ROOT, stdout=log,
-                                           stderr=subprocess.STDOUT)  # fmt: skip
+                                           stderr=subprocess.STDOUT,
+                                           preexec_fn=_default_sigint)  # fmt: skip
         job.status = "running"
         job.started = time.monotonic()
 
@@ -354,7 +355,7 @@ class Run:
 
     def _stop(self, exc: BaseException) -> None:
         why = "interrupted (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
-        for job in self.jobs:
+        for job in self.jobs:  # pytest ends its session on SIGINT (the recorder's last line)
             if job.process is not None and job.process.poll() is None:
                 job.process.send_signal(signal.SIGINT)
         deadline = time.monotonic() + 10
@@ -371,6 +372,12 @@ class Run:
                     job.status, job.ended = "stopped", time.monotonic()
         self.partial_reason = f"{why} after {_clock(time.monotonic() - self.started)}"
         self.progress.message(f"{why}: writing a partial report")
+
+
+def _default_sigint() -> None:
+    """In a job's process: Ctrl-C stops pytest even when this run was started in the
+    background (where the shell makes processes ignore SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _raise_stopped(signum: int, frame: Any) -> None:
