@@ -192,5 +192,6 @@ class Recorder:
             self._write({"event": "collect_error", "nodeid": report.nodeid, "message": message})
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        self._write({"event": "finished", "exitstatus": int(exitstatus), "time": time.time()})
+        self._write({"event": "finished", "exitstatus": int(exitstatus), "time": time.time(),
+                     "cpu_s": round(time.process_time(), 1)})  # fmt: skip
         self._file.close()

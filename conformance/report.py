@@ -174,6 +174,17 @@ def describe_options(report: dict[str, Any]) -> str:
             f"{len(report['results'])} tests.")  # fmt: skip
 
 
+def jobs_line(report: dict[str, Any]) -> str:
+    """The processes of the run: tests, wall-clock and CPU seconds, how each ended."""
+    def one(job: dict[str, Any]) -> str:
+        cpu = f", CPU {job['cpu_s']:.0f} s" if job.get("cpu_s") is not None else ""
+        status = "" if job.get("status") == "done" else f", {job.get('status')}"
+        return f"{job['name']} {job.get('done', 0)} tests in {job.get('seconds', 0):.0f} s{cpu}{status}"
+
+    jobs = report.get("jobs") or []
+    return ("Processes: " + "; ".join(one(j) for j in jobs) + ".") if jobs else ""
+
+
 def partial_note(report: dict[str, Any]) -> list[str]:
     if report["status"] == "complete":
         return []
@@ -213,6 +224,7 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
         render_markdown_table(header, rows),
         "",
     ]
+    parts += [jobs_line(report), ""]
     unavailable = [t for t in report["targets"] if not t.get("available", True)]
     if unavailable:
         parts += ["## Not available", ""]

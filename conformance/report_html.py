@@ -14,7 +14,7 @@ import json
 from html import escape
 from typing import Any
 
-from .report import cell_text, describe_options, pass_rate
+from .report import cell_text, describe_options, jobs_line, pass_rate
 
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -179,6 +179,7 @@ def _facts(report: dict[str, Any]) -> str:
             ("options", " ".join(report["options"].get("argv") or []) or "(defaults)"),
             ("machine", ", ".join(f"{k} {v}" for k, v in report.get("machine", {}).items())),
             ("versions", ", ".join(f"{k} {v}" for k, v in report.get("versions", {}).items())),
+            ("processes", jobs_line(report).removeprefix("Processes: ")),
             ("devices", "; ".join(f"{t['id']}: {t.get('device_name') or t.get('reason') or '?'}"
                                   for t in report["targets"]))]  # fmt: skip
     return "<dl class='facts'>" + "".join(

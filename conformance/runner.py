@@ -62,6 +62,7 @@ class Job:
     total: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
     exitstatus: int | None = None
+    cpu_s: float | None = None  # CPU seconds of the process (all its threads)
     _offset: int = 0
 
     @property
@@ -84,7 +85,8 @@ class Job:
         return {"name": self.name, "backend": self.backend, "flavour": self.flavour,
                 "status": self.status, "total": self.total, "done": self.done,
                 "seconds": round(self.elapsed(time.monotonic()), 1),
-                "exitstatus": self.exitstatus, "log": str(self.log)}  # fmt: skip
+                "cpu_s": self.cpu_s, "exitstatus": self.exitstatus,
+                "log": str(self.log)}  # fmt: skip
 
     def read_new(self) -> list[dict[str, Any]]:
         """Complete lines appended to the events file since the last read."""
@@ -284,6 +286,7 @@ class Run:
             self.progress.message(f"ERROR collecting {event['nodeid']}: {event['message']}")
         elif kind == "finished":
             job.exitstatus = event["exitstatus"]
+            job.cpu_s = event.get("cpu_s")
 
     def _poll(self, job: Job) -> None:
         for event in job.read_new():
@@ -304,7 +307,7 @@ class Run:
             failed = job.counts.get("failed", 0)
             self.progress.message(f"done {job.name}: {job.counts.get('passed', 0)} passed, "
                                   f"{failed} failed, {job.done} tests, "
-                                  f"{job.elapsed(job.ended):.0f} s")  # fmt: skip
+                                  f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s)")  # fmt: skip
         self._write()
 
     def _start(self, job: Job) -> None:
