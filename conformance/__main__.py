@@ -8,9 +8,10 @@ signatures, __array_namespace_info__ and errors.
 Backends: {backends} (each in the flavours {flavours}; CPU and every CUDA device the
 framework sees). A backend that is not installed shows as "n/a" with the reason.
 
-Runs one pytest process per backend x flavour, {jobs_hint} at a time. Progress: a bar per
-process on a terminal; otherwise a line per finished process and a heartbeat line at
-least every 30 s. Each failure is printed as it happens, with its reproducing call.
+Runs one pytest process per backend (its flavours and devices), {jobs_hint} at a time.
+Progress: a bar per process on a terminal; otherwise a line per finished process and a
+heartbeat line at least every 30 s. Each failure is printed as it happens, with its
+reproducing call.
 
 Reports (default folder: reports/), rewritten as the run goes and marked PARTIAL until it
 is complete (an interrupted or killed run leaves a partial report naming what did not run):
@@ -21,7 +22,8 @@ is complete (an interrupted or killed run leaves a partial report naming what di
                      (and the overhead table when `python -m benchmarks.overhead` ran)
   logs/              each process's pytest output and recorded events
 
-Run times measured on {machine}:
+Expected run times with every backend installed, {workers} processes at a time on an
+otherwise idle machine (from CPU times measured on {machine}):
 {times}
 
 Exit status: 0 when nothing failed, 1 when something failed, 2 for a partial run.
@@ -43,34 +45,42 @@ from .plugin import DEFAULT_MAX_EXAMPLES
 ROOT = Path(__file__).resolve().parent.parent
 THOROUGH_MAX_EXAMPLES = 100
 
-#: Measured wall-clock seconds of one process (one backend x flavour, CPU) with
-#: every backend installed: (start-up and collection, seconds per hypothesis example
-#: setting unit). See README "Two commands" for the machine.  Used for the estimate
-#: printed at the start, scaled by --max-examples and the number of parallel processes.
-MEASURED_MACHINE = "a shared 2-core x86-64 VM (other jobs running), CPU only"
-MEASURED_SECONDS = {12: 0.0, 60: 0.0}  # total run, all backends, 2 processes; filled below
+#: Where the times below were measured, and the CPU seconds of each backend's process
+#: (both flavours, CPU device, every test) at the default --max-examples: the expected
+#: duration printed at the start, and the times in --help, come from these.
+MEASURED_MACHINE = "MACHINE"
+MEASURED_CPU_S: dict[str, float] = {}
+STARTUP_CPU_S = 8.0  # of those: start-up and collection, which more examples do not change
 
 
-def _times() -> str:
-    return "\n".join(f"  --max-examples {n:<4} about {s / 60:.0f} min"
-                     f"{' (the default)' if n == DEFAULT_MAX_EXAMPLES else ''}"
-                     for n, s in sorted(MEASURED_SECONDS.items()) if s)  # fmt: skip
+def expected_seconds(backends: list[str], max_examples: int, workers: int) -> float:
+    """The run's expected wall-clock seconds on an otherwise idle machine: each process's
+    measured CPU time scaled by the examples, the processes scheduled on ``workers`` CPUs
+    longest first (a backend not measured counts as the mean of those measured)."""
+    mean = sum(MEASURED_CPU_S.values()) / max(1, len(MEASURED_CPU_S))
+    scale = max_examples / DEFAULT_MAX_EXAMPLES
+    loads = sorted((STARTUP_CPU_S + (MEASURED_CPU_S.get(b, mean) - STARTUP_CPU_S) * scale
+                    for b in backends), reverse=True)  # fmt: skip
+    lanes = [0.0] * max(1, workers)
+    for load in loads:
+        lanes[lanes.index(min(lanes))] += load
+    return max(lanes)
 
 
-def estimate(max_examples: int, jobs: int, workers: int) -> float:
-    """Expected seconds of a run, from the measured times (linear in the examples)."""
-    (n0, s0), (n1, s1) = sorted(MEASURED_SECONDS.items())[:2]
-    per_example = (s1 - s0) / (n1 - n0)
-    full = s0 + per_example * (max_examples - n0)
-    all_jobs = len(BACKENDS) * len(FLAVOURS)
-    return max(full, 10.0) * jobs / all_jobs * 2 / max(1, min(workers, jobs))
+def _times(workers: int) -> str:
+    every = list(BACKENDS)
+    lines = [f"  --max-examples {n:<4} about {expected_seconds(every, n, workers) / 60:.0f} min"
+             f"{label}" for n, label in ((DEFAULT_MAX_EXAMPLES, " (the default)"),
+                                         (THOROUGH_MAX_EXAMPLES, " (--thorough)"))]  # fmt: skip
+    return "\n".join(lines)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     cpus = os.cpu_count() or 1
     doc = (__doc__ or "").format(backends=", ".join(BACKENDS), flavours=", ".join(FLAVOURS),
                                  jobs_hint=f"--jobs (default {cpus}, the CPU count)",
-                                 machine=MEASURED_MACHINE, times=_times())  # fmt: skip
+                                 machine=MEASURED_MACHINE, workers=min(cpus, len(BACKENDS)),
+                                 times=_times(min(cpus, len(BACKENDS))))  # fmt: skip
     parser = argparse.ArgumentParser(prog="python -m conformance", description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", help=f"backends, comma separated: {', '.join(BACKENDS)} "
@@ -130,6 +140,17 @@ def overhead(report_dir: Path) -> dict[str, Any] | None:
     return loaded
 
 
+def previous_seconds(report_dir: Path) -> dict[str, float]:
+    """Seconds each process took in the previous complete report (for the order)."""
+    try:
+        old = rep.load(report_dir / "conformance.json")
+    except (OSError, ValueError):
+        return {}
+    if old.get("status") != "complete":
+        return {}
+    return {j["name"]: float(j.get("seconds") or 0.0) for j in old.get("jobs", [])}
+
+
 def write_reports(report: dict[str, Any], report_dir: Path, docs: bool) -> None:
     """conformance.json, .md and .html; each replaced in one step (never half written)."""
     from .report_html import render_html
@@ -166,16 +187,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.load:
         report = finish(rep.load(args.load))
     else:
-        jobs = len(plan(options, report_dir))
-        workers = min(args.jobs, jobs) or 1
-        print(f"conformance: {jobs} processes (backend x flavour), {workers} at a time, "
-              f"max-examples {args.max_examples}; expected about "
-              f"{estimate(args.max_examples, jobs, workers) / 60:.0f} min on "
-              f"{os.cpu_count()} CPUs; reports in {report_dir}/", flush=True)  # fmt: skip
+        previous = previous_seconds(report_dir)
+        jobs = plan(options, report_dir, previous)
+        workers = min(args.jobs, len(jobs)) or 1
+        expected = expected_seconds([j.backend for j in jobs], args.max_examples, workers)
+        print(f"conformance: {len(jobs)} processes (one per backend), {workers} at a time, "
+              f"max-examples {args.max_examples}; expected about {expected / 60:.0f} min "
+              f"({expected:.0f} s) on an idle machine with {workers}+ CPUs (more when the "
+              f"machine is busy); reports in {report_dir}/", flush=True)  # fmt: skip
         live = sys.stderr.isatty() and not args.no_progress
         progress = Progress(sys.stderr if live else sys.stdout, live, quiet=args.no_progress)
         run = Run(options, report_dir, workers, progress,
-                  lambda state: write_reports(finish(rep.build(state)), report_dir, False))
+                  lambda state: write_reports(finish(rep.build(state)), report_dir, False),
+                  previous)
         run.execute()
         report = finish(rep.build(run.snapshot()))
     write_reports(report, report_dir, args.docs and not args.load)

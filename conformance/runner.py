@@ -1,4 +1,8 @@
-"""Runs the suite as one pytest process per backend x flavour, shows progress, saves as it goes.
+"""Runs the suite as one pytest process per backend, shows progress, saves as it goes.
+
+One process per backend runs that backend's flavours and devices (a framework's caches,
+JAX's compiled kernels above all, then serve both flavours); ``--jobs`` processes run at
+a time, those that took longest in the previous report first.
 
 Each process records its outcomes (`recorder.py`) to ``<report-dir>/logs/<job>.jsonl``;
 this side reads them while they grow, names every failure at once, draws a bar per job on
@@ -48,10 +52,10 @@ def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
 
 @dataclass
 class Job:
-    """One pytest process: one backend x flavour (all its devices)."""
+    """One pytest process: one backend, the requested flavours and devices."""
 
     backend: str
-    flavour: str
+    flavours: list[str]
     events: Path
     log: Path
     suite_checks: bool = False
@@ -67,7 +71,7 @@ class Job:
 
     @property
     def name(self) -> str:
-        return f"{self.backend}-{self.flavour}"
+        return self.backend
 
     @property
     def done(self) -> int:
@@ -82,7 +86,7 @@ class Job:
         return self.elapsed(now) / self.done * (self.total - self.done)
 
     def record(self) -> dict[str, Any]:
-        return {"name": self.name, "backend": self.backend, "flavour": self.flavour,
+        return {"name": self.name, "backend": self.backend, "flavours": self.flavours,
                 "status": self.status, "total": self.total, "done": self.done,
                 "seconds": round(self.elapsed(time.monotonic()), 1),
                 "cpu_s": self.cpu_s, "exitstatus": self.exitstatus,
@@ -100,11 +104,15 @@ class Job:
         return [json.loads(line) for line in data[:end].splitlines() if line.strip()]
 
 
-def plan(options: dict[str, Any], work: Path) -> list[Job]:
-    """The jobs of a run (the first one also runs the suite's checks of itself)."""
-    jobs = [Job(b, f, work / f"{b}-{f}.jsonl", work / f"{b}-{f}.log")
-            for b in _wanted(options.get("backend"), BACKENDS)
-            for f in _wanted(options.get("flavour"), FLAVOURS)]  # fmt: skip
+def plan(options: dict[str, Any], work: Path,
+         previous: dict[str, float] | None = None) -> list[Job]:  # fmt: skip
+    """The jobs of a run, longest first by ``previous`` (job name -> seconds) where known;
+    the first also runs the suite's checks of itself."""
+    flavours = _wanted(options.get("flavour"), FLAVOURS)
+    jobs = [Job(b, flavours, work / f"{b}.jsonl", work / f"{b}.log")
+            for b in _wanted(options.get("backend"), BACKENDS)]  # fmt: skip
+    if previous:
+        jobs.sort(key=lambda j: -previous.get(j.name, 0.0))
     if jobs:
         jobs[0].suite_checks = True
     return jobs
@@ -114,7 +122,7 @@ def command(job: Job, options: dict[str, Any]) -> list[str]:
     cmd = [sys.executable, "-m", "pytest", str(ROOT / "conformance"), "-p", "conformance.plugin",
            "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--tb=short",
            "--max-examples", str(options["max_examples"]), "--backend", job.backend,
-           "--flavour", job.flavour, "--record", str(job.events)]  # fmt: skip
+           "--flavour", ",".join(job.flavours), "--record", str(job.events)]  # fmt: skip
     if options.get("device"):
         cmd += ["--device", options["device"]]
     if options.get("keyword"):
@@ -199,14 +207,15 @@ class Run:
     """One ``python -m conformance`` run: its jobs, its results, its report files."""
 
     def __init__(self, options: dict[str, Any], report_dir: Path, workers: int,
-                 progress: Progress, save: Callable[[dict[str, Any]], None]) -> None:  # fmt: skip
+                 progress: Progress, save: Callable[[dict[str, Any]], None],
+                 previous: dict[str, float] | None = None) -> None:  # fmt: skip
         self.options = options
         self.report_dir = report_dir
         self.work = report_dir / "logs"
         self.workers = workers
         self.progress = progress
         self.save = save
-        self.jobs = plan(options, self.work)
+        self.jobs = plan(options, self.work, previous)
         self.results: list[dict[str, Any]] = []
         self.targets: dict[str, dict[str, Any]] = {}
         self.versions: dict[str, str] = {}
@@ -233,13 +242,13 @@ class Run:
         shows as one not-run column per backend x flavour."""
         found = []
         for job in self.jobs:
-            mine = [t for t in self.targets.values()
-                    if (t["backend"], t["flavour"]) == (job.backend, job.flavour)]  # fmt: skip
+            mine = [t for t in self.targets.values() if t["backend"] == job.backend]
             if not mine and job.status != "done":
-                mine = [{"id": f"{job.name}-{self.options.get('device') or 'cpu'}",
-                         "backend": job.backend, "flavour": job.flavour,
-                         "device": self.options.get("device") or "cpu", "available": True,
-                         "reason": None, "device_name": "", "not_run": True}]  # fmt: skip
+                device = self.options.get("device") or "cpu"
+                mine = [{"id": f"{job.backend}-{flavour}-{device}", "backend": job.backend,
+                         "flavour": flavour, "device": device, "available": True,
+                         "reason": None, "device_name": "", "not_run": True}
+                        for flavour in job.flavours]  # fmt: skip
             found += mine
         return found
 
