@@ -248,18 +248,17 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
 def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """What got better and worse from ``old`` to ``new``: per test item and per cell.
 
-    An item is worse when it passed (or was a known failure) before and fails now, better
-    the other way round; items only in one report are listed as added or removed.
+    An item is worse when it fails now and did not before (new items included), better
+    when it failed before and does not now; items only in one report are also listed as
+    added or removed, and each cell's pass rate is compared.
     """
     def outcomes(report: dict[str, Any]) -> dict[str, str]:
         return {r["nodeid"]: r["outcome"] for r in report.get("results", [])}
 
     before, after = outcomes(old), outcomes(new)
-    fails = {"failed"}
-    worse = sorted(n for n in after if n in before and after[n] in fails
-                   and before[n] not in fails)  # fmt: skip
-    better = sorted(n for n in after if n in before and before[n] in fails
-                    and after[n] not in fails)  # fmt: skip
+    # worse: fails now and did not fail before (a new test that fails included)
+    worse = sorted(n for n in after if after[n] == "failed" and before.get(n) != "failed")
+    better = sorted(n for n in after if before.get(n) == "failed" and after[n] != "failed")
     cells: dict[str, dict[str, float | None]] = {}
     for tid in sorted(set(old.get("totals", {})) | set(new.get("totals", {}))):
         was, now = pass_rate(old.get("totals", {}).get(tid)), pass_rate(new["totals"].get(tid))
@@ -271,6 +270,15 @@ def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             "removed": sorted(set(before) - set(after)), "cells": cells}  # fmt: skip
 
 
+def change(was: float | None, now: float | None) -> str:
+    """How a cell's pass rate changed: worse, better, new (not run before), gone."""
+    if was is None:
+        return "new"
+    if now is None:
+        return "gone"
+    return "worse" if was > now else "better"
+
+
 def render_comparison(comparison: dict[str, Any], limit: int = 40) -> str:
     lines = [f"Compared with the report of {comparison['old']['generated']}: "
              f"{len(comparison['worse'])} worse, {len(comparison['better'])} better, "
@@ -278,7 +286,7 @@ def render_comparison(comparison: dict[str, Any], limit: int = 40) -> str:
     for tid, rates in comparison["cells"].items():
         was, now = rates["before"], rates["after"]
         show = [f"{v:.1%}" if v is not None else "—" for v in (was, now)]
-        mark = "worse" if (was or 0) > (now or 0) else "better"
+        mark = change(was, now)
         lines.append(f"  {tid}: pass rate {show[0]} -> {show[1]} ({mark})")
     for label in ("worse", "better"):
         for nodeid in comparison[label][:limit]:

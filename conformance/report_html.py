@@ -14,7 +14,7 @@ import json
 from html import escape
 from typing import Any
 
-from .report import cell_text, describe_options, jobs_line, pass_rate
+from .report import cell_text, change, describe_options, jobs_line, pass_rate
 
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -136,10 +136,10 @@ def _delta(comparison: dict[str, Any] | None, tid: str) -> str:
     if not comparison or tid not in comparison.get("cells", {}):
         return ""
     rates = comparison["cells"][tid]
-    worse = (rates["before"] or 0) > (rates["after"] or 0)
-    was = f"{rates['before']:.1%}" if rates["before"] is not None else "—"
-    return (f'<span class="delta {"worse" if worse else "better"}" title="was {was}">'
-            f'{"▼" if worse else "▲"}</span>')
+    how = change(rates["before"], rates["after"])
+    was = f"{rates['before']:.1%}" if rates["before"] is not None else "not run"
+    symbol = {"worse": "▼", "better": "▲", "new": "new", "gone": "gone"}[how]
+    return f'<span class="delta {how}" title="was {was}">{symbol}</span>'
 
 
 def _matrix(report: dict[str, Any]) -> str:
