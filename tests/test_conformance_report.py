@@ -116,13 +116,18 @@ def test_failure_text_keeps_the_reproducing_call() -> None:
 
 
 def test_html_is_self_contained_and_marks_a_partial_report(tmp_path: Path) -> None:
-    report = rep.build(_state("partial"))
+    state = _state("partial")
+    state["overhead"] = {"generated": "2026-01-01T00:00:00Z", "left_out": ["x: why"],
+                         "backends": {"torch": {"added_us": {"eagerpy_xp native": 0.21}}}}
+    report = rep.build(state)
     write_reports(report, tmp_path, docs=False)
     page = (tmp_path / "conformance.html").read_text()
     assert "http://" not in page and "https://" not in page and "<link" not in page
     assert "PARTIAL REPORT: stopped. Not finished: torch-native." in page
     assert json.loads((tmp_path / "conformance.json").read_text())["status"] == "partial"
     assert not list(tmp_path.glob(".*.tmp"))
+    assert ("<tr><td class='row'>torch</td><td>+0.21</td></tr></table><p>Left out:</p>"
+            "<ul><li>x: why</li></ul>") in page
 
 
 def test_progress_names_a_failure_as_it_arrives(tmp_path: Path,
