@@ -65,6 +65,7 @@ class Job:
     ended: float = 0.0
     total: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
+    cells: dict[str, dict[str, int]] = field(default_factory=dict)  # target id -> counts
     exitstatus: int | None = None
     cpu_s: float | None = None  # CPU seconds of the process (all its threads)
     _offset: int = 0
@@ -284,6 +285,10 @@ class Run:
         elif kind == "result":
             self.results.append({k: v for k, v in event.items() if k != "event"})
             job.counts[event["outcome"]] = job.counts.get(event["outcome"], 0) + 1
+            if event["backend"] != "-":
+                cell = job.cells.setdefault(
+                    f"{event['backend']}-{event['flavour']}-{event['device']}", {})
+                cell[event["outcome"]] = cell.get(event["outcome"], 0) + 1
             if event["outcome"] == "failed":
                 call = f"\n    call: {event['call']}" if event.get("call") else ""
                 where = (f"{event['backend']}/{event['flavour']}/{event['device']}"
@@ -317,6 +322,10 @@ class Run:
             self.progress.message(f"done {job.name}: {job.counts.get('passed', 0)} passed, "
                                   f"{failed} failed, {job.done} tests, "
                                   f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s)")  # fmt: skip
+            for tid, counts in job.cells.items():
+                self.progress.message(f"  cell {tid}: {counts.get('passed', 0)} passed, "
+                                      f"{counts.get('failed', 0)} failed, "
+                                      f"{counts.get('skipped', 0)} skipped")  # fmt: skip
         self._write()
 
     def _start(self, job: Job) -> None:
@@ -339,6 +348,8 @@ class Run:
     # -- the loop ------------------------------------------------------------------------
     def execute(self) -> None:
         previous = signal.signal(signal.SIGTERM, _raise_stopped)
+        for stale in [*self.work.glob("*.jsonl"), *self.work.glob("*.log")]:
+            stale.unlink()  # an earlier run's processes: never mixed with this run's
         try:
             self._write()  # replaces any older report at once, marked partial
             while any(j.status in ("pending", "running") for j in self.jobs):
