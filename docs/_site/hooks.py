@@ -24,7 +24,8 @@ log = logging.getLogger("mkdocs.hooks.eagerpy_xp")
 
 def _readme_page() -> str:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return re.sub(r"`docs/([\w-]+)\.md`", r"[\1](\1.md)", text)
+    text = re.sub(r"`docs/([\w-]+)\.md`", r"[\1](\1.md)", text)
+    return text.replace("](docs/", "](")
 
 
 def _conformance_page() -> str | None:
