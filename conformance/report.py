@@ -56,7 +56,8 @@ def build(state: dict[str, Any]) -> dict[str, Any]:
     """The report of a run's state (see `runner.RunState.snapshot`)."""
     results = state["results"]
     areas, functions = tabulate(results)
-    targets = state["targets"]
+    unfinished = {j.get("backend") for j in state["jobs"] if j.get("status") != "done"}
+    targets = [{**t, "finished": t["backend"] not in unfinished} for t in state["targets"]]
     totals: dict[str, Counts] = {t["id"]: _counter() for t in targets}
     for per_target in areas.values():
         for tid, counts in per_target.items():
@@ -116,7 +117,7 @@ def cell_text(counts: Counts | None, target: dict[str, Any] | None) -> str:
     if target is not None and not target.get("available", True):
         return "n/a"
     if not counts or not any(counts.get(k) for k in COUNTED):
-        return "—"
+        return "…" if target is not None and not target.get("finished", True) else "—"
     text = f"{counts.get('passed', 0)}/{counts.get('failed', 0)}"
     known = counts.get("xfailed", 0) + counts.get("xpassed", 0)
     return text + (f" (+{known} kf)" if known else "")
@@ -219,7 +220,7 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
         "Cells: passed/failed test items (one item = one function or case, with many "
         "examples); `(+n kf)` known failures (see `conformance/known_failures.py`); "
         "`n/a` backend not available; `—` no tests for that flavour (operators on native "
-        "arrays are the framework's own).",
+        "arrays are the framework's own); `…` not run yet (a partial report).",
         "",
         render_markdown_table(header, rows),
         "",

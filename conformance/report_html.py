@@ -123,8 +123,8 @@ def _cell(counts: dict[str, int] | None, target: dict[str, Any], area: str,
              + (f' data-function="{escape(function)}"' if function else ""))  # fmt: skip
     if text == "n/a":
         return f'<td class="cell na" {attrs} title="{escape(str(target.get("reason")))}">n/a</td>'
-    if text == "—":
-        return f'<td class="cell none" {attrs}>—</td>'
+    if text in ("—", "…"):
+        return f'<td class="cell none" {attrs}>{text}</td>'
     rate = pass_rate(counts)
     classes = "cell fail" if counts and counts.get("failed") else "cell"
     title = f"pass rate {rate:.1%}" if rate is not None else ""
@@ -253,7 +253,8 @@ def render_html(report: dict[str, Any]) -> str:
 <p>{escape(describe_options(report))}</p>
 <p>Cells: passed/failed test items, coloured by pass rate; <b>click an area</b> to open its
 functions, <b>click a cell with failures</b> (red frame) to list them with their
-reproducing calls. "(+n kf)": known failures; n/a: not available; —: nothing to test.</p>
+reproducing calls. "(+n kf)": known failures; n/a: not available; —: nothing to test;
+…: not run yet.</p>
 {_matrix(report)}
 <div id="details"></div>
 {_comparison(report)}

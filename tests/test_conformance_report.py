@@ -59,8 +59,9 @@ def _state(status: str = "complete", failing: bool = True) -> dict[str, Any]:
         _result("t::test_bad[torch-native-cpu]", "passed", "a new row", "whatever",
                 "torch-native-cpu"),
     ]  # fmt: skip
-    jobs = [{"name": "numpy-wrapped", "status": "done"},
-            {"name": "torch-native", "status": "done" if status == "complete" else "running"}]
+    jobs = [{"name": "numpy", "backend": "numpy", "status": "done"},
+            {"name": "torch", "backend": "torch",
+             "status": "done" if status == "complete" else "running"}]
     return {"status": status, "partial_reason": None if status == "complete" else "stopped",
             "run_id": "abc", "started": "2026-01-01T00:00:00Z", "runtime_s": 12.0,
             "options": {"max_examples": 12, "backend": None, "flavour": None, "device": None,
@@ -87,7 +88,11 @@ def test_markdown_says_when_how_and_whether_complete() -> None:
     assert "PARTIAL" not in complete
     assert "check(call=abs(x=array([-0.0])))" in complete
     partial = rep.render_markdown(rep.build(_state("partial")), [])
-    assert "**PARTIAL REPORT** (stopped): not finished: torch-native." in partial
+    assert "**PARTIAL REPORT** (stopped): not finished: torch." in partial
+    report = rep.build(_state("partial"))
+    torch = next(t for t in report["targets"] if t["backend"] == "torch")
+    assert rep.cell_text(None, torch) == "…"  # not run yet, unlike "—" (nothing to run)
+    assert rep.cell_text(None, report["targets"][0]) == "—"
 
 
 def test_compare_names_what_got_better_and_worse() -> None:
@@ -123,7 +128,7 @@ def test_html_is_self_contained_and_marks_a_partial_report(tmp_path: Path) -> No
     write_reports(report, tmp_path, docs=False)
     page = (tmp_path / "conformance.html").read_text()
     assert "http://" not in page and "https://" not in page and "<link" not in page
-    assert "PARTIAL REPORT: stopped. Not finished: torch-native." in page
+    assert "PARTIAL REPORT: stopped. Not finished: torch." in page
     assert json.loads((tmp_path / "conformance.json").read_text())["status"] == "partial"
     assert not list(tmp_path.glob(".*.tmp"))
     assert ("<tr><td class='row'>torch</td><td>+0.21</td></tr></table><p>Left out:</p>"
