@@ -65,7 +65,7 @@ class Job:
     ended: float = 0.0
     total: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
-    cells: dict[str, dict[str, int]] = field(default_factory=dict)  # target id -> counts
+    cells: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> counts, seconds
     exitstatus: int | None = None
     cpu_s: float | None = None  # CPU seconds of the process (all its threads)
     _offset: int = 0
@@ -289,6 +289,7 @@ class Run:
                 cell = job.cells.setdefault(
                     f"{event['backend']}-{event['flavour']}-{event['device']}", {})
                 cell[event["outcome"]] = cell.get(event["outcome"], 0) + 1
+                cell["seconds"] = cell.get("seconds", 0.0) + event.get("seconds", 0.0)
             if event["outcome"] == "failed":
                 call = f"\n    call: {event['call']}" if event.get("call") else ""
                 where = (f"{event['backend']}/{event['flavour']}/{event['device']}"
@@ -323,9 +324,10 @@ class Run:
                                   f"{failed} failed, {job.done} tests, "
                                   f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s)")  # fmt: skip
             for tid, counts in job.cells.items():
-                self.progress.message(f"  cell {tid}: {counts.get('passed', 0)} passed, "
-                                      f"{counts.get('failed', 0)} failed, "
-                                      f"{counts.get('skipped', 0)} skipped")  # fmt: skip
+                self.progress.message(f"  cell {tid}: {counts.get('passed', 0):.0f} passed, "
+                                      f"{counts.get('failed', 0):.0f} failed, "
+                                      f"{counts.get('skipped', 0):.0f} skipped, "
+                                      f"{counts.get('seconds', 0.0):.0f} s in its tests")  # fmt: skip
         self._write()
 
     def _start(self, job: Job) -> None:
