@@ -8,7 +8,7 @@ signatures, __array_namespace_info__ and errors.
 Backends: {backends} (each in the flavours {flavours}; CPU and every CUDA device the
 framework sees). A backend that is not installed shows as "n/a" with the reason.
 
-Runs one pytest process per backend (its flavours and devices), {jobs_hint} at a time.
+Runs one pytest process per backend x flavour (with its devices), {jobs_hint} at a time.
 Progress: a bar per process on a terminal; otherwise a line per finished process and a
 heartbeat line at least every 30 s. Each failure is printed as it happens, with its
 reproducing call.
@@ -22,8 +22,8 @@ is complete (an interrupted or killed run leaves a partial report naming what di
                      (and the overhead table when `python -m benchmarks.overhead` ran)
   logs/              each process's pytest output and recorded events
 
-Expected run times with every backend installed, {workers} processes at a time (upper
-bounds, from CPU times measured on {machine}; an idle machine is faster):
+Expected run times with every backend installed, {workers} processes at a time on an idle
+machine (from CPU times measured on {machine}):
 {times}
 
 Exit status: 0 when nothing failed, 1 when something failed, 2 for a partial run.
@@ -45,27 +45,29 @@ from .plugin import DEFAULT_MAX_EXAMPLES
 ROOT = Path(__file__).resolve().parent.parent
 THOROUGH_MAX_EXAMPLES = 100
 
-#: Where the times below were measured, and the CPU seconds of each backend's process
-#: (both flavours, CPU device, every test) at the default --max-examples: the expected
-#: duration printed at the start, and the times in --help, come from these.  They were
-#: measured on a busy shared VM (load 10-17 on 2 cores), where a CPU second does less work
-#: than on an idle machine, so they are upper bounds: on 2026-11-30 the whole default suite
-#: took 324 s wall in one process on an idle VM of the same kind.  tensorflow: estimated
-#: from a 13-test sample against jax (its full run did not fit in the session).
-MEASURED_MACHINE = "a 2-core x86-64 VM shared with other jobs (load 10-17)"
-MEASURED_CPU_S: dict[str, float] = {"numpy": 34.0, "torch": 45.0, "jax": 800.0,
-                                    "tensorflow": 300.0}  # fmt: skip
-STARTUP_CPU_S = 8.0  # of those: start-up and collection, which more examples do not change
+#: Where the times below were measured, and the CPU seconds of each process (one backend
+#: x flavour, CPU device, every test) at the default --max-examples: the expected
+#: duration printed at the start, and the times in --help, come from these (the run of
+#: 2026-12-01; its processes' wall-clock times were 4-9x these, the VM being shared with
+#: other jobs at load 7-17; the whole default suite took 324 s in one process on an idle
+#: VM of the same kind on 2026-11-30).
+MEASURED_MACHINE = "a 2-core x86-64 VM (CPU seconds, measured under load)"
+MEASURED_CPU_S: dict[str, float] = {
+    "numpy-wrapped": 18.9, "numpy-native": 14.8, "torch-wrapped": 25.6, "torch-native": 19.8,
+    "jax-wrapped": 410.3, "jax-native": 344.0, "tensorflow-wrapped": 33.7,
+    "tensorflow-native": 26.3,
+}  # fmt: skip
+STARTUP_CPU_S = 5.0  # of those: start-up and collection, which more examples do not change
 
 
-def expected_seconds(backends: list[str], max_examples: int, workers: int) -> float:
-    """The run's expected wall-clock seconds (an upper bound, see above): each process's
+def expected_seconds(jobs: list[str], max_examples: int, workers: int) -> float:
+    """The run's expected wall-clock seconds with ``workers`` free CPUs: each process's
     measured CPU time scaled by the examples, the processes scheduled on ``workers`` CPUs
-    longest first (a backend not measured counts as the mean of those measured)."""
+    longest first (a process not measured counts as the mean of those measured)."""
     mean = sum(MEASURED_CPU_S.values()) / max(1, len(MEASURED_CPU_S))
     scale = max_examples / DEFAULT_MAX_EXAMPLES
     loads = sorted((STARTUP_CPU_S + (MEASURED_CPU_S.get(b, mean) - STARTUP_CPU_S) * scale
-                    for b in backends), reverse=True)  # fmt: skip
+                    for b in jobs), reverse=True)  # fmt: skip
     lanes = [0.0] * max(1, workers)
     for load in loads:
         lanes[lanes.index(min(lanes))] += load
@@ -73,7 +75,7 @@ def expected_seconds(backends: list[str], max_examples: int, workers: int) -> fl
 
 
 def _times(workers: int) -> str:
-    every = list(BACKENDS)
+    every = [f"{b}-{f}" for b in BACKENDS for f in FLAVOURS]
     lines = [f"  --max-examples {n:<4} about {expected_seconds(every, n, workers) / 60:.0f} min"
              f"{label}" for n, label in ((DEFAULT_MAX_EXAMPLES, " (the default)"),
                                          (THOROUGH_MAX_EXAMPLES, " (--thorough)"))]  # fmt: skip
@@ -84,8 +86,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     cpus = os.cpu_count() or 1
     doc = (__doc__ or "").format(backends=", ".join(BACKENDS), flavours=", ".join(FLAVOURS),
                                  jobs_hint=f"--jobs (default {cpus}, the CPU count)",
-                                 machine=MEASURED_MACHINE, workers=min(cpus, len(BACKENDS)),
-                                 times=_times(min(cpus, len(BACKENDS))))  # fmt: skip
+                                 machine=MEASURED_MACHINE, workers=cpus,
+                                 times=_times(cpus))  # fmt: skip
     parser = argparse.ArgumentParser(prog="python -m conformance", description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", help=f"backends, comma separated: {', '.join(BACKENDS)} "
@@ -195,11 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         previous = previous_seconds(report_dir)
         jobs = plan(options, report_dir, previous)
         workers = min(args.jobs, len(jobs)) or 1
-        expected = expected_seconds([j.backend for j in jobs], args.max_examples, workers)
-        print(f"conformance: {len(jobs)} processes (one per backend), {workers} at a time, "
+        expected = expected_seconds([j.name for j in jobs], args.max_examples, workers)
+        print(f"conformance: {len(jobs)} processes (backend x flavour), {workers} at a time, "
               f"max-examples {args.max_examples}; expected about {expected / 60:.0f} min "
-              f"({expected:.0f} s) or less with {workers}+ free CPUs; reports in "
-              f"{report_dir}/", flush=True)  # fmt: skip
+              f"({expected:.0f} s) with {workers} free CPUs, longer on a busy machine; "
+              f"reports in {report_dir}/", flush=True)  # fmt: skip
         live = sys.stderr.isatty() and not args.no_progress
         progress = Progress(sys.stderr if live else sys.stdout, live, quiet=args.no_progress)
         run = Run(options, report_dir, workers, progress,

@@ -56,8 +56,10 @@ def build(state: dict[str, Any]) -> dict[str, Any]:
     """The report of a run's state (see `runner.RunState.snapshot`)."""
     results = state["results"]
     areas, functions = tabulate(results)
-    unfinished = {j.get("backend") for j in state["jobs"] if j.get("status") != "done"}
-    targets = [{**t, "finished": t["backend"] not in unfinished} for t in state["targets"]]
+    unfinished = {(j.get("backend"), j.get("flavour")) for j in state["jobs"]
+                  if j.get("status") != "done"}  # fmt: skip
+    targets = [{**t, "finished": (t["backend"], t["flavour"]) not in unfinished}
+               for t in state["targets"]]  # fmt: skip
     totals: dict[str, Counts] = {t["id"]: _counter() for t in targets}
     for per_target in areas.values():
         for tid, counts in per_target.items():

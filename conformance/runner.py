@@ -1,8 +1,8 @@
-"""Runs the suite as one pytest process per backend, shows progress, saves as it goes.
+"""Runs the suite as one pytest process per cell, shows progress, saves as it goes.
 
-One process per backend runs that backend's flavours and devices (a framework's caches,
-JAX's compiled kernels above all, then serve both flavours); ``--jobs`` processes run at
-a time, those that took longest in the previous report first.
+One process per backend x flavour (with its devices); ``--jobs`` processes run at a time,
+those that took longest in the previous report first (JAX's two flavours cost more than
+all other cells together, so they run side by side rather than in one process).
 
 Each process records its outcomes (`recorder.py`) to ``<report-dir>/logs/<job>.jsonl``;
 this side reads them while they grow, names every failure at once, draws a bar per job on
@@ -52,10 +52,10 @@ def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
 
 @dataclass
 class Job:
-    """One pytest process: one backend, the requested flavours and devices."""
+    """One pytest process: one backend x flavour (all requested devices)."""
 
     backend: str
-    flavours: list[str]
+    flavour: str
     events: Path
     log: Path
     suite_checks: bool = False
@@ -72,7 +72,7 @@ class Job:
 
     @property
     def name(self) -> str:
-        return self.backend
+        return f"{self.backend}-{self.flavour}"
 
     @property
     def done(self) -> int:
@@ -87,7 +87,7 @@ class Job:
         return self.elapsed(now) / self.done * (self.total - self.done)
 
     def record(self) -> dict[str, Any]:
-        return {"name": self.name, "backend": self.backend, "flavours": self.flavours,
+        return {"name": self.name, "backend": self.backend, "flavour": self.flavour,
                 "status": self.status, "total": self.total, "done": self.done,
                 "seconds": round(self.elapsed(time.monotonic()), 1),
                 "cpu_s": self.cpu_s, "exitstatus": self.exitstatus,
@@ -109,9 +109,9 @@ def plan(options: dict[str, Any], work: Path,
          previous: dict[str, float] | None = None) -> list[Job]:  # fmt: skip
     """The jobs of a run, longest first by ``previous`` (job name -> seconds) where known;
     the first also runs the suite's checks of itself."""
-    flavours = _wanted(options.get("flavour"), FLAVOURS)
-    jobs = [Job(b, flavours, work / f"{b}.jsonl", work / f"{b}.log")
-            for b in _wanted(options.get("backend"), BACKENDS)]  # fmt: skip
+    jobs = [Job(b, f, work / f"{b}-{f}.jsonl", work / f"{b}-{f}.log")
+            for b in _wanted(options.get("backend"), BACKENDS)
+            for f in _wanted(options.get("flavour"), FLAVOURS)]  # fmt: skip
     if previous:
         jobs.sort(key=lambda j: -previous.get(j.name, 0.0))
     if jobs:
@@ -123,7 +123,7 @@ def command(job: Job, options: dict[str, Any]) -> list[str]:
     cmd = [sys.executable, "-m", "pytest", str(ROOT / "conformance"), "-p", "conformance.plugin",
            "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--tb=short",
            "--max-examples", str(options["max_examples"]), "--backend", job.backend,
-           "--flavour", ",".join(job.flavours), "--record", str(job.events)]  # fmt: skip
+           "--flavour", job.flavour, "--record", str(job.events)]  # fmt: skip
     if options.get("device"):
         cmd += ["--device", options["device"]]
     if options.get("keyword"):
@@ -243,13 +243,13 @@ class Run:
         shows as one not-run column per backend x flavour."""
         found = []
         for job in self.jobs:
-            mine = [t for t in self.targets.values() if t["backend"] == job.backend]
+            mine = [t for t in self.targets.values()
+                    if (t["backend"], t["flavour"]) == (job.backend, job.flavour)]  # fmt: skip
             if not mine and job.status != "done":
                 device = self.options.get("device") or "cpu"
-                mine = [{"id": f"{job.backend}-{flavour}-{device}", "backend": job.backend,
-                         "flavour": flavour, "device": device, "available": True,
-                         "reason": None, "device_name": "", "not_run": True}
-                        for flavour in job.flavours]  # fmt: skip
+                mine = [{"id": f"{job.name}-{device}", "backend": job.backend,
+                         "flavour": job.flavour, "device": device, "available": True,
+                         "reason": None, "device_name": "", "not_run": True}]  # fmt: skip
             found += mine
         return found
 
