@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
@@ -86,6 +87,12 @@ print(json.dumps(results))
 """
 
 
+def _reader_env() -> dict[str, str]:
+    """The environment of a reader: without the switches this test session sets for
+    itself (the conformance plugin turns on JAX's x64 mode)."""
+    return {k: v for k, v in os.environ.items() if k != "JAX_ENABLE_X64"}
+
+
 def _run_page(page: Path, tmp_path: Path) -> list[tuple[Example, str]]:
     """Runs a page's plain and ``raises`` examples in order, in one fresh process (as a
     reader would, top to bottom), each in its own namespace."""
@@ -97,7 +104,8 @@ def _run_page(page: Path, tmp_path: Path) -> list[tuple[Example, str]]:
     driver = tmp_path / "driver.py"
     driver.write_text(_DRIVER)
     done = subprocess.run([sys.executable, str(driver), str(data)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
+                          env=_reader_env(), capture_output=True, text=True,
+                          timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     return list(zip(chosen, json.loads(done.stdout.splitlines()[-1])))
 
@@ -106,7 +114,7 @@ def _run_test_file(example: Example, tmp_path: Path) -> None:
     path = tmp_path / "test_example.py"
     path.write_text(example.code)
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-o", "addopts=", str(path)], cwd=tmp_path,
+                           "-o", "addopts=", str(path)], cwd=tmp_path, env=_reader_env(),
                           capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, f"{example.id}:\n{done.stdout}{done.stderr}"
     assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout
