@@ -7,15 +7,22 @@ both eagerpy_xp flavours.  All variants of a backend are timed interleaved in on
 hits every variant alike.
 
     python -m benchmarks.overhead [--backends numpy torch] [--rounds 30] [--calls 2000]
+
+What cannot run (a library not installed, array-api-compat on TensorFlow) is listed at the
+end with the reason.  The results are also saved to reports/overhead.json, which
+``python -m conformance`` shows in reports/conformance.html.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import platform
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 OPS_PER_CALL = 12  # eleven element-wise operations and one reduction
@@ -130,10 +137,18 @@ def _make_input(backend: str) -> Any:
     return tf.constant(data)
 
 
-def _variants(backend: str) -> dict[str, Callable[[Any], Any]]:
-    """name -> function of a native array; missing libraries are left out."""
+def _problem(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def _variants(backend: str, left_out: list[str]) -> dict[str, Callable[[Any], Any]]:
+    """name -> function of a native array; what cannot run is appended to ``left_out``
+    with the reason."""
     variants: dict[str, Callable[[Any], Any]] = {"native": NATIVE[backend]()}
-    if backend != "tensorflow":
+    if backend == "tensorflow":
+        left_out.append("tensorflow / array-api-compat: array-api-compat has no TensorFlow "
+                        "namespace")  # fmt: skip
+    else:
         try:
             import array_api_compat
 
@@ -141,8 +156,9 @@ def _variants(backend: str) -> dict[str, Callable[[Any], Any]]:
                 return portable(array_api_compat.array_namespace(x), x)
 
             variants["array-api-compat"] = compat
-        except ImportError:
-            pass
+        except ImportError as error:
+            left_out.append(f"{backend} / array-api-compat: not installed ({_problem(error)}; "
+                            "pip install -e '.[bench]')")  # fmt: skip
     try:
         import eagerpy
 
@@ -162,13 +178,16 @@ def _variants(backend: str) -> dict[str, Callable[[Any], Any]]:
             return y.sum().raw
 
         variants["eagerpy"] = eagerpy_run
-    except ImportError:
-        pass
+    except ImportError as error:
+        left_out.append(f"{backend} / EagerPy: not installed ({_problem(error)}; "
+                        "pip install -e '.[bench]')")  # fmt: skip
     import eagerpy_xp as ep
 
     try:
         importlib.import_module(f"eagerpy_xp.native.{backend}")
-    except ImportError:
+    except ImportError as error:
+        left_out.append(f"{backend} / eagerpy_xp: the backend does not import "
+                        f"({_problem(error)})")  # fmt: skip
         return variants
 
     def xp_native(x: Any) -> Any:
@@ -183,10 +202,10 @@ def _variants(backend: str) -> dict[str, Callable[[Any], Any]]:
     return variants
 
 
-def measure(backend: str, rounds: int, calls: int) -> dict[str, float]:
+def measure(backend: str, rounds: int, calls: int, left_out: list[str]) -> dict[str, float]:
     """Median microseconds per call of each variant, timed interleaved."""
     x = _make_input(backend)
-    variants = _variants(backend)
+    variants = _variants(backend, left_out)
     for run in variants.values():  # warm up (and check every variant agrees)
         for _ in range(20):
             run(x)
@@ -219,15 +238,38 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backends", nargs="*", default=list(NATIVE))
     parser.add_argument("--rounds", type=int, default=25)
     parser.add_argument("--calls", type=int, default=400)
+    parser.add_argument("--json", default="reports/overhead.json", metavar="PATH",
+                        help="also save the results there (python -m conformance shows them "
+                        "in reports/conformance.html); '' for none")  # fmt: skip
     args = parser.parse_args(argv)
+    left_out: list[str] = []
+    results: dict[str, Any] = {}
     for backend in args.backends:
+        framework = {"tensorflow": "tensorflow", "jax": "jax"}.get(backend, backend)
         try:
-            importlib.import_module({"tensorflow": "tensorflow", "jax": "jax"}.get(backend, backend))
-        except ImportError:
-            print(f"## {backend}\n\nnot installed\n")
+            importlib.import_module(framework)
+        except ImportError as error:
+            left_out.append(f"{backend}: not installed ({_problem(error)})")
+            print(f"## {backend}\n\nleft out: not installed ({_problem(error)})\n", flush=True)
             continue
         calls = args.calls if backend in ("numpy", "torch") else max(args.calls // 10, 20)
-        print(report(backend, measure(backend, args.rounds, calls)), "\n", flush=True)
+        medians = measure(backend, args.rounds, calls, left_out)
+        print(report(backend, medians), "\n", flush=True)
+        results[backend] = {"median_us": medians, "added_us": {
+            name: (value - medians["native"]) / OPS_PER_CALL
+            for name, value in medians.items() if name != "native"}}
+    print("Left out:" if left_out else "Left out: nothing (every variant ran).")
+    for line in left_out:
+        print(f"- {line}")
+    if args.json:
+        path = Path(args.json)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({
+            "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "ops_per_call": OPS_PER_CALL, "rounds": args.rounds, "calls": args.calls,
+            "platform": platform.platform(), "backends": results, "left_out": left_out,
+        }, indent=1))  # fmt: skip
+        print(f"saved to {path}")
 
 
 if __name__ == "__main__":

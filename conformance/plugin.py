@@ -26,3 +26,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="device kinds or devices: cpu, cuda, cuda:1 (default: all seen)")  # fmt: skip
     group.addoption("--max-examples", type=int, default=DEFAULT_MAX_EXAMPLES,
                     help=f"hypothesis examples per test (default {DEFAULT_MAX_EXAMPLES})")  # fmt: skip
+    group.addoption("--record", default=None, metavar="FILE",
+                    help="append each outcome to FILE as a JSON line (python -m conformance)")
+    group.addoption("--no-suite-checks", action="store_true",
+                    help="leave out the tests that check the suite itself (no target)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = config.getoption("--record")
+    if path:
+        from .recorder import Recorder
+
+        suite_checks = not config.getoption("--no-suite-checks")
+        config.pluginmanager.register(Recorder(path, suite_checks), "conformance-recorder")

@@ -153,27 +153,33 @@ class Array(ArrayMethods):
     # -- attributes ----------------------------------------------------------------------
     @property
     def dtype(self) -> Any:
+        """The data type: the framework's own dtype object (``xp.float32`` compares equal)."""
         return self._raw.dtype
 
     @property
     def device(self) -> Device:
+        """The `Device` holding the data (equal to its string, ``"cpu"``, ``"cuda:0"``)."""
         return self._b.device_of(self._raw)
 
     @property
     def shape(self) -> tuple[int | None, ...]:
+        """The dimensions as a tuple of ints (``None`` for a size not known yet)."""
         return self._b.shape_of(self._raw)
 
     @property
     def ndim(self) -> int:
+        """The number of dimensions."""
         return len(self._b.shape_of(self._raw))
 
     @property
     def size(self) -> int | None:
+        """The number of elements (``None`` when a dimension is not known yet)."""
         shape = self._b.shape_of(self._raw)
         return None if None in shape else math.prod(shape)  # type: ignore[arg-type]
 
     @property
     def mT(self) -> Array:
+        """The matrix transpose of the last two axes (of a stack of matrices)."""
         return _wrap(self._b, self._b.matrix_transpose(self._raw))
 
     @property
@@ -191,6 +197,7 @@ class Array(ArrayMethods):
         return namespace_module(self._b.name, True)
 
     def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+        """A copy on ``device`` (a `Device`, its string or the framework's device object)."""
         return _wrap(self._b, self._b.to_device(self._raw, device, stream=stream))
 
     # -- conversion to Python scalars --------------------------------------------------

@@ -1,0 +1,416 @@
+"""Runs the suite as one pytest process per cell, shows progress, saves as it goes.
+
+One process per backend x flavour (with its devices); ``--jobs`` processes run at a time,
+those that took longest in the previous report first (JAX's two flavours cost more than
+all other cells together, so they run side by side rather than in one process).
+
+Each process records its outcomes (`recorder.py`) to ``<report-dir>/logs/<job>.jsonl``;
+this side reads them while they grow, names every failure at once, draws a bar per job on
+a terminal (a line per finished job and a heartbeat at least every 30 s elsewhere), and
+rewrites the reports after every finished job and every heartbeat, marked partial until
+the last job is done.  Ctrl-C or SIGTERM stops the processes and leaves a partial report
+that says what did not run; a run killed outright leaves the last one written, which says
+it is partial.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .harness import BACKENDS, FLAVOURS
+
+ROOT = Path(__file__).resolve().parent.parent
+HEARTBEAT_S = 20.0  # a log line at least this often (the promise is 30 s)
+SAVE_S = 20.0  # the partial report is rewritten at least this often
+
+
+def _iso(seconds: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(max(seconds, 0))
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
+    if not option or option == "all":
+        return list(known)
+    return [v.strip() for v in option.split(",") if v.strip()]
+
+
+@dataclass
+class Job:
+    """One pytest process: one backend x flavour (all requested devices)."""
+
+    backend: str
+    flavour: str
+    events: Path
+    log: Path
+    suite_checks: bool = False
+    status: str = "pending"  # pending, running, done, crashed, stopped
+    process: subprocess.Popen[bytes] | None = None
+    started: float = 0.0
+    ended: float = 0.0
+    total: int | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    cells: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> counts, seconds
+    exitstatus: int | None = None
+    cpu_s: float | None = None  # CPU seconds of the process (all its threads)
+    _offset: int = 0
+
+    @property
+    def name(self) -> str:
+        return f"{self.backend}-{self.flavour}"
+
+    @property
+    def done(self) -> int:
+        return sum(self.counts.values())
+
+    def elapsed(self, now: float) -> float:
+        return (self.ended or now) - self.started if self.started else 0.0
+
+    def eta(self, now: float) -> float | None:
+        if not self.total or self.done < min(10, self.total):
+            return None  # too early to tell
+        return self.elapsed(now) / self.done * (self.total - self.done)
+
+    def record(self) -> dict[str, Any]:
+        return {"name": self.name, "backend": self.backend, "flavour": self.flavour,
+                "status": self.status, "total": self.total, "done": self.done,
+                "seconds": round(self.elapsed(time.monotonic()), 1),
+                "cpu_s": self.cpu_s, "exitstatus": self.exitstatus,
+                "log": str(self.log)}  # fmt: skip
+
+    def read_new(self) -> list[dict[str, Any]]:
+        """Complete lines appended to the events file since the last read."""
+        if not self.events.exists():
+            return []
+        with open(self.events, "rb") as f:
+            f.seek(self._offset)
+            data = f.read()
+        end = data.rfind(b"\n") + 1
+        self._offset += end
+        return [json.loads(line) for line in data[:end].splitlines() if line.strip()]
+
+
+def plan(options: dict[str, Any], work: Path,
+         previous: dict[str, float] | None = None) -> list[Job]:  # fmt: skip
+    """The jobs of a run, longest first by ``previous`` (job name -> seconds) where known;
+    the first also runs the suite's checks of itself."""
+    jobs = [Job(b, f, work / f"{b}-{f}.jsonl", work / f"{b}-{f}.log")
+            for b in _wanted(options.get("backend"), BACKENDS)
+            for f in _wanted(options.get("flavour"), FLAVOURS)]  # fmt: skip
+    if previous:
+        jobs.sort(key=lambda j: -previous.get(j.name, 0.0))
+    if jobs:
+        jobs[0].suite_checks = True
+    return jobs
+
+
+def command(job: Job, options: dict[str, Any]) -> list[str]:
+    cmd = [sys.executable, "-m", "pytest", str(ROOT / "conformance"), "-p", "conformance.plugin",
+           "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--tb=short",
+           "--max-examples", str(options["max_examples"]), "--backend", job.backend,
+           "--flavour", job.flavour, "--record", str(job.events)]  # fmt: skip
+    if options.get("device"):
+        cmd += ["--device", options["device"]]
+    if options.get("keyword"):
+        cmd += ["-k", options["keyword"]]
+    if not job.suite_checks:
+        cmd.append("--no-suite-checks")
+    return cmd
+
+
+def machine() -> dict[str, Any]:
+    return {"platform": platform.platform(), "processor": platform.processor(),
+            "cpu_count": os.cpu_count(), "python": platform.python_version()}  # fmt: skip
+
+
+class Stopped(Exception):
+    """SIGTERM or Ctrl-C: stop the processes and write a partial report."""
+
+
+class Progress:
+    """What the user sees: bars on a terminal, lines and heartbeats in a log."""
+
+    def __init__(self, stream: TextIO, live: bool, quiet: bool = False) -> None:
+        self.stream = stream
+        self.live = live
+        self.quiet = quiet
+        self._drawn = 0
+        self._last_line = time.monotonic()
+
+    def message(self, text: str) -> None:
+        """A line that stays (a failure, a finished job), printed above the bars."""
+        if self.quiet:
+            return
+        self._clear()
+        self.stream.write(text + "\n")
+        self.stream.flush()
+        self._last_line = time.monotonic()
+
+    def _clear(self) -> None:
+        if self.live and self._drawn:
+            self.stream.write(f"\x1b[{self._drawn}F\x1b[J")
+            self._drawn = 0
+
+    def draw(self, jobs: list[Job], summary: str) -> None:
+        if not self.live or self.quiet:
+            return
+        now = time.monotonic()
+        self._clear()
+        lines = [_bar(job, now) for job in jobs if job.status != "pending"]
+        pending = [j.name for j in jobs if j.status == "pending"]
+        if pending:
+            lines.append(f"waiting: {', '.join(pending)}")
+        lines.append(summary)
+        self.stream.write("\n".join(lines) + "\n")
+        self.stream.flush()
+        self._drawn = len(lines)
+
+    def heartbeat(self, jobs: list[Job], summary: str) -> None:
+        """In a log: a line at least every HEARTBEAT_S seconds, naming what runs."""
+        if self.live or self.quiet or time.monotonic() - self._last_line < HEARTBEAT_S:
+            return
+        now = time.monotonic()
+        running = [f"{j.name} {j.done}/{j.total or '?'}" +
+                   (f" eta {_clock(eta)}" if (eta := j.eta(now)) is not None else "")
+                   for j in jobs if j.status == "running"]  # fmt: skip
+        self.message(f"... {summary}; running: {', '.join(running) or 'none'}")
+
+
+def _bar(job: Job, now: float, width: int = 28) -> str:
+    total = job.total or 0
+    fraction = job.done / total if total else 0.0
+    filled = int(width * fraction)
+    eta = job.eta(now)
+    tail = {"done": "done", "crashed": "CRASHED", "stopped": "stopped"}.get(job.status)
+    tail = tail or (f"eta {_clock(eta)}" if eta is not None else "starting")
+    failed = job.counts.get("failed", 0)
+    return (f"{job.name:<22} [{'#' * filled}{'.' * (width - filled)}] "
+            f"{job.done:>5}/{total or '?':<5} failed {failed:<3} {_clock(job.elapsed(now))} "
+            f"{tail}")  # fmt: skip
+
+
+class Run:
+    """One ``python -m conformance`` run: its jobs, its results, its report files."""
+
+    def __init__(self, options: dict[str, Any], report_dir: Path, workers: int,
+                 progress: Progress, save: Callable[[dict[str, Any]], None],
+                 previous: dict[str, float] | None = None) -> None:  # fmt: skip
+        self.options = options
+        self.report_dir = report_dir
+        self.work = report_dir / "logs"
+        self.workers = workers
+        self.progress = progress
+        self.save = save
+        self.jobs = plan(options, self.work, previous)
+        self.results: list[dict[str, Any]] = []
+        self.targets: dict[str, dict[str, Any]] = {}
+        self.versions: dict[str, str] = {}
+        self.collect_errors: list[dict[str, Any]] = []
+        self.run_id = uuid.uuid4().hex[:12]
+        self.started_wall = time.time()
+        self.started = time.monotonic()
+        self.status = "partial"
+        self.partial_reason: str | None = "run in progress (if no run is going on, it was killed)"
+        self._last_save = 0.0
+
+    # -- state ---------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return {"status": self.status, "partial_reason": self.partial_reason,
+                "run_id": self.run_id, "started": _iso(self.started_wall),
+                "runtime_s": time.monotonic() - self.started, "options": self.options,
+                "machine": machine(), "versions": self.versions,
+                "jobs": [j.record() for j in self.jobs],
+                "targets": self._target_list(), "results": list(self.results),
+                "collect_errors": self.collect_errors}  # fmt: skip
+
+    def _target_list(self) -> list[dict[str, Any]]:
+        """The targets the processes reported, in job order; a job that never reported
+        shows as one not-run column per backend x flavour."""
+        found = []
+        for job in self.jobs:
+            mine = [t for t in self.targets.values()
+                    if (t["backend"], t["flavour"]) == (job.backend, job.flavour)]  # fmt: skip
+            if not mine and job.status != "done":
+                device = self.options.get("device") or "cpu"
+                mine = [{"id": f"{job.name}-{device}", "backend": job.backend,
+                         "flavour": job.flavour, "device": device, "available": True,
+                         "reason": None, "device_name": "", "not_run": True}]  # fmt: skip
+            found += mine
+        return found
+
+    def summary(self) -> str:
+        now = time.monotonic()
+        done = sum(j.status in ("done", "crashed") for j in self.jobs)
+        failed = sum(r["outcome"] == "failed" for r in self.results)
+        tests = sum(j.done for j in self.jobs)
+        eta = self.eta(now)
+        tail = f", eta {_clock(eta)}" if eta is not None else ""
+        return (f"[{_clock(now - self.started)}] {done}/{len(self.jobs)} jobs done, "
+                f"{tests} tests, {failed} failed{tail}")  # fmt: skip
+
+    def eta(self, now: float) -> float | None:
+        """Remaining seconds: running jobs at their own pace, pending ones like the mean."""
+        timed = [j for j in self.jobs if j.status in ("running", "done") and j.total]
+        if not timed or not any(j.done for j in timed):
+            return None
+        per_job = [j.elapsed(now) + (j.eta(now) or 0.0) for j in timed if j.done]
+        mean = sum(per_job) / len(per_job)
+        running = sum(j.eta(now) or mean for j in self.jobs if j.status == "running")
+        pending = sum(mean for j in self.jobs if j.status == "pending")
+        return (running + pending) / max(1, min(self.workers, len(self.jobs)))
+
+    # -- events --------------------------------------------------------------------------
+    def _take(self, job: Job, event: dict[str, Any]) -> None:
+        kind = event["event"]
+        if kind == "collected":
+            job.total = event["total"]
+            for t in event["targets"]:
+                self.targets[t["id"]] = t
+            self.versions.update(event["versions"])
+        elif kind == "result":
+            self.results.append({k: v for k, v in event.items() if k != "event"})
+            job.counts[event["outcome"]] = job.counts.get(event["outcome"], 0) + 1
+            if event["backend"] != "-":
+                cell = job.cells.setdefault(
+                    f"{event['backend']}-{event['flavour']}-{event['device']}", {})
+                cell[event["outcome"]] = cell.get(event["outcome"], 0) + 1
+                cell["seconds"] = cell.get("seconds", 0.0) + event.get("seconds", 0.0)
+            if event["outcome"] == "failed":
+                call = f"\n    call: {event['call']}" if event.get("call") else ""
+                where = (f"{event['backend']}/{event['flavour']}/{event['device']}"
+                         if event["backend"] != "-" else "suite")  # fmt: skip
+                self.progress.message(f"FAILED {event['nodeid']} [{where}]: "
+                                      f"{event['message'][:400]}{call}")  # fmt: skip
+        elif kind == "collect_error":
+            self.collect_errors.append(event)
+            self.progress.message(f"ERROR collecting {event['nodeid']}: {event['message']}")
+        elif kind == "finished":
+            job.exitstatus = event["exitstatus"]
+            job.cpu_s = event.get("cpu_s")
+
+    def _poll(self, job: Job) -> None:
+        for event in job.read_new():
+            self._take(job, event)
+        if job.process is None or job.process.poll() is None:
+            return
+        for event in job.read_new():
+            self._take(job, event)
+        job.ended = time.monotonic()
+        code = job.process.returncode
+        if job.exitstatus is None:  # the process ended without finishing the session
+            job.status = "crashed"
+            job.exitstatus = code
+            self.progress.message(f"CRASHED {job.name}: exit {code} before the end; "
+                                  f"its log: {job.log}\n{_tail(job.log)}")  # fmt: skip
+        else:
+            job.status = "done"
+            failed = job.counts.get("failed", 0)
+            self.progress.message(f"done {job.name}: {job.counts.get('passed', 0)} passed, "
+                                  f"{failed} failed, {job.done} tests, "
+                                  f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s)")  # fmt: skip
+            for tid, counts in job.cells.items():
+                self.progress.message(f"  cell {tid}: {counts.get('passed', 0):.0f} passed, "
+                                      f"{counts.get('failed', 0):.0f} failed, "
+                                      f"{counts.get('skipped', 0):.0f} skipped, "
+                                      f"{counts.get('seconds', 0.0):.0f} s in its tests")  # fmt: skip
+        self._write()
+
+    def _start(self, job: Job) -> None:
+        self.work.mkdir(parents=True, exist_ok=True)
+        for path in (job.events, job.log):
+            path.unlink(missing_ok=True)
+        with open(job.log, "wb") as log:
+            job.process = subprocess.Popen(command(job, self.options), cwd=ROOT, stdout=log,
+                                           stderr=subprocess.STDOUT,
+                                           preexec_fn=_default_sigint)  # fmt: skip
+        job.status = "running"
+        job.started = time.monotonic()
+
+    def _write(self, force: bool = True) -> None:
+        now = time.monotonic()
+        if force or now - self._last_save >= SAVE_S:
+            self._last_save = now
+            self.save(self.snapshot())
+
+    # -- the loop ------------------------------------------------------------------------
+    def execute(self) -> None:
+        previous = signal.signal(signal.SIGTERM, _raise_stopped)
+        for stale in [*self.work.glob("*.jsonl"), *self.work.glob("*.log")]:
+            stale.unlink()  # an earlier run's processes: never mixed with this run's
+        try:
+            self._write()  # replaces any older report at once, marked partial
+            while any(j.status in ("pending", "running") for j in self.jobs):
+                running = [j for j in self.jobs if j.status == "running"]
+                for job in self.jobs:
+                    if job.status == "pending" and len(running) < self.workers:
+                        self._start(job)
+                        running.append(job)
+                for job in running:
+                    self._poll(job)
+                summary = self.summary()
+                self.progress.draw(self.jobs, summary)
+                self.progress.heartbeat(self.jobs, summary)
+                self._write(force=False)
+                time.sleep(0.25)
+            broken = [j.name for j in self.jobs if j.status == "crashed"]
+            if broken:
+                self.partial_reason = f"processes ended early: {', '.join(broken)} (see logs/)"
+            else:
+                self.status, self.partial_reason = "complete", None
+        except (KeyboardInterrupt, Stopped) as exc:
+            self._stop(exc)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        self.progress.draw(self.jobs, self.summary())
+
+    def _stop(self, exc: BaseException) -> None:
+        why = "interrupted (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "stopped (SIGTERM)"
+        for job in self.jobs:  # pytest ends its session on SIGINT (the recorder's last line)
+            if job.process is not None and job.process.poll() is None:
+                job.process.send_signal(signal.SIGINT)
+        deadline = time.monotonic() + 10
+        for job in self.jobs:
+            if job.process is not None:
+                try:
+                    job.process.wait(max(0.1, deadline - time.monotonic()))
+                except subprocess.TimeoutExpired:
+                    job.process.kill()
+                    job.process.wait()
+                for event in job.read_new():
+                    self._take(job, event)
+                if job.status == "running":
+                    job.status, job.ended = "stopped", time.monotonic()
+        self.partial_reason = f"{why} after {_clock(time.monotonic() - self.started)}"
+        self.progress.message(f"{why}: writing a partial report")
+
+
+def _default_sigint() -> None:
+    """In a job's process: Ctrl-C stops pytest even when this run was started in the
+    background (where the shell makes processes ignore SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _raise_stopped(signum: int, frame: Any) -> None:
+    raise Stopped()
+
+
+def _tail(path: Path, lines: int = 8) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""

@@ -1,0 +1,40 @@
+"""`python -m benchmarks.overhead` says what it left out and why."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import overhead
+
+
+def test_a_missing_library_is_named_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "eagerpy", None)  # import eagerpy raises ImportError
+    left_out: list[str] = []
+    variants = overhead._variants("numpy", left_out)
+    assert "eagerpy" not in variants and "eagerpy_xp wrapped" in variants
+    assert len(left_out) == 1
+    assert left_out[0].startswith("numpy / EagerPy: not installed (ModuleNotFoundError")
+    assert "pip install -e '.[bench]'" in left_out[0]
+
+
+def test_the_run_lists_left_out_parts_and_saves_them(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setitem(sys.modules, "eagerpy", None)
+    monkeypatch.setitem(sys.modules, "no_such_framework", None)
+    monkeypatch.setitem(overhead.NATIVE, "no_such_framework", overhead.NATIVE["numpy"])
+    out = tmp_path / "overhead.json"
+    overhead.main(["--backends", "numpy", "no_such_framework", "--rounds", "1", "--calls", "2",
+                   "--json", str(out)])  # fmt: skip
+    text = capsys.readouterr().out
+    assert "Left out:\n- numpy / EagerPy: not installed" in text
+    assert "- no_such_framework: not installed (ModuleNotFoundError: import of no_such_framework halted" in text
+    saved = json.loads(out.read_text())
+    assert set(saved["backends"]) == {"numpy"}
+    assert set(saved["backends"]["numpy"]["added_us"]) == {
+        "array-api-compat", "eagerpy_xp native", "eagerpy_xp wrapped"}
+    assert len(saved["left_out"]) == 2

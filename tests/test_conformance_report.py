@@ -1,0 +1,248 @@
+"""``python -m conformance``'s machinery: the report, its pages, the comparison, the run.
+
+The HTML page is checked in a real headless Chromium (Debian's ``chromium``) when one is
+installed: the test clicks an area and a failing cell and reads what the page shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance import report as rep
+from conformance.__main__ import write_reports
+from conformance.recorder import failure_text
+from conformance.report_html import render_html
+from conformance.runner import Progress, Run
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _result(nodeid: str, outcome: str, area: str, function: str, target: str,
+            message: str = "", call: str = "") -> dict[str, Any]:  # fmt: skip
+    backend, flavour, device = target.split("-")
+    return {"nodeid": nodeid, "outcome": outcome, "area": area, "function": function,
+            "backend": backend, "flavour": flavour, "device": device, "message": message,
+            "call": call, "seconds": 0.1}  # fmt: skip
+
+
+def _state(status: str = "complete", failing: bool = True) -> dict[str, Any]:
+    targets = [
+        {"id": "numpy-wrapped-cpu", "backend": "numpy", "flavour": "wrapped", "device": "cpu",
+         "available": True, "reason": None, "device_name": "x86_64"},
+        {"id": "torch-native-cpu", "backend": "torch", "flavour": "native", "device": "cpu",
+         "available": True, "reason": None, "device_name": "x86_64"},
+        {"id": "jax-wrapped-cpu", "backend": "jax", "flavour": "wrapped", "device": "cpu",
+         "available": False, "reason": "not available: no jax", "device_name": ""},
+    ]  # fmt: skip
+    outcome = "failed" if failing else "passed"
+    results = [
+        _result("t::test_add[numpy-wrapped-cpu]", "passed", "elementwise", "add",
+                "numpy-wrapped-cpu"),
+        _result("t::test_add[torch-native-cpu]", "passed", "elementwise", "add",
+                "torch-native-cpu"),
+        _result("t::test_abs[numpy-wrapped-cpu]", "passed", "elementwise", "abs",
+                "numpy-wrapped-cpu"),
+        _result("t::test_abs[torch-native-cpu]", outcome, "elementwise", "abs",
+                "torch-native-cpu", "abs: values differ at [0]" if failing else "",
+                "check(call=abs(x=array([-0.0])))" if failing else ""),
+        _result("t::test_bad[torch-native-cpu]", "passed", "a new row", "whatever",
+                "torch-native-cpu"),
+    ]  # fmt: skip
+    jobs = [{"name": "numpy-wrapped", "backend": "numpy", "flavour": "wrapped", "status": "done"},
+            {"name": "torch-native", "backend": "torch", "flavour": "native",
+             "status": "done" if status == "complete" else "running"}]
+    return {"status": status, "partial_reason": None if status == "complete" else "stopped",
+            "run_id": "abc", "started": "2026-01-01T00:00:00Z", "runtime_s": 12.0,
+            "options": {"max_examples": 12, "backend": None, "flavour": None, "device": None,
+                        "keyword": None, "jobs": 2, "argv": ["--jobs", "2"]},
+            "machine": {"cpu_count": 2}, "versions": {"torch": "2.13.0", "numpy": "2.4"},
+            "jobs": jobs, "targets": targets, "results": results}  # fmt: skip
+
+
+def test_matrix_rows_come_from_the_results() -> None:
+    report = rep.build(_state())
+    header, rows = rep.matrix(report, with_functions=True)
+    assert header == ["area", "numpy-wrapped-cpu", "torch-native-cpu", "jax-wrapped-cpu"]
+    table = {r[0]: r[1:] for r in rows}
+    assert table["elementwise"] == ["2/0", "1/1", "n/a"]
+    assert table["  abs"] == ["1/0", "0/1", "n/a"]
+    assert table["a new row"] == ["—", "1/0", "n/a"]  # an area no code names, shown as is
+    assert table["total"] == ["2/0", "2/1", "n/a"]
+    assert rep.pass_rate(report["totals"]["torch-native-cpu"]) == pytest.approx(2 / 3)
+
+
+def test_markdown_says_when_how_and_whether_complete() -> None:
+    complete = rep.render_markdown(rep.build(_state()), [])
+    assert "max-examples 12" in complete and "started 2026-01-01T00:00:00Z" in complete
+    assert "PARTIAL" not in complete
+    assert "check(call=abs(x=array([-0.0])))" in complete
+    partial = rep.render_markdown(rep.build(_state("partial")), [])
+    assert "**PARTIAL REPORT** (stopped): not finished: torch-native." in partial
+    report = rep.build(_state("partial"))
+    torch = next(t for t in report["targets"] if t["backend"] == "torch")
+    assert rep.cell_text(None, torch) == "…"  # not run yet, unlike "—" (nothing to run)
+    assert rep.cell_text(None, report["targets"][0]) == "—"
+
+
+def test_compare_names_what_got_better_and_worse() -> None:
+    old, new = rep.build(_state(failing=False)), rep.build(_state(failing=True))
+    worse = rep.compare(old, new)
+    assert worse["worse"] == ["t::test_abs[torch-native-cpu]"] and worse["better"] == []
+    assert worse["cells"] == {"torch-native-cpu": {"before": 1.0, "after": pytest.approx(2 / 3)}}
+    better = rep.compare(new, old)
+    assert better["better"] == ["t::test_abs[torch-native-cpu]"] and better["worse"] == []
+    text = rep.render_comparison(worse)
+    assert "1 worse, 0 better" in text and "WORSE: t::test_abs[torch-native-cpu]" in text
+    new["comparison"] = worse
+    page = render_html(new)
+    assert "<li class='worse'><code>t::test_abs[torch-native-cpu]</code></li>" in page
+    assert 'class="delta worse"' in page
+
+
+def test_failure_text_keeps_the_reproducing_call() -> None:
+    message, call = failure_text(
+        "E   AssertionError: abs: values differ\nE   assert False\n"
+        "E   Falsifying example: check(\nE       call=abs(x=array([-0.0])),\nE   )\n"
+        "E   You can reproduce this example by temporarily adding "
+        "@reproduce_failure('6.1', b'AA==') as a decorator on your test case")  # fmt: skip
+    assert message == "AssertionError: abs: values differ assert False"
+    assert call == "check( call=abs(x=array([-0.0])), )  @reproduce_failure('6.1', b'AA==')"
+
+
+def test_html_is_self_contained_and_marks_a_partial_report(tmp_path: Path) -> None:
+    state = _state("partial")
+    state["overhead"] = {"generated": "2026-01-01T00:00:00Z", "left_out": ["x: why"],
+                         "backends": {"torch": {"added_us": {"eagerpy_xp native": 0.21}}}}
+    report = rep.build(state)
+    write_reports(report, tmp_path, docs=False)
+    page = (tmp_path / "conformance.html").read_text()
+    assert "http://" not in page and "https://" not in page and "<link" not in page
+    assert "PARTIAL REPORT: stopped. Not finished: torch-native." in page
+    assert json.loads((tmp_path / "conformance.json").read_text())["status"] == "partial"
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert ("<tr><td class='row'>torch</td><td>+0.21</td></tr></table><p>Left out:</p>"
+            "<ul><li>x: why</li></ul>") in page
+
+
+def test_progress_names_a_failure_as_it_arrives(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    progress = Progress(sys.stdout, live=False)
+    run = Run({"max_examples": 12, "backend": "numpy", "flavour": "native"}, tmp_path, 1,
+              progress, lambda state: None)  # fmt: skip
+    job = run.jobs[0]
+    event = {"event": "result", **_state()["results"][3]}
+    run._take(job, event)
+    out = capsys.readouterr().out
+    assert out == ("FAILED t::test_abs[torch-native-cpu] [torch/native/cpu]: abs: values "
+                   "differ at [0]\n    call: check(call=abs(x=array([-0.0])))\n")  # fmt: skip
+    assert job.counts == {"failed": 1}
+
+
+def _chromium(url: str, *extra: str) -> str:
+    assert CHROMIUM is not None
+    return subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--user-data-dir=" + str(Path(url.split("file://")[-1].split("#")[0]).parent / "ud"),
+         *extra, url],
+        capture_output=True, text=True, timeout=120, check=True).stdout  # fmt: skip
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (apt-get install chromium)")
+def test_html_in_a_real_browser(tmp_path: Path) -> None:
+    """Chromium loads the page, a click opens an area and a failing cell's calls."""
+    page = render_html(rep.build(_state()))
+    clicks = """<script>
+      document.querySelector('tr.area[data-area="elementwise"] td.row').click();
+      document.querySelector('tr.function td.cell.fail[data-target="torch-native-cpu"]').click();
+      document.body.setAttribute('data-shown', Array.from(document.querySelectorAll(
+        'tr.function')).filter(r => getComputedStyle(r).display !== 'none').length);
+    </script></body>"""
+    path = tmp_path / "page.html"
+    path.write_text(page.replace("</body>", clicks))
+    dom = _chromium(path.as_uri(), "--dump-dom")
+    assert 'data-shown="2"' in dom  # add and abs opened; the other area's row stays shut
+    details = dom.split('<div id="details">')[1].split("</div>")[0]
+    assert "Failures of abs on torch-native-cpu (1)" in details
+    assert "t::test_abs[torch-native-cpu]" in details
+    assert "call: check(call=abs(x=array([-0.0])))" in details
+    # untouched, nothing is open
+    dom = _chromium(tmp_path.joinpath("plain.html").as_uri(), "--dump-dom") if (
+        tmp_path.joinpath("plain.html").write_text(page)) else ""
+    assert dom.split('<div id="details">')[1].startswith("</div>")
+
+
+SCREENSHOT = os.environ.get("CONFORMANCE_SCREENSHOT")
+
+
+@pytest.mark.skipif(CHROMIUM is None or not SCREENSHOT,
+                    reason="slow and not a check of behaviour: run once with "
+                    "CONFORMANCE_SCREENSHOT=docs/conformance-report.png (needs chromium and "
+                    "reports/conformance.json)")  # fmt: skip
+def test_screenshot_of_the_latest_report(tmp_path: Path) -> None:
+    report = rep.load(ROOT / "reports" / "conformance.json")
+    area = next((r["area"] for r in report["results"] if r["outcome"] == "failed"),
+                "elementwise")  # fmt: skip
+    cell = next((f"{r['backend']}-{r['flavour']}-{r['device']}" for r in report["results"]
+                 if r["outcome"] == "failed"), "")  # fmt: skip
+    path = tmp_path / "page.html"
+    path.write_text(render_html(report))
+    out = Path(str(SCREENSHOT)).resolve()
+    _chromium(f"{path.as_uri()}#open={area}&cell={cell}", f"--screenshot={out}",
+              "--window-size=1500,1400", "--hide-scrollbars")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
+
+
+def _conformance(*args: str, report_dir: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "conformance", "--report-dir", str(report_dir),
+                             *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)  # fmt: skip
+
+
+def test_a_small_run_end_to_end(tmp_path: Path) -> None:
+    """One backend, two processes, a few tests: complete report, a line per process."""
+    stale = tmp_path / "conformance.md"
+    stale.write_text("an old report")
+    process = _conformance("--backend", "numpy", "-k", "test_matches_reference and (abs or add)",
+                           "--max-examples", "3", report_dir=tmp_path)
+    out, _ = process.communicate(timeout=300)
+    assert process.returncode == 0, out
+    report = json.loads((tmp_path / "conformance.json").read_text())
+    assert report["status"] == "complete" and report["not_run"] == []
+    assert report["options"]["max_examples"] == 3
+    assert [t["id"] for t in report["targets"]] == ["numpy-wrapped-cpu", "numpy-native-cpu"]
+    assert set(report["functions"]["elementwise"]) == {"abs", "add", "logaddexp"}
+    assert report["areas"]["elementwise"]["numpy-native-cpu"]["passed"] == 3
+    assert "an old report" not in stale.read_text()
+    assert (tmp_path / "logs" / "numpy-native.jsonl").exists()
+    assert "done numpy-wrapped: 3 passed, 0 failed, 3 tests" in out
+    assert "  cell numpy-wrapped-cpu: 3 passed, 0 failed, 0 skipped, " in out
+
+
+def test_an_interrupted_run_leaves_a_partial_report(tmp_path: Path) -> None:
+    process = _conformance("--backend", "numpy", "--flavour", "native", "-k",
+                           "test_matches_reference", "--max-examples", "50",
+                           report_dir=tmp_path)  # fmt: skip
+    events = tmp_path / "logs" / "numpy-native.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (
+            events.exists() and '"event": "result"' in events.read_text()):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 2, out
+    report = json.loads((tmp_path / "conformance.json").read_text())
+    assert report["status"] == "partial" and report["not_run"] == ["numpy-native"]
+    assert report["partial_reason"].startswith("interrupted (Ctrl-C)")
+    assert 0 < len(report["results"]) < 100
+    assert "PARTIAL REPORT" in (tmp_path / "conformance.html").read_text()
