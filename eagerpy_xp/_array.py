@@ -100,7 +100,7 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
         if o is NotImplemented:
             return NotImplemented
         b = self._b
-        self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), function)
+        self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
         return self
 
     return _named(inplace, dunder)  # type: ignore[no-any-return]
@@ -271,7 +271,7 @@ class Array(ArrayMethods):
             value = value._raw
         elif not isinstance(value, SCALAR_TYPES) and not b.is_native(value):
             raise TypeError(
-                f"Array.__setitem__ ({b.name}): value must be an array or a Python scalar, "
+                f"eagerpy_xp.{b.name}.Array.__setitem__: value must be an array or a Python scalar, "
                 f"got {type(value).__name__}"
             )
         self._raw = b.setitem(self._raw, _unwrap_key(key), value)

@@ -57,7 +57,7 @@ def test_logsumexp_special_values(backend: str, flavour: str) -> None:
     result = to_np(ep.logsumexp(x, axis=1))
     np.testing.assert_allclose(result[:3], [-inf, inf, 2.0])
     assert result[3] == pytest.approx(1e308 + math.log(2.0))
-    with pytest.raises(TypeError, match=rf"softmax \({backend}\).*floating"):
+    with pytest.raises(TypeError, match=rf"eagerpy_xp\.{backend}\.softmax:.*floating"):
         ep.softmax(flavoured(backend, flavour, [1, 2], "int32"))
     with pytest.raises(TypeError, match="logsumexp"):
         ep.logsumexp(flavoured(backend, flavour, [1, 2], "int64"))
@@ -88,7 +88,7 @@ def test_norms_dtypes_and_errors(backend: str, flavour: str) -> None:
     assert ep.norms.l1(ints).dtype in (xp.int32, xp.int64)
     assert int(to_np(ep.norms.l1(ints))) == 8 and int(to_np(ep.norms.linf(ints))) == 4
     assert ep.norms.linf(ints).dtype == xp.int32
-    with pytest.raises(TypeError, match=rf"norms.l2 \({backend}\)"):
+    with pytest.raises(TypeError, match=rf"eagerpy_xp\.{backend}\.norms\.l2:"):
         ep.norms.l2(ints)
     with pytest.raises(TypeError, match=r"norms\.lp"):
         ep.norms.lp(ints, "two")
@@ -105,7 +105,7 @@ def test_onehot_like_and_crossentropy(backend: str, flavour: str) -> None:
     close(ep.onehot_like(x, labels), expected / 2.5, backend, flavour)
     reference = special.logsumexp(M, axis=1) - M[np.arange(3), LABELS]
     close(ep.crossentropy(x, labels), reference, backend, flavour)
-    with pytest.raises(ValueError, match=rf"onehot_like \({backend}\).*2-D"):
+    with pytest.raises(ValueError, match=rf"eagerpy_xp\.{backend}\.onehot_like:.*2-D"):
         ep.onehot_like(flavoured(backend, flavour, [1.0]), labels)
     with pytest.raises(ValueError, match="length 3"):
         ep.crossentropy(x, flavoured(backend, flavour, [0, 1], "int32"))
@@ -125,7 +125,7 @@ def test_topk(backend: str, flavour: str) -> None:
     assert to_np(ep.topk(x, 5, sorted=False)[1]).shape == (2, 5)
     ints = flavoured(backend, flavour, [4, 9, 1], "int32")
     assert to_np(ep.topk(ints, 1)[0]).tolist() == [9]
-    with pytest.raises(ValueError, match=rf"topk \({backend}\).*k must be"):
+    with pytest.raises(ValueError, match=rf"eagerpy_xp\.{backend}\.topk:.*k must be"):
         ep.topk(x, 6)
     with pytest.raises(ValueError, match="k must be"):
         ep.topk(x, -1)
@@ -165,7 +165,7 @@ def test_pad(backend: str, flavour: str) -> None:
     close(ep.pad(x, paddings, mode="reflect"), np.pad(values, paddings, mode="reflect"),
           backend, flavour)  # fmt: skip
     close(ep.pad(x, ((0, 0), (0, 0))), values, backend, flavour)
-    with pytest.raises(ValueError, match=rf"pad \({backend}\).*per axis"):
+    with pytest.raises(ValueError, match=rf"eagerpy_xp\.{backend}\.pad:.*per axis"):
         ep.pad(x, ((1, 1),))
     with pytest.raises(ValueError, match="reflect padding of 3"):
         ep.pad(x, ((3, 0), (0, 0)), mode="reflect")
@@ -184,5 +184,5 @@ def test_kl_div_and_random(backend: str, flavour: str) -> None:
     normal = ep.normal(x, 4, mean=2.0, stddev=0.5, rng=np.random.default_rng(1))
     close(normal, np.random.default_rng(1).normal(2.0, 0.5, 4), backend, flavour)
     assert ep.uniform(x, 3).dtype == x.dtype
-    with pytest.raises(TypeError, match=rf"uniform \({backend}\)"):
+    with pytest.raises(TypeError, match=rf"eagerpy_xp\.{backend}\.uniform:"):
         ep.uniform(flavoured(backend, flavour, [1], "int32"), 2)

@@ -105,7 +105,7 @@ def test_dtypes_are_numpy_dtypes(xp: ModuleType) -> None:
     assert xp.asarray([1.0], dtype=jnp.float32).dtype == xp.float32
     assert xp.isdtype(jnp.int8, "signed integer")
     assert xp.zeros(2, dtype=xp.uint8).dtype == xp.uint8
-    with pytest.raises(TypeError, match=r"zeros \(jax\): unsupported dtype"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.jax\.zeros: unsupported dtype"):
         xp.zeros(2, dtype=jnp.bfloat16)
 
 
@@ -187,7 +187,7 @@ def test_host_64bit_arrays_are_never_downcast(xp: ModuleType, x64: bool, name: s
         assert xp.asarray(host).dtype == getattr(xp, name)
         assert values(xp.asarray(host)).tolist() == host.tolist()
     else:
-        with pytest.raises(ValueError, match=r"asarray.*jax.*JAX_ENABLE_X64=1"):
+        with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.asarray: .*JAX_ENABLE_X64=1"):
             xp.asarray(host)
         with pytest.raises(ValueError, match="JAX_ENABLE_X64=1"):
             xp.asarray(host[0])
@@ -230,7 +230,7 @@ def test_result_type_follows_x64(xp: ModuleType, x64: bool) -> None:
     assert xp.result_type(a, b) == xp.add(a, b).dtype == (xp.int64 if x64 else xp.int32)
     assert xp.result_type(xp.int8, xp.uint8, 1) == xp.int16
     assert xp.result_type(xp.float32, xp.complex64) == xp.complex64
-    with pytest.raises(TypeError, match=r"result_type \(jax\): a Python float"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.jax\.result_type: a Python float"):
         xp.result_type(xp.int8, 1.5)
 
 
@@ -244,7 +244,7 @@ def test_finfo_iinfo(xp: ModuleType) -> None:
     assert xp.finfo(xp.float64).bits == 64
     i = xp.iinfo(xp.int8)
     assert (i.bits, i.min, i.max, i.dtype) == (8, -128, 127, xp.int8)
-    with pytest.raises(ValueError, match=r"finfo \(jax\): int32 is not a floating-point dtype"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.finfo: int32 is not a floating-point dtype"):
         xp.finfo(xp.int32)
 
 
@@ -252,7 +252,7 @@ def test_astype(xp: ModuleType) -> None:
     x = xp.asarray([1.7, -2.5])
     assert values(xp.astype(x, xp.int32)).tolist() == [1, -2]
     assert xp.astype(x, xp.complex64).dtype == xp.complex64
-    with pytest.raises(TypeError, match=r"astype \(jax\).*imaginary"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.jax\.astype:.*imaginary"):
         xp.astype(xp.asarray([1j]), xp.float32)
     assert xp.astype(x, x.dtype, copy=False).dtype == x.dtype
     assert xp.astype(x, xp.float32, device="cpu").dtype == xp.float32
@@ -266,7 +266,7 @@ def test_asarray_copies(xp: ModuleType) -> None:
     copied = xp.asarray(native, copy=True)
     assert values(copied).tolist() == [0.0, 1.0, 2.0]
     for obj in ([1.0, 2.0], np.arange(3.0), 1.0):
-        with pytest.raises(ValueError, match=r"asarray \(jax\): copy=False"):
+        with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.asarray: copy=False"):
             xp.asarray(obj, copy=False)
     with pytest.raises(ValueError, match="copy=False"):
         xp.asarray(native, dtype=xp.int32, copy=False)
@@ -281,7 +281,7 @@ def test_meshgrid_and_broadcast_arrays(xp: ModuleType) -> None:
     assert type(grids) is tuple and [g.shape for g in grids] == [(2, 3), (2, 3)]
     assert [g.shape for g in xp.meshgrid(a, b, indexing="ij")] == [(3, 2), (3, 2)]
     assert values(xp.meshgrid(a, b)[1]).tolist() == [[4, 4, 4], [5, 5, 5]]
-    with pytest.raises(ValueError, match=r"meshgrid \(jax\): the arrays must share one dtype"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.meshgrid: the arrays must share one dtype"):
         xp.meshgrid(a, xp.asarray([1.0]))
     with pytest.raises(ValueError, match="1-D"):
         xp.meshgrid(xp.reshape(a, (3, 1)))
@@ -299,14 +299,14 @@ def test_expand_dims_and_permute_dims(xp: ModuleType) -> None:
     assert xp.expand_dims(x, axis=(-1, -2)).shape == (2, 3, 1, 1)
     assert xp.expand_dims(x, axis=(1, 3)).shape == (2, 1, 3, 1)
     for bad in (3, -4, (0, 0), (0, -4), (0, 4)):
-        with pytest.raises(ValueError, match=r"expand_dims \(jax\)"):
+        with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.expand_dims:"):
             xp.expand_dims(x, axis=bad)
     y = xp.reshape(xp.arange(24), (2, 3, 4))
     assert xp.permute_dims(y, (-1, 0, 1)).shape == (4, 2, 3)
     assert values(xp.permute_dims(y, (2, -3, -2))).tolist() == np.arange(24).reshape(
         2, 3, 4).transpose(2, 0, 1).tolist()  # fmt: skip
     for bad in ((0, 0, 1), (0, 1), (0, 1, 3), (0, 1, -4)):
-        with pytest.raises(ValueError, match=r"permute_dims \(jax\)"):
+        with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.permute_dims:"):
             xp.permute_dims(y, bad)
 
 
@@ -570,7 +570,7 @@ def test_setitem_errors_leave_the_array_alone() -> None:
         with pytest.raises(kind, match=text):
             x[key] = value
         assert values(x).tolist() == [1, 2, 3]
-    with pytest.raises(IndexError, match=r"__getitem__ \(jax\): index 5"):
+    with pytest.raises(IndexError, match=r"eagerpy_xp\.jax\.Array\.__getitem__: index 5"):
         x[5]
 
 
@@ -589,7 +589,7 @@ def test_inplace_operators_rebind() -> None:
     x += 1
     x *= wx.asarray([2.0, 3.0])
     assert alias is x and values(x).tolist() == [4.0, 9.0]
-    with pytest.raises(ValueError, match=r"in-place add \(jax\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.Array\.__iadd__:"):
         x += wx.asarray([[1.0], [2.0]])
     assert values(x).tolist() == [4.0, 9.0]
 
@@ -634,7 +634,7 @@ def test_devices(xp: ModuleType) -> None:
         assert xp.zeros(1, device=target).shape == (1,)
         assert ep.astensor(wx.asarray(x).to_device(target)).device == "cpu"
     assert nx.__backend__.native_device("cpu:0") is cpu
-    with pytest.raises(ValueError, match=r"asarray \(jax\): device cuda:0 is not available.*cpu"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.asarray: device cuda:0 is not available.*cpu"):
         xp.asarray([1.0], device="cuda:0")
     with pytest.raises(TypeError, match="unsupported device"):
         xp.zeros(1, device=3)

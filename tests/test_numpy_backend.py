@@ -236,9 +236,9 @@ def test_cumulative_functions(xp: ModuleType) -> None:
     same(xp.cumulative_sum(xp.asarray([1, 2], dtype=xp.uint8)), np.array([1, 3], np.uint64))
     same(xp.cumulative_sum(xp.asarray([1.0, 2.0], dtype=xp.float32)),
          np.array([1.0, 3.0], np.float32))  # fmt: skip
-    with pytest.raises(ValueError, match=r"cumulative_sum \(numpy\): axis is required"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.cumulative_sum: axis is required"):
         xp.cumulative_sum(xp.ones((2, 2)))
-    with pytest.raises(ValueError, match=r"cumulative_prod \(numpy\): axis is required"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.cumulative_prod: axis is required"):
         xp.cumulative_prod(xp.ones((2, 2)))
     same(xp.cumulative_sum(xp.ones((2, 2)), axis=1, include_initial=True),
          np.array([[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]]))  # fmt: skip
@@ -283,7 +283,7 @@ def test_repeat_accepts_uint64_repeats(xp: ModuleType) -> None:
 
 def test_take_requires_axis_beyond_one_dimension(xp: ModuleType) -> None:
     same(xp.take(xp.asarray([1, 2, 3]), xp.asarray([2, 0])), np.array([3, 1]))
-    with pytest.raises(ValueError, match=r"take \(numpy\): axis is required"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.take: axis is required"):
         xp.take(xp.ones((2, 2)), xp.asarray([0]))
     same(xp.take(xp.asarray([[1, 2], [3, 4]]), xp.asarray([1]), axis=1), np.array([[2], [4]]))
     same(xp.take_along_axis(xp.asarray([[1, 2], [3, 4]]), xp.asarray([[1], [0]]), axis=1),
@@ -302,7 +302,7 @@ def test_tril_triu_need_matrices(xp: ModuleType) -> None:
     same(xp.tril(m, k=-1), np.array([[0, 0, 0], [4, 0, 0], [7, 8, 0]]))
     same(xp.triu(m), np.array([[1, 2, 3], [0, 5, 6], [0, 0, 9]]))
     for function in (xp.tril, xp.triu):
-        with pytest.raises(ValueError, match=r"(tril|triu) \(numpy\): expected an array of at"):
+        with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.(tril|triu): expected an array of at"):
             function(xp.asarray([1, 2, 3]))
 
 
@@ -318,9 +318,9 @@ def test_asarray_and_astype_copy(xp: ModuleType) -> None:
 
 
 def test_asarray_rejects_objects_without_a_standard_dtype(xp: ModuleType) -> None:
-    with pytest.raises(TypeError, match=r"asarray \(numpy\): .* has no dtype of the standard"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.asarray: .* has no dtype of the standard"):
         xp.asarray([1, 2**70])
-    with pytest.raises(TypeError, match=r"asarray \(numpy\)"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.asarray:"):
         xp.asarray("abc")
     assert values(xp.asarray(2**63)).dtype == np.uint64
     same(xp.asarray([True, False]), np.array([True, False]))
@@ -329,7 +329,7 @@ def test_asarray_rejects_objects_without_a_standard_dtype(xp: ModuleType) -> Non
 def test_astype_complex_to_real_raises(xp: ModuleType) -> None:
     z = xp.asarray([1 + 2j, 0j])
     for dtype in (xp.float64, xp.float32, xp.int64):
-        with pytest.raises(TypeError, match=r"astype \(numpy\): casting complex128 to"):
+        with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.astype: casting complex128 to"):
             xp.astype(z, dtype)
     same(xp.astype(z, xp.bool), np.array([True, False]))
     same(xp.astype(z, xp.complex64), np.array([1 + 2j, 0j], dtype=np.complex64))
@@ -376,7 +376,7 @@ def test_linalg(xp: ModuleType) -> None:
     u = values(xp.linalg.cholesky(a, upper=True))
     np.testing.assert_allclose(u.T @ u, values(a))
     assert u[1, 0] == 0
-    with pytest.raises(ValueError, match=r"matrix_norm \(numpy\): ord must be"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.matrix_norm: ord must be"):
         xp.linalg.matrix_norm(a, ord=3)
     np.testing.assert_allclose(values(xp.linalg.matrix_norm(a, ord=inf)), 5.0)
     np.testing.assert_allclose(values(xp.linalg.vector_norm(xp.ones((2, 3, 4)), axis=(0, 2))),
@@ -392,9 +392,9 @@ def test_linalg(xp: ModuleType) -> None:
 
 
 def test_fft_norm_validation_and_default_axes(xp: ModuleType) -> None:
-    with pytest.raises(ValueError, match=r"fft \(numpy\): norm must be"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.fft: norm must be"):
         xp.fft.fft(xp.ones(4), norm="bogus")
-    with pytest.raises(ValueError, match=r"irfftn \(numpy\): norm must be"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.irfftn: norm must be"):
         xp.fft.irfftn(xp.ones((2, 2)), norm=None)
     # s without axes: the last len(s) axes
     assert values(xp.fft.fftn(xp.ones((3, 4, 5)), s=(2, 2))).shape == (3, 2, 2)
@@ -406,9 +406,9 @@ def test_fftfreq_dtype_and_device(xp: ModuleType) -> None:
     same(xp.fft.fftfreq(4, dtype=xp.float32, device="cpu"),
          np.array([0.0, 0.25, -0.5, -0.25], dtype=np.float32))  # fmt: skip
     same(xp.fft.rfftfreq(5, dtype=xp.float32), np.array([0.0, 0.2, 0.4], dtype=np.float32))
-    with pytest.raises(ValueError, match=r"fftfreq \(numpy\): dtype must be a real floating"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.fftfreq: dtype must be a real floating"):
         xp.fft.fftfreq(4, dtype=xp.complex64)
-    with pytest.raises(ValueError, match=r"rfftfreq \(numpy\): n must be a positive int"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.rfftfreq: n must be a positive int"):
         xp.fft.rfftfreq(0)
     with pytest.raises(ValueError):
         xp.fft.fftfreq(4, device="cuda:0")
@@ -476,7 +476,7 @@ def test_in_place_operators_use_the_fixed_functions() -> None:
     c = wrapped.asarray([1, 2], dtype=wrapped.int8)
     c += 1
     same(c, np.array([2, 3], dtype=np.int8))
-    with pytest.raises(ValueError, match="in-place"):
+    with pytest.raises(ValueError, match=r"Array\.__i[a-z]+__: the result"):
         c += 1.5  # the result (float64) does not fit int8
     same(c, np.array([2, 3], dtype=np.int8))  # nothing written on failure
 

@@ -521,7 +521,7 @@ def test_wrapped_operators_match_functions() -> None:
     g = f
     g += 1
     same(g, np.array([[2.0, 3.0], [4.0, 5.0]], "float32"))
-    with pytest.raises(ValueError, match="in-place"):
+    with pytest.raises(ValueError, match=r"Array\.__i[a-z]+__: the result"):
         g += 1.5j
     assert float(f[0, 1]) == 3.0  # f is g: it was rebound too and int(x[2]) == 250 and bool(x[0])
     assert len(x) == 3 and [int(v) for v in x] == [1, 2, 250]
@@ -1027,9 +1027,9 @@ def test_array_converts_to_tf() -> None:
 
 
 def test_errors_name_function_and_backend() -> None:
-    with pytest.raises(TypeError, match=r"sum \(tensorflow\)"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.tensorflow\.sum:"):
         xn.sum([1, 2])
-    with pytest.raises(TypeError, match=r"argsort \(tensorflow\)"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.tensorflow\.argsort:"):
         xn.argsort(t([1j]))
     with pytest.raises(TypeError, match="complex"):
         xn.less(t([1j]), t([1j]))

@@ -275,9 +275,9 @@ def test_python_scalars_take_the_array_dtype(xp: ModuleType) -> None:
     assert xp.add(xp.asarray([1.0], dtype=xp.float32), 2).dtype == xp.float32
     assert xp.add(xp.asarray([1.0], dtype=xp.float32), 1j).dtype == xp.complex64
     assert host(xp.subtract(xp.asarray([1], dtype=xp.uint8), 2)).tolist() == [255]
-    with pytest.raises(TypeError, match=r"add \(torch\).*uint64 and int64"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.add:.*uint64 and int64"):
         xp.add(xp.ones(1, dtype=xp.uint64), xp.ones(1, dtype=xp.int64))
-    with pytest.raises(OverflowError, match=r"add \(torch\).*300.*uint8"):
+    with pytest.raises(OverflowError, match=r"eagerpy_xp\.torch\.add:.*300.*uint8"):
         xp.add(xp.ones(1, dtype=xp.uint8), 300)
 
 
@@ -352,7 +352,7 @@ def test_sum_dtype_rules() -> None:
     assert nt.cumulative_sum(nt.ones(3, dtype=nt.uint32)).dtype == nt.uint64
     assert host(nt.sum(nt.full(3, 200, dtype=nt.uint8), dtype=nt.uint8)).item() == (600 % 256)
     assert host(nt.sum(nt.ones(3, dtype=nt.float32), dtype=nt.float64)).dtype == np.float64
-    with pytest.raises(ValueError, match=r"cumulative_sum \(torch\).*axis"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.cumulative_sum:.*axis"):
         nt.cumulative_sum(nt.ones((2, 2)))
 
 
@@ -447,15 +447,15 @@ def test_manipulation_on_every_dtype(dtype: str) -> None:
 
 
 def test_manipulation_errors_and_promotion() -> None:
-    with pytest.raises(ValueError, match=r"broadcast_shapes \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.broadcast_shapes:"):
         nt.broadcast_shapes((2, 3), (4,))
     assert nt.broadcast_shapes((2, 1), (1, 3), ()) == (2, 3)
     assert nt.broadcast_shapes() == ()
-    with pytest.raises(ValueError, match=r"squeeze \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.squeeze:"):
         nt.squeeze(nt.ones((2, 1)), axis=0)
-    with pytest.raises(ValueError, match=r"reshape \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.reshape:"):
         nt.reshape(nt.ones((2, 3)).mT, (6,), copy=False)
-    with pytest.raises(IndexError, match=r"expand_dims \(torch\)"):
+    with pytest.raises(IndexError, match=r"eagerpy_xp\.torch\.expand_dims:"):
         nt.expand_dims(nt.ones(2), axis=3)
     mixed = nt.concat([nt.ones(1, dtype=nt.uint8), nt.ones(1, dtype=nt.int8)])
     assert mixed.dtype == nt.int16
@@ -495,7 +495,7 @@ def test_creation(xp: ModuleType) -> None:
     check(xp.asarray(1.5), np.asarray(1.5, dtype=np.float32))
     with pytest.raises(ValueError, match=r"shape"):
         xp.zeros((-1,))
-    with pytest.raises(TypeError, match=r"full \(torch\).*fill_value"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.full:.*fill_value"):
         xp.full(2, [1])
     grids = xp.meshgrid(xp.asarray([1, 2]), xp.asarray([3, 4, 5]))
     assert [tuple(g.shape) for g in grids] == [(3, 2), (3, 2)]
@@ -511,7 +511,7 @@ def test_asarray_copy_semantics() -> None:
     copied = nt.asarray(t, copy=True)
     copied[0] = 5
     assert t[0].item() == 1.0
-    with pytest.raises(ValueError, match=r"asarray \(torch\).*copy=False"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.asarray:.*copy=False"):
         nt.asarray(t, dtype=nt.float64, copy=False)
     shared = np.ones(2)
     view = nt.asarray(shared, copy=False)
@@ -525,7 +525,7 @@ def test_astype() -> None:
     check(nt.astype(x, nt.int32), np.asarray([1, -1], dtype=np.int32))
     assert nt.astype(x, nt.float32, copy=False) is x
     assert nt.astype(x, nt.float32) is not x
-    with pytest.raises(TypeError, match=r"astype \(torch\).*imaginary"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.astype:.*imaginary"):
         nt.astype(nt.asarray([1j]), nt.float64)
     assert nt.astype(x, nt.float64, device="cpu").dtype == nt.float64
 
@@ -555,7 +555,7 @@ def test_mixed_products_promote() -> None:
     assert nt.matmul(a, b).dtype == nt.float64
     assert nt.vecdot(nt.ones(2, dtype=nt.uint8), nt.ones(2, dtype=nt.int8)).dtype == nt.int16
     check(nt.vecdot(nt.asarray([1j, 2]), nt.asarray([1j, 1])), np.asarray(3, dtype=np.complex64))
-    with pytest.raises(ValueError, match=r"matmul \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.matmul:"):
         nt.matmul(nt.ones((2, 3)), nt.ones((2, 3)))
 
 
@@ -611,9 +611,9 @@ def test_fft_against_numpy() -> None:
     check(nt.fft.fftshift(t, axes=1), np.fft.fftshift(x, axes=1))
     check(nt.fft.ifftshift(t), np.fft.ifftshift(x))
     check(nt.fft.fftshift(t, axes=()), x)
-    with pytest.raises(ValueError, match=r"fft.fft \(torch\).*norm"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.fft\.fft:.*norm"):
         nt.fft.fft(t, norm="sideways")
-    with pytest.raises(ValueError, match=r"fft.fftfreq \(torch\).*positive"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.fft\.fftfreq:.*positive"):
         nt.fft.fftfreq(0)
 
 
@@ -663,9 +663,9 @@ def test_setitem_rules() -> None:
     assert native.tolist() == [0, 5, 0]  # writes through to the tensor
     x[wt.asarray([0, 2])] = wt.asarray([7, 8], dtype=wt.int8)
     assert native.tolist() == [7, 5, 8]
-    with pytest.raises(TypeError, match=r"__setitem__ \(torch\).*float"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.Array\.__setitem__:.*float"):
         x[0] = 1.5
-    with pytest.raises(TypeError, match=r"__setitem__ \(torch\).*downcast"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.Array\.__setitem__:.*downcast"):
         x[0] = wt.asarray(1.0)
     assert native.tolist() == [7, 5, 8]
 
@@ -688,7 +688,7 @@ def test_operators_and_inplace() -> None:
     u = wt.asarray([1, 2], dtype=wt.uint32)
     u -= 3
     check(u, np.asarray([2**32 - 2, 2**32 - 1], dtype=np.uint32))
-    with pytest.raises(ValueError, match=r"in-place add \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.Array\.__iadd__:"):
         u += wt.asarray([1.0, 2.0])
     check(wt.reshape(wt.arange(6), (2, 3)).mT, np.arange(6).reshape(2, 3).T)
     f = wt.asarray([1.0, 2.0], dtype=wt.float64)
@@ -723,9 +723,9 @@ def test_devices() -> None:
     assert backend.native_device("cuda:1") == torch.device("cuda", 1)
     assert backend.native_device(ep.Device("cuda")) == torch.device("cuda", 0)
     assert backend.native_device("mps") == torch.device("mps", 0)
-    with pytest.raises(ValueError, match=r"to_device \(torch\).*tpu"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.to_device:.*tpu"):
         backend.native_device("tpu", "to_device")
-    with pytest.raises(ValueError, match=r"zeros \(torch\)"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.zeros:"):
         nt.zeros(2, device="quantum")
     x = wt.ones(2, device=ep.Device("cpu"))
     assert isinstance(x.device, ep.Device) and x.device == "cpu"
@@ -743,7 +743,7 @@ def test_devices() -> None:
 
 def test_to_numpy_refuses_other_devices() -> None:
     meta = torch.empty(2, device="meta")
-    with pytest.raises(ValueError, match=r"to_numpy \(torch\).*meta"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.to_numpy:.*meta"):
         nt.__backend__.to_numpy(meta)
 
 
@@ -832,9 +832,9 @@ def test_cross_broadcasts_batch_dimensions(xp: ModuleType) -> None:
     check(xp.linalg.cross(xp.asarray(a), xp.asarray(b)), np.cross(a, b).astype(np.float64))
     a2, b2 = a.reshape(2, 3).T, b[:2].T  # equal ranks: a non-negative axis is fine
     check(xp.linalg.cross(xp.asarray(a2), xp.asarray(b2), axis=0), np.cross(a2, b2, axis=0))
-    with pytest.raises(ValueError, match=r"linalg.cross \(torch\).*size 3"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.linalg\.cross:.*size 3"):
         xp.linalg.cross(xp.zeros((2, 4)), xp.zeros((2, 4)))
-    with pytest.raises(ValueError, match=r"linalg.cross \(torch\).*out of range"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.linalg\.cross:.*out of range"):
         xp.linalg.cross(xp.zeros(3), xp.zeros(3), axis=-2)
 
 
@@ -888,19 +888,19 @@ def test_dlpack_max_version_below_1_exports_the_unversioned_capsule(xp: ModuleTy
 
 # -- errors name the function and the backend ---------------------------------------------------
 def test_errors_name_function_and_backend() -> None:
-    with pytest.raises(TypeError, match=r"add \(torch\).*at least one"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.add:.*at least one"):
         nt.add(1, 2)
-    with pytest.raises(TypeError, match=r"sum \(torch\).*expected a torch.Tensor"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.sum:.*expected a torch.Tensor"):
         nt.sum([1, 2])
-    with pytest.raises(TypeError, match=r"mean \(torch\).*floating"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.mean:.*floating"):
         nt.mean(nt.ones(2, dtype=nt.int32))
-    with pytest.raises(ValueError, match=r"meshgrid \(torch\).*indexing"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.meshgrid:.*indexing"):
         nt.meshgrid(nt.ones(2), indexing="xx")
-    with pytest.raises(TypeError, match=r"where \(torch\).*bool"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.where:.*bool"):
         nt.where(nt.ones(2), 1, 2)
-    with pytest.raises(ValueError, match=r"max \(torch\).*zero-size"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.max:.*zero-size"):
         nt.max(nt.ones(0))
-    with pytest.raises(TypeError, match=r"sort \(torch\).*complex"):
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.sort:.*complex"):
         nt.sort(nt.asarray([1j]))
-    with pytest.raises(ValueError, match=r"arange \(torch\).*step"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.arange:.*step"):
         nt.arange(0, 1, 0)

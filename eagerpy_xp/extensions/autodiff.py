@@ -58,7 +58,7 @@ def _engine_for(function: str, args: Sequence[Any], nums: tuple[int, ...]) -> tu
     backend = x._b if type(x) is Array else backend_for(x, function)
     if backend.autodiff is None:
         raise NotImplementedError(
-            f"{function} ({backend.name}): {backend.name} has no automatic "
+            f"eagerpy_xp.{backend.name}.{function}: {backend.name} has no automatic "
             f"differentiation; use a {', '.join(DIFFERENTIABLE[:-1])} or "
             f"{DIFFERENTIABLE[-1]} array (eagerpy_xp.convert(x, '{DIFFERENTIABLE[-1]}') "
             "converts)"
@@ -78,7 +78,7 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
     for n, raw in zip(nums, raws):
         if not engine.is_real_floating(raw):
             raise TypeError(
-                f"{function} ({name}): argument {n} must have a real floating-point dtype, "
+                f"eagerpy_xp.{name}.{function}: argument {n} must have a real floating-point dtype, "
                 f"got {raw.dtype}"
             )
 
@@ -90,7 +90,7 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
         if has_aux:
             if not (isinstance(result, (tuple, list)) and len(result) == 2):
                 raise ValueError(
-                    f"{function} ({name}): with has_aux=True, f must return a pair "
+                    f"eagerpy_xp.{name}.{function}: with has_aux=True, f must return a pair "
                     f"(value, aux), got {type(result)!r}"
                 )
             value, aux = result
@@ -99,18 +99,18 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
         raw_value = value._raw if type(value) is Array else value
         if _backend_name(raw_value) != name:
             raise TypeError(
-                f"{function} ({name}): f must return a 0-d {name} array (or Array), "
+                f"eagerpy_xp.{name}.{function}: f must return a 0-d {name} array (or Array), "
                 f"got {type(value)!r}"
             )
         shape = engine.shape(raw_value)
         if shape is not None and shape != ():
             raise ValueError(
-                f"{function} ({name}): f must return a scalar (a 0-d array) to "
+                f"eagerpy_xp.{name}.{function}: f must return a scalar (a 0-d array) to "
                 f"differentiate, got shape {shape}"
             )
         if not engine.is_real_floating(raw_value):
             raise TypeError(
-                f"{function} ({name}): f must return a real floating-point value, "
+                f"eagerpy_xp.{name}.{function}: f must return a real floating-point value, "
                 f"got dtype {raw_value.dtype}"
             )
         return raw_value, unwrap_all(aux)

@@ -11,7 +11,7 @@ import math
 from types import ModuleType
 from typing import Any
 
-from .._array import Array
+from .._array import Array, _wrap
 from .boundary import portable
 
 __all__ = [
@@ -29,7 +29,7 @@ def _check(function: str, x: Any, kinds: str | tuple[str, ...], what: str) -> Mo
     xp = x.__array_namespace__()
     if not xp.isdtype(x.dtype, kinds):
         raise TypeError(
-            f"{function} ({x.backend}): expected an array with {what} dtype, got {x.dtype}"
+            f"eagerpy_xp.{x.backend}.{function}: expected an array with {what} dtype, got {x.dtype}"
         )
     return xp
 
@@ -68,13 +68,13 @@ def _check_rows(function: str, x: Array, indices: Any, name: str) -> ModuleType:
     """Checks shared by `onehot_like` and `crossentropy`: 2-D ``x``, 1-D integer indices."""
     xp = x.__array_namespace__()
     if x.ndim != 2:
-        raise ValueError(f"{function} ({x.backend}): expected a 2-D array, got shape {x.shape}")
+        raise ValueError(f"eagerpy_xp.{x.backend}.{function}: expected a 2-D array, got shape {x.shape}")
     if type(indices) is not Array or indices.backend != x.backend:
-        raise TypeError(f"{function} ({x.backend}): {name} must be a {x.backend} array, "
+        raise TypeError(f"eagerpy_xp.{x.backend}.{function}: {name} must be a {x.backend} array, "
                         f"got {type(indices)!r}")  # fmt: skip
     if not xp.isdtype(indices.dtype, "integral") or indices.shape != x.shape[:1]:
         raise ValueError(
-            f"{function} ({x.backend}): {name} must be a 1-D integer array of length "
+            f"eagerpy_xp.{x.backend}.{function}: {name} must be a 1-D integer array of length "
             f"{x.shape[0]}, got dtype {indices.dtype} and shape {indices.shape}"
         )
     return xp
@@ -109,7 +109,7 @@ def topk(x: Any, k: int, sorted: bool = True) -> tuple[Any, Any]:
     size = x.shape[-1] if x.ndim else None
     if type(k) is not int or size is None or not 0 <= k <= size:
         raise ValueError(
-            f"topk ({x.backend}): k must be an int in [0, {size}] for an array of shape "
+            f"eagerpy_xp.{x.backend}.topk: k must be an int in [0, {size}] for an array of shape "
             f"{x.shape}, got {k!r}"
         )
     indices = xp.argsort(x, axis=-1, descending=True, stable=True)[..., :k]
@@ -122,7 +122,8 @@ def index_update(x: Any, indices: Any, values: Any) -> Any:
     if type(x) is not Array:
         raise TypeError(f"index_update: expected an array, got {type(x)!r}")
     xp = x.__array_namespace__()
-    result = xp.asarray(x, copy=True) if x._b.mutable else xp.asarray(x)
+    # immutable frameworks: a second wrapper of the same value (writes rebind only it)
+    result = xp.asarray(x, copy=True) if x._b.mutable else _wrap(x._b, x._raw)
     result[indices] = values
     return result
 
@@ -152,12 +153,12 @@ def pad(x: Any, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
         raise TypeError(f"pad: expected an array, got {type(x)!r}")
     xp = x.__array_namespace__()
     if mode not in ("constant", "reflect"):
-        raise ValueError(f"pad ({x.backend}): mode must be 'constant' or 'reflect', got {mode!r}")
+        raise ValueError(f"eagerpy_xp.{x.backend}.pad: mode must be 'constant' or 'reflect', got {mode!r}")
     if len(paddings) != x.ndim or any(
         len(p) != 2 or any(type(n) is not int or n < 0 for n in p) for p in paddings
     ):
         raise ValueError(
-            f"pad ({x.backend}): paddings must hold one (before, after) pair of "
+            f"eagerpy_xp.{x.backend}.pad: paddings must hold one (before, after) pair of "
             f"non-negative ints per axis ({x.ndim}), got {paddings!r}"
         )
     for axis, (before, after) in enumerate(paddings):
@@ -166,7 +167,7 @@ def pad(x: Any, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
         size = x.shape[axis]
         if mode == "reflect" and (size is None or max(before, after) >= size):
             raise ValueError(
-                f"pad ({x.backend}): reflect padding of {max(before, after)} needs more "
+                f"eagerpy_xp.{x.backend}.pad: reflect padding of {max(before, after)} needs more "
                 f"than that many entries on axis {axis}, which has {size}"
             )
         parts = (
@@ -193,7 +194,7 @@ def _random(function: str, x: Any, shape: int | tuple[int, ...], draw: Any, rng:
         raise TypeError(f"{function}: expected an array, got {type(x)!r}")
     xp = x.__array_namespace__()
     if not xp.isdtype(x.dtype, "real floating"):
-        raise TypeError(f"{function} ({x.backend}): needs a real floating dtype, got {x.dtype}")
+        raise TypeError(f"eagerpy_xp.{x.backend}.{function}: needs a real floating dtype, got {x.dtype}")
     import numpy as np
 
     generator = np.random.default_rng() if rng is None else rng

@@ -468,13 +468,13 @@ class JaxBackend(NumPyDtypes, Backend):
         if dl_device is not None and (int(dl_device[0]), dl_device[1]) != (int(here[0]), here[1]):
             target = _DLPACK_KINDS.get(int(dl_device[0]))
             if copy is False or target is None:
-                raise BufferError(f"__dlpack__ (jax): cannot export a {self.device_of(raw)} "
+                raise BufferError(f"eagerpy_xp.jax.Array.__dlpack__: cannot export a {self.device_of(raw)} "
                                   f"array to DLPack device {dl_device} without a copy")
             raw = jax.device_put(raw, self.native_device(Device(target, dl_device[1]),
                                                          "__dlpack__"))  # fmt: skip
             copy = True
         if stream is not None and int(raw.__dlpack_device__()[0]) == _DLPACK_CPU:
-            raise BufferError(f"__dlpack__ (jax): stream must be None for CPU arrays, got {stream!r}")
+            raise BufferError(f"eagerpy_xp.jax.Array.__dlpack__: stream must be None for CPU arrays, got {stream!r}")
         if max_version is not None and tuple(max_version) < (1, 0):
             max_version = None  # the legacy capsule, which JAX makes for None
         return raw.__dlpack__(stream=stream, max_version=max_version, copy=copy)

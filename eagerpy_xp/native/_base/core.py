@@ -135,11 +135,13 @@ class BackendCore:
         (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
     #: Every message: `error` writes it, `translate` recognises it.
-    MESSAGE: ClassVar[str] = "{function} ({backend}): {message}"
-
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
-        """An exception naming the function and this backend."""
-        return kind(self.MESSAGE.format(function=function, backend=self.name, message=message))
+        """An exception in the contract's one format (``docs/errors.md``):
+        ``eagerpy_xp.<backend>.<function>: <message>``; a dunder names the array object
+        (``eagerpy_xp.torch.Array.__getitem__``)."""
+        if function.startswith("__"):
+            function = f"Array.{function}"
+        return kind(f"eagerpy_xp.{self.name}.{function}: {message}")
 
     # -- the error contract ------------------------------------------------------------------
     def translate(self, exc: Exception, function: str) -> Exception:
@@ -147,7 +149,7 @@ class BackendCore:
         when it is already one of ours (made by `error`), else a new one of the type
         `error_kind` picks, naming the function and the backend and quoting ``exc``."""
         text = str(exc)
-        if self.MESSAGE.format(function="", backend=self.name, message="") in text:
+        if text.startswith(f"eagerpy_xp.{self.name}."):
             return exc  # ours: error() wrote it
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
@@ -361,7 +363,7 @@ class BackendCore:
         """
         if result.dtype != raw.dtype or self.shape_of(result) != self.shape_of(raw):
             raise self.error(
-                f"in-place {function}",
+                function,
                 f"the result ({self.dtype_name(result.dtype)}, shape "
                 f"{self.shape_of(result)}) does not fit the array "
                 f"({self.dtype_name(raw.dtype)}, shape {self.shape_of(raw)})",

@@ -60,7 +60,7 @@ def translate(function: str, error: Exception) -> Exception:
     else:
         if any(word in text.lower() for word in _INDEX_WORDS):
             kind = IndexError
-    return kind(f"{function} (tensorflow): {text}")
+    return kind(f"eagerpy_xp.tensorflow.{function}: {text}")
 
 
 def raw_binary(name: str, function: str) -> Callable[[Any, Any], Any]:
