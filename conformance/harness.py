@@ -16,7 +16,9 @@ from typing import Any
 
 import numpy as np
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+from eagerpy_xp import _detect
+
+BACKENDS = _detect.BACKENDS  # every registered backend
 FLAVOURS = ("wrapped", "native")
 DEVICE_KINDS = ("cpu", "cuda")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ._array import Array
 from ._array import _wrap as _wrap_raw
-from ._detect import BACKEND_BY_TYPE, backend_for
+from ._detect import BACKEND_BY_TYPE, BACKENDS, backend_for
 from ._devices import Device
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
@@ -75,7 +75,7 @@ def astensors(*xs: Any) -> tuple[Array, ...]:
 
 #: Subpackages served as attributes after ``import eagerpy_xp``, imported on first access
 #: (each imports its framework then, not before).
-_LAZY_SUBMODULES = ("numpy", "torch", "jax", "tensorflow", "dask", "native", "eagerpy")
+_LAZY_SUBMODULES = (*BACKENDS, "native", "eagerpy")
 
 #: EagerPy's functions whose standard name differs: EagerPy name -> the namespace's
 _EAGERPY_RENAMED = {
