@@ -279,6 +279,8 @@ class TorchCore(Backend):
         """
         if axis is None and not (keepdims and x.ndim):
             return fn(x, **kwargs)  # type: ignore[no-any-return]
+        if type(axis) is int and -x.ndim <= axis < x.ndim:  # the common case, no tuple
+            return fn(x, dim=axis, keepdim=keepdims, **kwargs)  # type: ignore[no-any-return]
         axes = self.normalize_axes(axis, x.ndim, function)
         if not axes:
             return fn(x.unsqueeze(-1), dim=-1, keepdim=False, **kwargs)  # type: ignore[no-any-return]
