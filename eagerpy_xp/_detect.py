@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 #: Backend names, in the order they are listed to users.
-BACKENDS: Final = ("numpy", "torch", "jax", "tensorflow")
+BACKENDS: Final = ("numpy", "torch", "jax", "tensorflow", "dask")
 
 #: The top-level package of a type's module -> the backend that owns it.
 _PACKAGE_TO_BACKEND: Final = {
@@ -17,6 +17,7 @@ _PACKAGE_TO_BACKEND: Final = {
     "jax": "jax",
     "jaxlib": "jax",
     "tensorflow": "tensorflow",
+    "dask": "dask",
 }
 
 #: Top-level modules of numpy subclasses that do not follow ndarray semantics.

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from .native._base import Backend
 
 _SUPPORTED_TEXT = (
-    "eagerpy_xp.Array, numpy.ndarray, torch.Tensor, jax.Array, tf.Tensor/tf.Variable "
+    "eagerpy_xp.Array, numpy.ndarray, torch.Tensor, jax.Array, tf.Tensor/tf.Variable, "
+    "dask.array.Array "
     "(and Python scalars or None, which are ignored)"
 )
 

@@ -51,7 +51,8 @@ __all__ = [
 FLAVOURS = ("native", "wrapped")
 
 #: The framework package each backend needs.
-_FRAMEWORK = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow"}
+_FRAMEWORK = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow",
+              "dask": "dask"}
 
 _CASE_FIXTURE = "_eagerpy_xp_case"
 
