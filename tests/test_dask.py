@@ -209,8 +209,9 @@ def test_manipulation_and_creation_match_numpy() -> None:
     same(xp.matmul(x, xp.matrix_transpose(x)), nxp.matmul(a, nxp.matrix_transpose(a)))
     same(xp.tensordot(x, x, axes=([0], [0])), nxp.tensordot(a, a, axes=([0], [0])))
     same(xp.vecdot(x, x), nxp.vecdot(a, a))
-    same(x[xp.asarray([2, 0]), xp.asarray([5, -1])], a[np.array([2, 0]), np.array([5, -1])])
-    same(x[x > 0], a[a > 0])
+    w = ep.astensor(x)  # the wrapped flavour's indexing (native operators are Dask's own)
+    same(w[xp.asarray([2, 0]), xp.asarray([5, -1])].raw, a[np.array([2, 0]), np.array([5, -1])])
+    same(w[w > 0].raw, a[a > 0])
 
 
 def test_linalg_and_fft_match_numpy() -> None:
@@ -290,7 +291,7 @@ LAZY: dict[str, Callable[[], Any]] = {
     "argsort": lambda: xp.argsort(M, axis=0, descending=True),
     "searchsorted": lambda: xp.searchsorted(xp.sort(V), V), "isin": lambda: xp.isin(M, V),
     "take_along_axis": lambda: xp.take_along_axis(M, xp.argsort(M), axis=-1),
-    "take": lambda: xp.take(M, I, axis=0), "getitem": lambda: M[I, I],
+    "take": lambda: xp.take(M, I, axis=0), "getitem": lambda: wxp.asarray(M)[I, I],
     "nonzero": lambda: xp.nonzero(M > 0), "mask": lambda: M[M > 0],
     "unique_all": lambda: xp.unique_all(M), "unique_values": lambda: xp.unique_values(I),
     "reshape": lambda: xp.reshape(M, (4, 9)), "concat": lambda: xp.concat([M, M], axis=None),
@@ -317,9 +318,11 @@ def test_functions_do_not_compute(counter: CountingScheduler, name: str) -> None
 
 
 def test_conversions_compute_once_each(counter: CountingScheduler) -> None:
+    expected = float(np.sum(M.compute()))
+    counter.runs = 0
     total = wxp.sum(wxp.asarray(M))
     assert isinstance(total.raw, da.Array) and counter.runs == 0
-    assert float(total) == pytest.approx(float(np.sum(M.compute())))
+    assert float(total) == pytest.approx(expected)
     assert counter.runs == 1
     assert bool(total > -1e9) and counter.runs == 2
     assert np.asarray(wxp.asarray(V)).shape == (6,) and counter.runs == 3

@@ -32,7 +32,7 @@ import numpy as np
 from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import NumPyDtypes
-from ._chunks import NUMPY, elementwise, gufunc, known, reshape, whole_axes
+from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._extensions import DaskFFT, DaskLinalg
 
 
@@ -239,9 +239,9 @@ class DaskBackend(NumPyDtypes, Backend):
         if indices.ndim != x.ndim:
             raise self.error("take_along_axis", f"indices must have {x.ndim} dimensions like "
                                                 f"x, got {indices.ndim}")  # fmt: skip
-        return gufunc(_take_last, "(n),(m)->(m)", whole_axes(x, (axis,)),
-                      whole_axes(indices, (axis,)), axes=[(axis,), (axis,), (axis,)],
-                      dtypes=x.dtype)  # fmt: skip
+        x = da.moveaxis(whole_axes(x, (axis,)), axis, -1)
+        indices = match_loop_chunks(x, da.moveaxis(whole_axes(indices, (axis,)), axis, -1), (1, 1))
+        return da.moveaxis(gufunc(_take_last, "(n),(m)->(m)", x, indices, dtypes=x.dtype), -1, axis)
 
     # -- linear algebra: integer products keep the standard's promoted dtype -----------------
     def _common(self, x1: Any, x2: Any) -> tuple[Any, Any, Any]:
@@ -312,6 +312,21 @@ class DaskBackend(NumPyDtypes, Backend):
         return da.take(x, positions, axis=axis)
 
     # -- searching -------------------------------------------------------------------------
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """Ties give the first index in C order (Dask, over every axis, picks the first in
+        chunk order): without ``axis`` the array is flattened first."""
+        return self._arg_reduce(da.argmax, x, axis, keepdims)
+
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """Ties give the first index in C order (see `argmax`)."""
+        return self._arg_reduce(da.argmin, x, axis, keepdims)
+
+    def _arg_reduce(self, reduce: Any, x: Any, axis: int | None, keepdims: bool) -> Any:
+        if axis is not None or x.ndim <= 1:
+            return reduce(x, axis=axis, keepdims=keepdims)
+        result = reduce(reshape(x, (-1,)), axis=0)
+        return da.reshape(result, (1,) * x.ndim) if keepdims else result
+
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")

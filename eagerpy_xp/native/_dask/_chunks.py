@@ -55,7 +55,24 @@ def reshape(x: Any, shape: tuple[int, ...]) -> Any:
     if 0 in x.shape:
         resolved = np.empty(x.shape, dtype=bool).reshape(shape).shape
         return da.zeros(resolved, dtype=x.dtype)
-    return da.reshape(x, shape)
+    try:
+        return da.reshape(x, shape)
+    except NotImplementedError:  # sizes split unevenly across chunks: merge, then split
+        return da.reshape(da.reshape(x, (-1,)), shape)
+
+
+def match_loop_chunks(reference: Any, other: Any, core: tuple[int, int]) -> Any:
+    """``other`` rechunked so that its loop (non-core) axes of ``reference``'s sizes have
+    ``reference``'s chunks (`gufunc` needs them equal); ``core`` counts each one's core
+    axes.  Loop axes align from the right, as broadcasting does."""
+    ref_loop = reference.ndim - core[0]
+    other_loop = other.ndim - core[1]
+    wanted = {}
+    for back in range(1, min(ref_loop, other_loop) + 1):
+        i, j = ref_loop - back, other_loop - back
+        if other.shape[j] == reference.shape[i] and other.chunks[j] != reference.chunks[i]:
+            wanted[j] = reference.chunks[i]
+    return other.rechunk(wanted) if wanted else other
 
 
 def known(size: float) -> int | None:

@@ -29,7 +29,7 @@ import numpy as np
 from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX
 from .._base import FFT, Linalg
 from .._base.extensions import EighResult, QRResult, SlogdetResult, SVDResult
-from ._chunks import NUMPY, gufunc, is_whole, known, whole_axes
+from ._chunks import NUMPY, gufunc, is_whole, known, match_loop_chunks, whole_axes
 
 _NP_LINALG = NUMPY.linalg
 
@@ -87,9 +87,11 @@ class DaskLinalg(Linalg):
                 raise b.error("linalg.cross", f"axis {axis} must have size 3 in both arrays, "
                               f"got shapes {b.shape_of(x1)} and {b.shape_of(x2)}")  # fmt: skip
         dtype = np.result_type(x1.dtype, x2.dtype)
-        a1, a2 = x1.ndim + offset, x2.ndim + offset
-        return gufunc(_cross_last, "(i),(i)->(i)", whole_axes(x1, (a1,)), whole_axes(x2, (a2,)),
-                      axes=[(a1,), (a2,), (ndim + offset,)], dtypes=dtype)  # fmt: skip
+        a1 = da.moveaxis(whole_axes(x1, (x1.ndim + offset,)), offset, -1)
+        a2 = da.moveaxis(whole_axes(x2, (x2.ndim + offset,)), offset, -1)
+        result = gufunc(_cross_last, "(i),(i)->(i)", a1, match_loop_chunks(a1, a2, (1, 1)),
+                        dtypes=dtype)  # fmt: skip
+        return da.moveaxis(result, -1, offset)
 
     def det(self, x: Any, /) -> Any:
         self._whole(x, "det")
@@ -182,7 +184,8 @@ class DaskLinalg(Linalg):
             return gufunc(_NP_LINALG.solve, "(m,m),(m)->(m)", x1, whole_axes(x2, (0,)),
                           dtypes=dtype)  # fmt: skip
         self._whole(x2, "solve")
-        return gufunc(_NP_LINALG.solve, "(m,m),(m,n)->(m,n)", x1, x2, dtypes=dtype)
+        return gufunc(_NP_LINALG.solve, "(m,m),(m,n)->(m,n)", x1,
+                      match_loop_chunks(x1, x2, (2, 2)), dtypes=dtype)  # fmt: skip
 
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
         works = ("a tall-and-skinny 2-D matrix with its columns in one chunk and "
