@@ -100,7 +100,9 @@ class DaskBackend(NumPyDtypes, Backend):
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
         """Integer arrays on several axes (which Dask refuses) gather from the array
-        flattened over those axes, lazily."""
+        flattened over those axes, lazily.  Indexing by position into an axis of unknown
+        size (after a mask or ``unique_*``) computes that array's chunk sizes first: which
+        element is at a position depends on the data."""
         if _is_multi_axis_gather(key):
             return self._gather(raw, key)
         if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and key.ndim == 0:
@@ -108,7 +110,13 @@ class DaskBackend(NumPyDtypes, Backend):
         if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and 0 in key.shape:
             return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)  # Dask fails on these
         try:
-            return raw[key]
+            try:
+                return raw[key]
+            except ValueError:
+                if None not in self.shape_of(raw):
+                    raise
+            sized = raw.copy().compute_chunk_sizes()  # on a copy: the caller's keeps its graph
+            return sized[key]
         except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
             raise self.error("__getitem__", f"index {key!r}: {exc}", type(exc)) from exc
 
