@@ -372,7 +372,7 @@ def test_setitem_rebinds_and_leaves_shared_graphs_alone() -> None:
 def test_namespace_and_errors() -> None:
     assert ep.get_namespace(M) is xp and ep.get_namespace(ep.astensor(M)) is wxp
     assert xp.float32 is np.dtype("float32") and ep.astensor(M).device == "cpu"
-    with pytest.raises(TypeError, match="dask and numpy|numpy and dask"):
+    with pytest.raises(TypeError, match=r"dask and numpy|numpy and dask"):
         ep.get_namespace(M, np.ones(2))
     with pytest.raises(ValueError, match=r"\(dask\)"):
         xp.zeros(3, device="cuda:0")
@@ -394,6 +394,7 @@ def test_helpers(flavour: str) -> None:
     np.testing.assert_allclose(back(ep.norms.linf(x)).compute(), np.abs(a).max())
     values, indices = ep.topk(x, 2)
     np.testing.assert_array_equal(back(indices).compute(), np.argsort(-a, axis=1)[:, :2])
+    np.testing.assert_array_equal(back(values).compute(), -np.sort(-a, axis=1)[:, :2])
 
 
 # -- a real cluster: two worker processes --------------------------------------------------------

@@ -45,7 +45,7 @@ def _unique_parts(flat: Any, shape: tuple[int, ...]) -> tuple[Any, ...]:
 
 class DaskBackend(NumPyDtypes, Backend):
     name = "dask"
-    _f = cda
+    _f: Any = cda
     native_types = (da.Array,)
     mutable = False
     linalg_class = DaskLinalg
@@ -263,11 +263,11 @@ class DaskBackend(NumPyDtypes, Backend):
 
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
         a, b, dtype = self._common(x1, x2)
-        return cda.tensordot(a, b, axes=axes).astype(dtype, copy=False)
+        return da.tensordot(a, b, axes=axes).astype(dtype, copy=False)
 
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         a, b, dtype = self._common(x1, x2)
-        return cda.vecdot(a, b, axis=axis).astype(dtype, copy=False)
+        return self._f.vecdot(a, b, axis=axis).astype(dtype, copy=False)
 
     # -- manipulation ----------------------------------------------------------------------
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
@@ -311,6 +311,9 @@ class DaskBackend(NumPyDtypes, Backend):
             return da.repeat(x, repeats, axis=axis)
         counts = np.asarray(repeats.compute() if isinstance(repeats, da.Array) else repeats)
         size = known(x.shape[axis])
+        if size is None:
+            raise self.error("repeat", f"axis {axis} has an unknown size; call "
+                                       "x.compute_chunk_sizes() first")  # fmt: skip
         if counts.ndim > 1 or (counts.size != 1 and counts.size != size):
             raise self.error("repeat", f"repeats of shape {counts.shape} do not match axis "
                                        f"{axis} of size {size}")  # fmt: skip

@@ -57,6 +57,10 @@ class DaskLinalg(Linalg):
             )
         return x
 
+    def _sizes(self, x: Any) -> tuple[int, int]:
+        """The matrix sizes of a stack that passed `_whole` (so they are known)."""
+        return int(x.shape[-2]), int(x.shape[-1])
+
     def _blocked_2d(self, x: Any) -> bool:
         """Whether ``x`` is one 2-D matrix split into several chunks."""
         return bool(x.ndim == 2 and not is_whole(x, (0, 1)))
@@ -116,7 +120,6 @@ class DaskLinalg(Linalg):
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         """``ord`` 2, -2 and ``"nuc"`` take singular values (whole matrices); the others
         are reductions on any chunking."""
-        b = self._b
         if ord in (2, -2, "nuc") and type(ord) is not bool:
             values = self.svdvals(x)
             if ord == "nuc":
@@ -162,8 +165,8 @@ class DaskLinalg(Linalg):
             q, r = self._dask_blocked(lambda: da.linalg.qr(x), "qr", works)
             return QRResult(q, r)
         self._whole(x, "qr", works)
-        m, n = (known(s) for s in x.shape[-2:])
-        k = min(m, n) if mode == "reduced" else m  # type: ignore[type-var]
+        m, n = self._sizes(x)
+        k = min(m, n) if mode == "reduced" else m
         q, r = gufunc(functools.partial(_qr, mode=mode), "(m,n)->(m,k),(k,n)", x,
                       dtypes=(x.dtype, x.dtype), sizes={"k": k})  # fmt: skip
         return QRResult(q, r)
@@ -194,8 +197,8 @@ class DaskLinalg(Linalg):
             u, s, vh = self._dask_blocked(lambda: da.linalg.svd(x), "svd", works)
             return SVDResult(u, s, vh)
         self._whole(x, "svd", works)
-        m, n = (known(s) for s in x.shape[-2:])
-        k = min(m, n)  # type: ignore[type-var]
+        m, n = self._sizes(x)
+        k = min(m, n)
         signature = "(m,n)->(m,m),(k),(n,n)" if full_matrices else "(m,n)->(m,k),(k),(k,n)"
         u, s, vh = gufunc(functools.partial(_svd, full_matrices=full_matrices), signature, x,
                           dtypes=(x.dtype, _real(x.dtype), x.dtype), sizes={"k": k})  # fmt: skip
@@ -206,9 +209,9 @@ class DaskLinalg(Linalg):
         if self._blocked_2d(x) and len(x.chunks[1]) == 1:
             return self._dask_blocked(lambda: da.linalg.svd(x)[1], "svdvals", works)
         self._whole(x, "svdvals", works)
-        m, n = (known(s) for s in x.shape[-2:])
+        m, n = self._sizes(x)
         return gufunc(_NP_LINALG.svdvals, "(m,n)->(k)", x, dtypes=_real(x.dtype),
-                      sizes={"k": min(m, n)})  # type: ignore[type-var]  # fmt: skip
+                      sizes={"k": min(m, n)})  # fmt: skip
 
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         """The sum of the diagonal (small integers widen as in `sum`)."""
