@@ -4,6 +4,7 @@ two-process `LocalCluster`, and the EagerPy extensions on Dask arrays."""
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -277,30 +278,69 @@ def counter() -> Iterator[CountingScheduler]:
 
 
 M = chunked(RNG.normal(size=(6, 6)), 3)
+MI = chunked(RNG.integers(0, 7, size=(6, 6)), 3)
 V = chunked(RNG.normal(size=(6,)), 3)
 I = chunked(np.array([3, 1, 1, 0, 2, 5]), 3)  # noqa: E741 (an index array)
 MW = da.from_array(M.compute() @ M.compute().T + 6 * np.eye(6), chunks=(6, 6))
-#: One call per function family (name -> call); none may compute.
+
+#: Values of the spec's required parameters, by parameter name.
+_ARGUMENTS: dict[str, Any] = {
+    "x": M, "x1": M, "x2": M, "condition": M > 0, "indices": I, "arrays": [M, M],
+    "shape": (6, 6), "fill_value": 1.5, "obj": [1.0, 2.0], "start": 0, "stop": 1, "num": 5,
+    "n_rows": 3, "from_": M, "to": np.dtype("float64"), "type": np.dtype("float32"),
+    "dtype": np.dtype("float32"), "kind": "real floating", "source": 0, "destination": 1,
+    "axes": (1, 0), "shift": 1, "axis": 0, "repeats": 2, "repetitions": (2, 1), "n": 8,
+}  # fmt: skip
+#: Functions whose arguments the names above do not fit.
+_OVERRIDES: dict[str, tuple[Any, ...]] = {
+    "bitwise_and": (MI, MI), "bitwise_left_shift": (MI, MI), "bitwise_or": (MI, MI),
+    "bitwise_right_shift": (MI, MI), "bitwise_xor": (MI, MI), "bitwise_invert": (MI,),
+    "take_along_axis": (M, I[None, :].repeat(6, axis=0)), "searchsorted": (V, M),
+    "squeeze": (M[None], 0), "broadcast_arrays": (M, V), "meshgrid": (V, V),
+    "broadcast_shapes": ((6, 1), (1, 3)), "result_type": (M, np.dtype("float32")),
+    "from_dlpack": (np.ones(3),), "reshape": (M, (4, 9)), "iinfo": (np.dtype("int8"),),
+    "take": (V, I), "cumulative_sum": (V,), "cumulative_prod": (V,),
+    "linalg.cross": (chunked(RNG.normal(size=(4, 3))), chunked(RNG.normal(size=(4, 3)))),
+    "linalg.solve": (MW, V), "linalg.matrix_power": (MW, 2), "linalg.outer": (V, V),
+}  # fmt: skip
+
+
+def _spec_call(name: str, text: str) -> Callable[[], Any]:
+    """A call of the namespace's ``name`` with values for its required parameters."""
+    head, _, params = text.partition("(")
+    scope: dict[str, Any] = {}
+    exec(f"def f({params}: pass", scope)  # the spec's parameter list
+    function = xp
+    for part in name.split("."):
+        function = getattr(function, part)
+    if name in _OVERRIDES:
+        args = _OVERRIDES[name]
+    else:
+        args = []
+        for p in inspect.signature(scope["f"]).parameters.values():
+            if p.kind is p.VAR_POSITIONAL:
+                args.extend(_ARGUMENTS["arrays"])
+            elif p.default is p.empty:
+                args.append(MW if name.startswith("linalg.") and p.name == "x" else _ARGUMENTS[p.name])
+    return lambda: function(*args)
+
+
+def _every_function() -> dict[str, Callable[[], Any]]:
+    from eagerpy_xp import _spec
+
+    calls = {name: _spec_call(name, text) for name, text in _spec.FUNCTIONS.items()}
+    calls.update({f"linalg.{n}": _spec_call(f"linalg.{n}", t) for n, t in _spec.LINALG.items()})
+    calls.update({f"fft.{n}": _spec_call(f"fft.{n}", t) for n, t in _spec.FFT.items()})
+    return calls
+
+
+#: One call of every function of the standard, plus the wrapped flavour's mutation, the
+#: gathers Dask refuses, a blocked decomposition and the EagerPy helpers; none may compute.
 LAZY: dict[str, Callable[[], Any]] = {
-    "add": lambda: xp.add(M, V), "floor_divide": lambda: xp.floor_divide(M, 2.0),
-    "pow": lambda: xp.pow(M, 0.5), "sign": lambda: xp.sign(M), "clip": lambda: xp.clip(M, -1, 1),
-    "astype": lambda: xp.astype(M, xp.float32), "asarray": lambda: xp.asarray(M, copy=True),
-    "where": lambda: xp.where(M > 0, M, 0.0), "sum": lambda: xp.sum(M, axis=0),
-    "std": lambda: xp.std(M, correction=1), "argmax": lambda: xp.argmax(M, axis=1),
-    "cumulative_sum": lambda: xp.cumulative_sum(M, axis=1), "sort": lambda: xp.sort(M),
-    "argsort": lambda: xp.argsort(M, axis=0, descending=True),
-    "searchsorted": lambda: xp.searchsorted(xp.sort(V), V), "isin": lambda: xp.isin(M, V),
-    "take_along_axis": lambda: xp.take_along_axis(M, xp.argsort(M), axis=-1),
-    "take": lambda: xp.take(M, I, axis=0), "getitem": lambda: wxp.asarray(M)[I, I],
-    "nonzero": lambda: xp.nonzero(M > 0), "mask": lambda: M[M > 0],
-    "unique_all": lambda: xp.unique_all(M), "unique_values": lambda: xp.unique_values(I),
-    "reshape": lambda: xp.reshape(M, (4, 9)), "concat": lambda: xp.concat([M, M], axis=None),
-    "roll": lambda: xp.roll(M, 3), "repeat": lambda: xp.repeat(M, 2, axis=1),
-    "eye": lambda: xp.eye(6, k=1), "matmul": lambda: xp.matmul(M, M),
-    "linalg.solve": lambda: xp.linalg.solve(MW, V), "linalg.eigh": lambda: xp.linalg.eigh(MW),
-    "linalg.matrix_norm": lambda: xp.linalg.matrix_norm(M, ord=1),
-    "linalg.inv": lambda: xp.linalg.inv(M), "fft.rfft": lambda: xp.fft.rfft(M, axis=0),
-    "setitem": lambda: _set(wxp.asarray(M)), "logsumexp": lambda: ep.logsumexp(M, axis=1),
+    **_every_function(),
+    "getitem multi-axis": lambda: wxp.asarray(M)[I, I], "getitem mask": lambda: M[M > 0],
+    "setitem": lambda: _set(wxp.asarray(M)), "linalg.inv blocked": lambda: xp.linalg.inv(M),
+    "logsumexp": lambda: ep.logsumexp(M, axis=1),
     "softmax": lambda: ep.softmax(wxp.asarray(M)), "norms.l2": lambda: ep.norms.l2(M, axis=0),
 }  # fmt: skip
 
