@@ -27,8 +27,9 @@ import dask.array as da
 import numpy as np
 
 from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX
-from .._base import FFT, Linalg
+from .._base import Linalg
 from .._base.extensions import EighResult, QRResult, SlogdetResult, SVDResult
+from .._numpy import NumPyFFT
 from ._chunks import NUMPY, gufunc, is_whole, known, match_loop_chunks, whole_axes
 
 _NP_LINALG = NUMPY.linalg
@@ -257,8 +258,9 @@ def _svd(x: Any, full_matrices: bool) -> tuple[Any, Any, Any]:
     return tuple(_NP_LINALG.svd(x, full_matrices=full_matrices))  # type: ignore[return-value]
 
 
-class DaskFFT(FFT):
-    """Each transformed axis becomes one chunk first; ``*freq`` take the namespace's dtypes."""
+class DaskFFT(NumPyFFT):
+    """Each transformed axis becomes one chunk first; ``*freq`` take the namespace's dtypes
+    (NumPy's ``_freq``, fed with Dask's frequency functions)."""
 
     def _along(self, x: Any, axes: Any) -> Any:
         b = self._b
@@ -315,9 +317,3 @@ class DaskFFT(FFT):
 
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(da.fft.rfftfreq, "rfftfreq", n, d, dtype, device)
-
-    def _freq(self, make: Any, function: str, n: int, d: float, dtype: Any, device: Any) -> Any:
-        target = self._freq_dtype(dtype, function)
-        if device is not None:
-            self._b.native_device(device, function)
-        return make(self._freq_length(n, function), d=d).astype(target)
