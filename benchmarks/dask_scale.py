@@ -5,7 +5,7 @@ The pipeline (`pipeline`): standardise the columns of a tall matrix (``mean``, `
 project them with a small matrix (``matmul``), square and ``sum`` over the rows.  It runs
 unchanged on four namespaces: plain ``dask.array``, ``array_api_compat.dask.array``, and
 both eagerpy_xp flavours (``eagerpy_xp.native.dask`` on Dask arrays, ``eagerpy_xp.dask`` on
-`Array`s).  The input is generated on the workers chunk by chunk (``dask.array.random``),
+`Array`s).  The input is generated on the workers chunk by chunk (``dask.array.random``, uniform),
 so the client never holds it; the cluster's workers each get a memory limit below the
 array's size (they spill to disk beyond it).  Variants run interleaved, round after round,
 and the medians are reported, with each worker's peak process memory during the runs (the
@@ -15,8 +15,8 @@ runs, so the peak includes what a worker process keeps from earlier runs).
 Second part: the graph-building cost per operation on a 1e6-element array (no compute),
 each namespace against plain ``dask.array``.
 
-    python -m benchmarks.dask_scale [--rows 8_000_000] [--cols 64] [--memory-limit 2.5GiB]
-                                    [--rounds 2] [--workers 2]
+    python -m benchmarks.dask_scale [--rows 8_000_000] [--cols 64] [--memory-limit 3GiB]
+                                    [--rounds 2] [--workers 2] [--namespaces a,b,c]
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class PeakMemory:
 
 
 def scale(rows: int, cols: int, chunk_rows: int, workers: int, memory_limit: str,
-          rounds: int) -> None:  # fmt: skip
+          rounds: int, names: list[str]) -> None:  # fmt: skip
     from dask.distributed import Client, LocalCluster
     from dask.utils import format_bytes, parse_bytes
 
@@ -105,21 +105,21 @@ def scale(rows: int, cols: int, chunk_rows: int, workers: int, memory_limit: str
           f"{workers} workers x 1 thread, memory limit {format_bytes(limit)} each "
           f"({'below' if limit < size else 'NOT below'} the array size)")  # fmt: skip
     weights = np.random.default_rng(1).normal(size=(cols, 8))
-    variants = _namespaces()
+    variants = {name: v for name, v in _namespaces().items() if name in names}
     times: dict[str, list[float]] = {name: [] for name in variants}
     peaks: dict[str, list[int]] = {name: [] for name in variants}
     results: dict[str, Any] = {}
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                       memory_limit=memory_limit, dashboard_address=None) as cluster, \
             Client(cluster) as client:  # fmt: skip
-        warm = da.random.default_rng(0).normal(size=(4 * chunk_rows, cols), chunks=(chunk_rows, cols))
+        warm = da.random.default_rng(0).random(size=(4 * chunk_rows, cols), chunks=(chunk_rows, cols))
         for xp, wrap, unwrap in variants.values():  # imports and first-use costs, untimed
             if xp is not da:
                 client.compute(unwrap(pipeline(xp, wrap(warm), wrap(da.from_array(weights))))).result()
         for _ in range(rounds):
             for name, (xp, wrap, unwrap) in variants.items():
                 client.run(gc.collect)  # what the last variant left is released
-                x = da.random.default_rng(0).normal(size=(rows, cols), chunks=(chunk_rows, cols))
+                x = da.random.default_rng(0).random(size=(rows, cols), chunks=(chunk_rows, cols))
                 w = da.from_array(weights)
                 with PeakMemory(client) as memory:
                     start = time.perf_counter()
@@ -194,15 +194,18 @@ def main() -> None:
     parser.add_argument("--cols", type=int, default=64)
     parser.add_argument("--chunk-rows", type=int, default=250_000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--memory-limit", default="2.5GiB")
+    parser.add_argument("--memory-limit", default="3GiB")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=200, help="graph-building samples")
     parser.add_argument("--skip-scale", action="store_true", help="only the graph-building part")
+    parser.add_argument("--namespaces", default="dask.array,array_api_compat,eagerpy_xp.native.dask",
+                        help="comma-separated namespaces for the scale part (all four: add "
+                             "'eagerpy_xp.dask (wrapped)')")  # fmt: skip
     args = parser.parse_args()
     overhead(args.repeats)
     if not args.skip_scale:
         scale(args.rows, args.cols, args.chunk_rows, args.workers, args.memory_limit,
-              args.rounds)  # fmt: skip
+              args.rounds, args.namespaces.split(","))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -6,13 +6,15 @@ names); this class holds what differs.
 * **Lazy**: no function computes.  Only what must give a Python or NumPy value does:
   ``__bool__``, ``__int__``, ``__float__``, ``__complex__``, ``__index__``, ``__array__``,
   ``__dlpack__`` (the `item`, `to_numpy`, `dlpack` hooks), ``repeat`` with an array of
-  repeats (its output shape is those values) and nothing else.  Data-dependent shapes
-  (``unique_*``, ``nonzero``, boolean masks) stay lazy with unknown sizes: ``shape``
-  reports ``None`` there.  ``repr`` shows the graph's summary, not values.
-* **Chunks** are kept where the operation allows: element-wise functions work chunk by
-  chunk; functions along an axis (sorts, ``cumulative_*`` of Dask, ``take_along_axis``, the
-  FFTs) rechunk that axis into one chunk and keep the others; reductions over every axis
-  give one chunk.  Matrix decompositions need each matrix in one chunk (see `_extensions`).
+  repeats (only the repeats: the output's shape is their values), and indexing by position
+  into an axis of unknown size (its chunk sizes).  Data-dependent shapes (``unique_*``,
+  ``nonzero``, boolean masks) stay lazy with unknown sizes: ``shape`` reports ``None``
+  there.  ``repr`` shows the graph's summary, not values.
+* **Chunks** are kept where the operation allows: element-wise functions and cumulative
+  sums work chunk by chunk; functions along an axis (sorts, ``take_along_axis``, the FFTs)
+  rechunk that axis into one chunk and keep the others; reductions drop the reduced axes'
+  chunks (over every axis: one chunk).  Matrix decompositions need each matrix in one
+  chunk (see `_extensions`).
 * **Semantics**: where Dask's chunk function is NumPy's and NumPy deviates from the
   standard (``floor_divide``, ``pow``, ``expm1``, ``log1p``, ``sign``, descending stable
   sorts, ``unique_*``), each chunk runs the NumPy backend's fixed function.
