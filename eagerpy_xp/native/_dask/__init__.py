@@ -209,6 +209,17 @@ class DaskBackend(NumPyDtypes, Backend):
         grid = da.arange(rows)[:, None] + k == da.arange(cols)[None, :]
         return grid.astype(target)
 
+    def linspace(
+        self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+        endpoint: bool = True,
+    ) -> Any:  # fmt: skip
+        """The last value is ``stop`` exactly with ``endpoint`` (Dask's steps may miss it)."""
+        result = super().linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+        if not endpoint or num < 2:
+            return result
+        return da.where(da.arange(num, chunks=result.chunks) == num - 1,
+                        np.asarray(stop, dtype=result.dtype), result)  # fmt: skip
+
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """A Dask array is taken as it is (``copy=True``: a new graph node); anything else
         is copied into one chunk."""
@@ -310,6 +321,9 @@ class DaskBackend(NumPyDtypes, Backend):
         if isinstance(repeats, int) and not isinstance(repeats, bool):
             if repeats < 0:
                 raise self.error("repeat", f"repeats must be non-negative, got {repeats}")
+            if 0 in x.shape:  # Dask fails on empty arrays
+                shape = tuple(n * repeats if i == axis else n for i, n in enumerate(x.shape))
+                return da.zeros(shape, dtype=x.dtype)
             return da.repeat(x, repeats, axis=axis)
         counts = np.asarray(repeats.compute() if isinstance(repeats, da.Array) else repeats)
         size = known(x.shape[axis])
@@ -340,6 +354,15 @@ class DaskBackend(NumPyDtypes, Backend):
         result = reduce(reshape(x, (-1,)), axis=0)
         return da.reshape(result, (1,) * x.ndim) if keepdims else result
 
+    def nonzero(self, x: Any, /) -> tuple[Any, ...]:
+        """Lazy, sizes unknown; an empty array gives empty index arrays (Dask fails)."""
+        if x.ndim == 0:
+            raise self.error("nonzero", "a 0-d array has no nonzero indices (the standard "
+                                        "leaves them undefined); use x[None]")  # fmt: skip
+        if 0 in x.shape:
+            return tuple(da.zeros((0,), dtype=np.int64) for _ in range(x.ndim))
+        return tuple(da.nonzero(x))
+
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
@@ -352,6 +375,27 @@ class DaskBackend(NumPyDtypes, Backend):
         if isinstance(x2, da.Array) and x2.ndim == 0:  # Dask writes into its 0-d result
             return da.searchsorted(x1, x2[None], side=side)[0]
         return da.searchsorted(x1, x2, side=side)
+
+    # -- statistics ----------------------------------------------------------------------------
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        """Single-precision input accumulates in double precision (Dask merges per-chunk
+        moments, which in float32 leaves ~1e-8 for a constant array)."""
+        return self._moment(self._f.std, x, axis, correction, keepdims)
+
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        """Single-precision input accumulates in double precision (see `std`)."""
+        return self._moment(self._f.var, x, axis, correction, keepdims)
+
+    def _moment(self, reduce: Any, x: Any, axis: Any, correction: float, keepdims: bool) -> Any:
+        wide = _DOUBLE.get(x.dtype)
+        if wide is None:
+            return reduce(x, axis=axis, correction=correction, keepdims=keepdims)
+        result = reduce(x.astype(wide), axis=axis, correction=correction, keepdims=keepdims)
+        return result.astype(_REAL.get(x.dtype, x.dtype))
 
     # -- sets --------------------------------------------------------------------------------
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
@@ -384,6 +428,12 @@ class DaskBackend(NumPyDtypes, Backend):
         function = _sort_descending if descending else _sort_ascending
         return gufunc(function, "(n)->(n)", whole_axes(x, (axis,)), axes=[(axis,), (axis,)],
                       dtypes=x.dtype)  # fmt: skip
+
+
+#: single-precision dtype -> the dtype its moments accumulate in, and the real dtype of
+#: a complex one (``std``/``var`` of complex input are real).
+_DOUBLE = {np.dtype(np.float32): np.dtype(np.float64), np.dtype(np.complex64): np.dtype(np.complex128)}
+_REAL = {np.dtype(np.complex64): np.dtype(np.float32)}
 
 
 def _is_multi_axis_gather(key: Any) -> bool:

@@ -142,7 +142,7 @@ class DaskLinalg(Linalg):
     def matrix_power(self, x: Any, n: int, /) -> Any:
         self._whole(x, "matrix_power")
         return gufunc(functools.partial(_matrix_power, n=n), "(m,m)->(m,m)", x,
-                      dtypes=x.dtype if n >= 0 else np.result_type(x.dtype, np.float64))  # fmt: skip
+                      dtypes=x.dtype if n >= 0 or x.dtype.kind in "fc" else np.dtype(np.float64))  # fmt: skip
 
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
         self._whole(x, "matrix_rank")
