@@ -248,6 +248,22 @@ def test_linalg_and_fft_match_numpy() -> None:
     same(xp.fft.fftfreq(7, d=0.5, dtype=xp.float32), nxp.fft.fftfreq(7, d=0.5, dtype=nxp.float32))
 
 
+def test_edge_cases_dask_gets_wrong() -> None:
+    """Each of these fails with plain ``dask.array`` (found by the conformance suite)."""
+    constant = chunked(np.full(5, 1.993005633354187, dtype=np.float32))
+    assert xp.std(constant).compute() == 0.0 and xp.std(constant).dtype == np.float32
+    same(xp.linspace(1, 7.285296999535196e-12, 2), nxp.linspace(1, 7.285296999535196e-12, 2))
+    same(xp.repeat(da.zeros((0, 3), dtype=bool), 2), np.zeros((0,), dtype=bool))
+    for got in xp.nonzero(da.zeros((2, 0, 2), dtype=bool)):
+        same(got, np.zeros((0,), dtype=np.int64))
+    same(xp.linalg.matrix_power(da.from_array(np.array([[2.0]], np.float32)), -1),
+         np.array([[0.5]], np.float32))  # fmt: skip
+    same(xp.argmax(chunked(np.array([[1, 5], [5, 0]]), 1)), np.int64(1))  # ties: C order
+    same(xp.eye(3, 4, k=2), np.eye(3, 4, k=2))
+    same(xp.searchsorted(chunked(np.arange(4)), da.zeros((0, 3, 0), dtype=np.int64)),
+         np.zeros((0, 3, 0), dtype=np.int64))  # fmt: skip
+
+
 def test_whole_matrix_functions_name_the_chunking_that_works() -> None:
     x = da.from_array(np.eye(6), chunks=3)
     for call in (lambda: xp.linalg.det(x), lambda: xp.linalg.eigh(x),
@@ -307,7 +323,7 @@ _OVERRIDES: dict[str, tuple[Any, ...]] = {
 
 def _spec_call(name: str, text: str) -> Callable[[], Any]:
     """A call of the namespace's ``name`` with values for its required parameters."""
-    head, _, params = text.partition("(")
+    _, _, params = text.partition("(")
     scope: dict[str, Any] = {}
     exec(f"def f({params}: pass", scope)  # the spec's parameter list
     function = xp
