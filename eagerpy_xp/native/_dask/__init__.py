@@ -156,6 +156,8 @@ class DaskBackend(NumPyDtypes, Backend):
         mask = key if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ else None
         if mask is not None and mask.ndim <= raw.ndim:
             rest = raw.ndim - mask.ndim
+            if np.ndim(value) == rest + 1 and np.shape(value)[0] == 0:
+                return raw  # no values: the mask selects nothing (NumPy raises otherwise)
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 1:
                 value = value[0]  # one row broadcast to every selected row
             if np.ndim(value) <= rest:  # one value for every selected element or row
