@@ -7,8 +7,8 @@ unchanged on four namespaces: plain ``dask.array``, ``array_api_compat.dask.arra
 both eagerpy_xp flavours (``eagerpy_xp.native.dask`` on Dask arrays, ``eagerpy_xp.dask`` on
 `Array`s).  The input is generated on the workers chunk by chunk (``dask.array.random``, uniform),
 so the client never holds it; the cluster's workers each get a memory limit below the
-array's size (they spill to disk beyond it).  Variants run interleaved, round after round,
-and the medians are reported, with each worker's peak process memory during the runs (the
+array's size (they spill to disk beyond it).  Variants run interleaved, round after round (a
+different one first each round), and the medians are reported, with each worker's peak process memory during the runs (the
 scheduler's heartbeat metrics, sampled every 0.2 s; the workers are not restarted between
 runs, so the peak includes what a worker process keeps from earlier runs).
 
@@ -117,9 +117,14 @@ def scale(rows: int, cols: int, chunk_rows: int, workers: int, memory_limit: str
             w = da.from_array(weights)
             out = plain_dask(warm, w) if xp is da else unwrap(pipeline(xp, wrap(warm), wrap(w)))
             client.compute(out).result()
-        for _ in range(rounds):
-            for name, (xp, wrap, unwrap) in variants.items():
+        names = list(variants)
+        for r in range(rounds):
+            # a different variant goes first each round: the first one after another pays
+            # for the release of that one's data (spilled files, freed memory)
+            for name in names[r % len(names):] + names[: r % len(names)]:
+                xp, wrap, unwrap = variants[name]
                 client.run(gc.collect)  # what the last variant left is released
+                time.sleep(2)
                 x = da.random.default_rng(0).random(size=(rows, cols), chunks=(chunk_rows, cols))
                 w = da.from_array(weights)
                 with PeakMemory(client) as memory:
