@@ -171,8 +171,22 @@ def _tf_from(a: np.ndarray, device: str) -> Any:
         return tf.identity(tf.constant(a))
 
 
+def _dask_from(a: np.ndarray, device: str) -> Any:
+    """Several chunks along the first axis (two halves), so that chunk boundaries are
+    exercised; matrices (2-D) stay whole, as the linalg decompositions need them."""
+    import dask.array as da
+
+    chunks = tuple(max(1, (n + 1) // 2) if i == 0 and a.ndim != 2 else max(1, n)
+                   for i, n in enumerate(a.shape))  # fmt: skip
+    return da.from_array(np.array(a, copy=True), chunks=chunks)
+
+
 def _torch_to(x: Any) -> np.ndarray:
     return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
+
+
+def _dask_to(x: Any) -> np.ndarray:
+    return np.asarray(x.compute(scheduler="synchronous"))
 
 
 def _jax_to(x: Any) -> np.ndarray:
@@ -186,8 +200,9 @@ def _tf_to(x: Any) -> np.ndarray:
 
 
 _FROM_NUMPY = {"numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from,
-               "tensorflow": _tf_from}  # fmt: skip
-_TO_NUMPY = {"numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to}
+               "tensorflow": _tf_from, "dask": _dask_from}  # fmt: skip
+_TO_NUMPY = {"numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
+             "dask": _dask_to}  # fmt: skip
 
 
 def _jax_device(device: str) -> Any:

@@ -32,6 +32,7 @@ REGISTRY: Final = {
     "torch": Registration(("torch",), "torch.Tensor", differentiable=True),
     "jax": Registration(("jax", "jaxlib"), "jax.Array", differentiable=True),
     "tensorflow": Registration(("tensorflow",), "tf.Tensor/tf.Variable", differentiable=True),
+    "dask": Registration(("dask",), "dask.array.Array"),
 }
 
 #: Backend names, in the order they are listed to users.

@@ -15,7 +15,7 @@ import pytest
 
 from tests._flavours import namespaces, values
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow")
+BACKENDS = ("numpy", "torch", "jax", "tensorflow", "dask")
 COMPLEX_OF = {"float32": "complex64", "float64": "complex128", "complex64": "complex64",
               "complex128": "complex128"}  # fmt: skip
 TOLERANCE = {"complex64": 2e-4, "complex128": 1e-10}

@@ -179,6 +179,12 @@ CASES: list[tuple[str, Callable[..., Any], Inputs]] = [
 
 for _case in ("StandardScaler", "Nystroem"):
     known_failure(_case, ("jax-x32",), X64_REASON.format(library="scikit-learn"))
+for _case in ("LinearDiscriminantAnalysis", "RidgeClassifier", "LabelEncoder", "LabelBinarizer",
+              "GaussianNB", "metrics.accuracy_score", "metrics.f1_score",
+              "metrics.precision_score", "metrics.recall_score", "metrics.zero_one_loss"):
+    known_failure(_case, ("dask",),
+                  "scikit-learn needs the number of classes as an int (unique_values(y).shape); "
+                  "on Dask that size is data-dependent, None until computed (docs/dask.md)")
 known_failure("preprocessing.minmax_scale", ("torch",),
               "scikit-learn passes NumPy scalar types (numpy.float64) as dtype= to the array's "
               "namespace (docs/ecosystem.md, 'minmax_scale')")  # fmt: skip

@@ -1,0 +1,484 @@
+"""The Dask backend: the standard on ``dask.array``, lazily, chunk by chunk.
+
+Defaults delegate to ``array_api_compat.dask.array`` (``dask.array`` with the standard's
+names); this class holds what differs.
+
+* **Lazy**: no function computes.  Only what must give a Python or NumPy value does:
+  ``__bool__``, ``__int__``, ``__float__``, ``__complex__``, ``__index__``, ``__array__``,
+  ``__dlpack__`` (the `item`, `to_numpy`, `dlpack` hooks), ``repeat`` with an array of
+  repeats (only the repeats: the output's shape is their values), and indexing by position
+  into an axis of unknown size (its chunk sizes).  Data-dependent shapes (``unique_*``,
+  ``nonzero``, boolean masks) stay lazy with unknown sizes: ``shape`` reports ``None``
+  there.  ``repr`` shows the graph's summary, not values.
+* **Chunks** are kept where the operation allows: element-wise functions and cumulative
+  sums work chunk by chunk; functions along an axis (sorts, ``take_along_axis``, the FFTs)
+  rechunk that axis into one chunk and keep the others; reductions drop the reduced axes'
+  chunks (over every axis: one chunk).  Matrix decompositions need each matrix in one
+  chunk (see `_extensions`).
+* **Semantics**: where Dask's chunk function is NumPy's and NumPy deviates from the
+  standard (``floor_divide``, ``pow``, ``expm1``, ``log1p``, ``sign``, descending stable
+  sorts, ``unique_*``), each chunk runs the NumPy backend's fixed function.
+* **Immutable** for the wrapped flavour: ``x[k] = v`` rebinds the `Array` to a new Dask
+  array; arrays sharing the old graph do not change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import array_api_compat.dask.array as cda
+import dask
+import dask.array as da
+import numpy as np
+
+from ..._dtypes import promote, scalar_kind_ok
+from .._base import Backend
+from .._base.core import NumPyDtypes
+from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
+from ._subnamespaces import DaskFFT, DaskLinalg
+
+
+def _unique_parts(flat: Any, shape: tuple[int, ...]) -> tuple[Any, ...]:
+    """NumPy's unique values, first indices, inverse (shaped ``shape``) and counts of
+    one 1-D chunk."""
+    values, indices, inverse, counts = NUMPY._unique(flat, "unique_all")
+    return values, indices, np.reshape(inverse, shape), counts
+
+
+class DaskBackend(NumPyDtypes, Backend):
+    name = "dask"
+    _f: Any = cda
+    native_types = (da.Array,)
+    mutable = False
+    linalg_class = DaskLinalg
+    fft_class = DaskFFT
+
+    # -- hooks -----------------------------------------------------------------------------
+    def normalize(self, raw: Any) -> Any:
+        return raw if isinstance(raw, da.Array) else da.asarray(raw)
+
+    def native_device(self, device: Any, function: str = "device") -> Any:
+        if device == "cpu" or self.as_device(device, function) == "cpu":
+            return "cpu"
+        raise self.error(function, f"unsupported device {device!r}; Dask arrays live on 'cpu' "
+                                   "(the workers' memory)")  # fmt: skip
+
+    def shape_of(self, raw: Any) -> tuple[int | None, ...]:
+        """Unknown sizes (after a boolean mask, ``nonzero``, ``unique_*``) are ``None``."""
+        return tuple(known(s) for s in raw.shape)
+
+    def item(self, raw: Any) -> bool | int | float | complex:
+        """Computes the graph."""
+        return raw.compute().item()  # type: ignore[no-any-return]
+
+    def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+        """Computes the graph."""
+        return np.asarray(raw.compute(), dtype=dtype)
+
+    def format_values(self, raw: Any) -> str:
+        """The graph's summary (shape, dtype, chunks): showing values would compute."""
+        return repr(raw)
+
+    def dlpack(
+        self,
+        raw: Any,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """Computes the graph into a NumPy array and exports that (a copy, so ``copy=False``
+        raises `BufferError`)."""
+        if copy is False:
+            raise BufferError("__dlpack__ (dask): a Dask array has no buffer to share; "
+                              "exporting computes it into a new one (copy=False refused)")  # fmt: skip
+        return np.asarray(raw.compute()).__dlpack__(stream=stream, max_version=max_version,
+                                                    dl_device=dl_device)  # fmt: skip
+
+    def dlpack_device(self, raw: Any) -> tuple[Any, int]:
+        return (1, 0)  # kDLCPU
+
+    # -- indexing and mutation --------------------------------------------------------------
+    def getitem(self, raw: Any, key: Any) -> Any:
+        """Integer arrays on several axes (which Dask refuses) gather from the array
+        flattened over those axes, lazily.  Indexing by position into an axis of unknown
+        size (after a mask or ``unique_*``) computes that array's chunk sizes first: which
+        element is at a position depends on the data."""
+        if _is_multi_axis_gather(key):
+            return self._gather(raw, key)
+        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and key.ndim == 0:
+            return raw[None][da.reshape(key, (1,))]  # a new axis of size 1 or 0
+        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and 0 in key.shape:
+            return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)  # Dask fails on these
+        try:
+            try:
+                return raw[key]
+            except ValueError:
+                if None not in self.shape_of(raw):
+                    raise
+            sized = raw.copy().compute_chunk_sizes()  # on a copy: the caller's keeps its graph
+            return sized[key]
+        except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
+            raise self.error("__getitem__", f"index {key!r}: {exc}", type(exc)) from exc
+
+    def _gather(self, raw: Any, key: tuple[Any, ...]) -> Any:
+        """``raw[i0, i1, ...]`` for integer arrays (and ints) ``ik`` on the leading axes."""
+        if len(key) > raw.ndim:
+            raise self.error("__getitem__", f"{len(key)} indices for {raw.ndim} dimensions",
+                             IndexError)  # fmt: skip
+        sizes = raw.shape[: len(key)]
+        flat = None
+        for index, size in zip(key, sizes):
+            index = da.asarray(index)
+            index = da.where(index < 0, index + size, index)
+            flat = index if flat is None else flat * size + index
+        assert flat is not None
+        rows = reshape(raw, (-1, *raw.shape[len(key):]))
+        picked = rows[reshape(flat, (-1,))]
+        return reshape(picked, (*flat.shape, *raw.shape[len(key):]))
+
+    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """A new Dask array with ``value`` written at ``key``; ``raw`` (and every array
+        sharing its graph) is unchanged.  ``value`` must fit ``raw``'s dtype without a
+        downcast (`TypeError` otherwise)."""
+        target = self.dtype_name(raw.dtype)
+        if isinstance(value, (bool, int, float, complex)):
+            if not scalar_kind_ok(target, value):
+                raise self.error("__setitem__", f"cannot write a Python {type(value).__name__} "
+                                 f"into an array of dtype {target}", TypeError)  # fmt: skip
+        else:
+            source = self.dtype_name(value.dtype)
+            if promote(source, target) != target:
+                raise self.error("__setitem__", f"cannot write {source} values into an array "
+                                 f"of dtype {target} without a downcast", TypeError)  # fmt: skip
+            value = value.astype(raw.dtype)
+        mask = key if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ else None
+        if mask is not None and mask.ndim <= raw.ndim:
+            rest = raw.ndim - mask.ndim
+            if np.ndim(value) == rest + 1 and np.shape(value)[0] == 0:
+                return raw  # no values: the mask selects nothing (NumPy raises otherwise)
+            if np.ndim(value) == rest + 1 and np.shape(value)[0] == 1:
+                value = value[0]  # one row broadcast to every selected row
+            if np.ndim(value) <= rest:  # one value for every selected element or row
+                if tuple(mask.shape) != tuple(raw.shape[: mask.ndim]):
+                    raise self.error("__setitem__", f"boolean index of shape {mask.shape} does "
+                                     f"not match the array's shape {raw.shape}", IndexError)  # fmt: skip
+                return da.where(da.reshape(mask, mask.shape + (1,) * rest), value, raw)
+            if isinstance(value, da.Array) and None in self.shape_of(value):
+                # values of unknown count (another mask's result): one task writes them
+                write = dask.delayed(_masked_write, pure=True)(raw, mask, value)
+                return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
+        result = raw.copy()  # a new Array object on the same graph: writing rebinds it only
+        try:
+            result[key] = value
+        except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
+            raise self.error("__setitem__", f"index {key!r}: {exc}", type(exc)) from exc
+        return result
+
+    # -- creation --------------------------------------------------------------------------
+    def asarray(
+        self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
+    ) -> Any:
+        """A Dask array passes through (``copy=True``: a new graph node); anything else
+        becomes a NumPy array by the NumPy backend's rules (Python scalars, nested lists,
+        buffers; ``copy=False`` raises for those), then one Dask chunk per ``"auto"`` size."""
+        if device is not None:
+            self.native_device(device, "asarray")
+        target = self.check_dtype(dtype, "asarray")
+        if isinstance(obj, da.Array):
+            if target is not None and obj.dtype != target:
+                if copy is False:
+                    raise self.error("asarray", f"copy=False, but {obj.dtype} to {target} "
+                                                "needs a copy")  # fmt: skip
+                return obj.astype(target)
+            return obj.copy() if copy else obj
+        if copy is False:
+            raise self.error("asarray", f"copy=False, but making a Dask array of "
+                                        f"{type(obj).__name__} needs a copy")  # fmt: skip
+        host = NUMPY.asarray(obj, dtype=target, copy=True)
+        return da.from_array(np.asarray(host), chunks="auto")
+
+    def eye(
+        self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        """From two ``arange``s (``dask.array.eye`` loses chunks for some ``k``)."""
+        if device is not None:
+            self.native_device(device, "eye")
+        target = self.check_dtype(dtype, "eye") or np.dtype(np.float64)
+        rows, cols = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
+        grid = da.arange(rows)[:, None] + k == da.arange(cols)[None, :]
+        return grid.astype(target)
+
+    def linspace(
+        self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+        endpoint: bool = True,
+    ) -> Any:  # fmt: skip
+        """The last value is ``stop`` exactly with ``endpoint`` (Dask's steps may miss it)."""
+        result = super().linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+        if not endpoint or num < 2:
+            return result
+        return da.where(da.arange(num, chunks=result.chunks) == num - 1,
+                        np.asarray(stop, dtype=result.dtype), result)  # fmt: skip
+
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        """A Dask array is taken as it is (``copy=True``: a new graph node); anything else
+        is copied into one chunk."""
+        if device is not None:
+            self.native_device(device, "from_dlpack")
+        if isinstance(x, da.Array):
+            return x.copy() if copy else x
+        if copy is False:
+            raise self.error("from_dlpack", "copy=False: a Dask array cannot share a DLPack "
+                                            "buffer (it always holds its own chunks)")  # fmt: skip
+        return da.from_array(np.from_dlpack(x, copy=True), chunks="auto")
+
+    # -- element-wise: NumPy's deviations fixed chunk by chunk --------------------------------
+    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
+        """``floor(x1 / x2)`` for infinite operands (NumPy's ``//`` rounds like Python's)."""
+        return elementwise(NUMPY.floor_divide, x1, x2)
+
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """``(-inf) ** 0.5`` is +inf and ``(-0.) ** 0.5`` is +0 (NumPy takes ``sqrt``)."""
+        return elementwise(NUMPY.pow, x1, x2)
+
+    def expm1(self, x: Any, /) -> Any:
+        """Complex special cases with an infinite or NaN real part, from the spec's table."""
+        return elementwise(NUMPY.expm1, x)
+
+    def log1p(self, x: Any, /) -> Any:
+        """Complex ``x`` near 0 keeps its digits (NumPy computes ``log(1 + x)``)."""
+        return elementwise(NUMPY.log1p, x)
+
+    def sign(self, x: Any, /) -> Any:
+        """Complex: NaN + NaN j whenever a component is NaN."""
+        return elementwise(NUMPY.sign, x)
+
+    # -- indexing --------------------------------------------------------------------------
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        """Broadcast over the other axes; the axis is one chunk in the result."""
+        axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
+        if indices.ndim != x.ndim:
+            raise self.error("take_along_axis", f"indices must have {x.ndim} dimensions like "
+                                                f"x, got {indices.ndim}")  # fmt: skip
+        x = da.moveaxis(whole_axes(x, (axis,)), axis, -1)
+        indices = match_loop_chunks(x, da.moveaxis(whole_axes(indices, (axis,)), axis, -1), (1, 1))
+        return da.moveaxis(gufunc(_take_last, "(n),(m)->(m)", x, indices, dtypes=x.dtype), -1, axis)
+
+    # -- linear algebra: integer products keep the standard's promoted dtype -----------------
+    def _common(self, x1: Any, x2: Any) -> tuple[Any, Any, Any]:
+        """Both operands in their promoted dtype (Dask accumulates integers in int64)."""
+        dtype = np.result_type(x1.dtype, x2.dtype)
+        return x1.astype(dtype, copy=False), x2.astype(dtype, copy=False), dtype
+
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        a, b, dtype = self._common(x1, x2)
+        return da.matmul(a, b).astype(dtype, copy=False)
+
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        a, b, dtype = self._common(x1, x2)
+        return da.tensordot(a, b, axes=axes).astype(dtype, copy=False)
+
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        a, b, dtype = self._common(x1, x2)
+        return self._f.vecdot(a, b, axis=axis).astype(dtype, copy=False)
+
+    # -- manipulation ----------------------------------------------------------------------
+    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(np.broadcast_shapes(*shapes))
+
+    def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
+        if axis is None:
+            return cda.concat([reshape(a, (-1,)) for a in arrays], axis=0)
+        return cda.concat(arrays, axis=axis)
+
+    def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+        """``copy=False`` is always met: Dask never copies eagerly."""
+        return reshape(x, tuple(shape))
+
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        if 0 in x.shape:
+            return x
+        return da.roll(x, shift, axis=axis)
+
+    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
+        count = len(axis) if isinstance(axis, tuple) else 1
+        return da.expand_dims(x, self.normalize_axes(axis, x.ndim + count, "expand_dims"))
+
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        """Negative axes count from the end (2025.12)."""
+        if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
+            raise self.error("permute_dims", f"axes {axes!r} must name each of the "
+                                             f"{x.ndim} dimensions once")  # fmt: skip
+        return da.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
+
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        """An int ``repeats`` stays lazy.  An array of repeats is computed (the result's
+        shape is made of its values); ``x`` stays lazy, gathered along ``axis``."""
+        if axis is None:
+            x, axis = reshape(x, (-1,)), 0
+        axis = self.normalize_axis(axis, x.ndim, "repeat")
+        if isinstance(repeats, int) and not isinstance(repeats, bool):
+            if repeats < 0:
+                raise self.error("repeat", f"repeats must be non-negative, got {repeats}")
+            if 0 in x.shape:  # Dask fails on empty arrays
+                shape = tuple(n * repeats if i == axis else n for i, n in enumerate(x.shape))
+                return da.zeros(shape, dtype=x.dtype)
+            return da.repeat(x, repeats, axis=axis)
+        counts = np.asarray(repeats.compute() if isinstance(repeats, da.Array) else repeats)
+        size = known(x.shape[axis])
+        if size is None:
+            raise self.error("repeat", f"axis {axis} has an unknown size; call "
+                                       "x.compute_chunk_sizes() first")  # fmt: skip
+        if counts.ndim > 1 or (counts.size != 1 and counts.size != size):
+            raise self.error("repeat", f"repeats of shape {counts.shape} do not match axis "
+                                       f"{axis} of size {size}")  # fmt: skip
+        if np.any(counts < 0):
+            raise self.error("repeat", "repeats must be non-negative")
+        positions = np.repeat(np.arange(size), np.broadcast_to(counts.astype(np.intp), (size,)))
+        return da.take(x, positions, axis=axis)
+
+    # -- searching -------------------------------------------------------------------------
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """Ties give the first index in C order (Dask, over every axis, picks the first in
+        chunk order): without ``axis`` the array is flattened first."""
+        return self._arg_reduce(da.argmax, x, axis, keepdims)
+
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        """Ties give the first index in C order (see `argmax`)."""
+        return self._arg_reduce(da.argmin, x, axis, keepdims)
+
+    def _arg_reduce(self, reduce: Any, x: Any, axis: int | None, keepdims: bool) -> Any:
+        if axis is not None or x.ndim <= 1:
+            return reduce(x, axis=axis, keepdims=keepdims)
+        result = reduce(reshape(x, (-1,)), axis=0)
+        return da.reshape(result, (1,) * x.ndim) if keepdims else result
+
+    def nonzero(self, x: Any, /) -> tuple[Any, ...]:
+        """Lazy, sizes unknown; an empty array gives empty index arrays (Dask fails)."""
+        if x.ndim == 0:
+            raise self.error("nonzero", "a 0-d array has no nonzero indices (the standard "
+                                        "leaves them undefined); use x[None]")  # fmt: skip
+        if 0 in x.shape:
+            return tuple(da.zeros((0,), dtype=np.int64) for _ in range(x.ndim))
+        return tuple(da.nonzero(x))
+
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        if side not in ("left", "right"):
+            raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        if x1.ndim != 1:
+            raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
+        if sorter is not None:
+            x1 = da.take(x1, sorter)
+        if 0 in x2.shape:  # Dask gets the shape of an empty result wrong
+            return da.zeros(x2.shape, dtype=np.int64)
+        if isinstance(x2, da.Array) and x2.ndim == 0:  # Dask writes into its 0-d result
+            return da.searchsorted(x1, x2[None], side=side)[0]
+        return da.searchsorted(x1, x2, side=side)
+
+    # -- statistics ----------------------------------------------------------------------------
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        """Single-precision input accumulates in double precision (Dask merges per-chunk
+        moments, which in float32 leaves ~1e-8 for a constant array)."""
+        return self._moment(self._f.std, x, axis, correction, keepdims)
+
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        """Single-precision input accumulates in double precision (see `std`)."""
+        return self._moment(self._f.var, x, axis, correction, keepdims)
+
+    def _moment(self, reduce: Any, x: Any, axis: Any, correction: float, keepdims: bool) -> Any:
+        wide = _DOUBLE.get(x.dtype)
+        if wide is None:
+            return reduce(x, axis=axis, correction=correction, keepdims=keepdims)
+        result = reduce(x.astype(wide), axis=axis, correction=correction, keepdims=keepdims)
+        return result.astype(_REAL.get(x.dtype, x.dtype))
+
+    # -- sets --------------------------------------------------------------------------------
+    def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
+        """Lazy: one task runs NumPy's unique on the flattened array; values, indices and
+        counts have an unknown size, the inverse is shaped like ``x``."""
+        flat = whole_axes(reshape(x, (-1,)), (0,))
+        parts = dask.delayed(_unique_parts, nout=4, pure=True)(flat, x.shape)
+        index = np.dtype(np.int64)
+        nan = float("nan")
+        return (da.from_delayed(parts[0], shape=(nan,), dtype=x.dtype),
+                da.from_delayed(parts[1], shape=(nan,), dtype=index),
+                da.from_delayed(parts[2], shape=x.shape, dtype=index),
+                da.from_delayed(parts[3], shape=(nan,), dtype=index))  # fmt: skip
+
+    # -- sorting: stable and descending, along one whole axis --------------------------------
+    def argsort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        """The sorted axis becomes one chunk; the other axes keep theirs."""
+        axis = self.normalize_axis(axis, x.ndim, "argsort")
+        function = _argsort_descending if descending else _argsort_ascending
+        return gufunc(function, "(n)->(n)", whole_axes(x, (axis,)), axes=[(axis,), (axis,)],
+                      dtypes=np.dtype(np.int64))  # fmt: skip
+
+    def sort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        """The sorted axis becomes one chunk; the other axes keep theirs."""
+        axis = self.normalize_axis(axis, x.ndim, "sort")
+        function = _sort_descending if descending else _sort_ascending
+        return gufunc(function, "(n)->(n)", whole_axes(x, (axis,)), axes=[(axis,), (axis,)],
+                      dtypes=x.dtype)  # fmt: skip
+
+
+#: single-precision dtype -> the dtype its moments accumulate in, and the real dtype of
+#: a complex one (``std``/``var`` of complex input are real).
+_DOUBLE = {np.dtype(np.float32): np.dtype(np.float64), np.dtype(np.complex64): np.dtype(np.complex128)}
+_REAL = {np.dtype(np.complex64): np.dtype(np.float32)}
+
+
+def _is_multi_axis_gather(key: Any) -> bool:
+    """A tuple of integer arrays and ints with at least two arrays (Dask's "nd fancy
+    indexing")."""
+    if type(key) is not tuple:
+        return False
+    arrays = 0
+    for k in key:
+        if isinstance(k, (da.Array, np.ndarray)) and k.dtype.kind in "iu":
+            arrays += 1
+        elif not (isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))):
+            return False
+    return arrays >= 2
+
+
+def _masked_write(raw: Any, mask: Any, value: Any) -> Any:
+    out = np.array(raw, copy=True)
+    out[mask] = value
+    return out
+
+
+def _take_last(x: Any, indices: Any) -> Any:
+    return np.take_along_axis(x, indices, axis=-1)
+
+
+def _sort_ascending(x: Any) -> Any:
+    return NUMPY.sort(x, axis=-1)
+
+
+def _sort_descending(x: Any) -> Any:
+    return NUMPY.sort(x, axis=-1, descending=True)
+
+
+def _argsort_ascending(x: Any) -> Any:
+    return NUMPY.argsort(x, axis=-1)
+
+
+def _argsort_descending(x: Any) -> Any:
+    return NUMPY.argsort(x, axis=-1, descending=True)
+
+
+#: The one Dask backend object (the native module exports it).
+BACKEND = DaskBackend()
+
+__all__ = ["BACKEND", "DaskBackend"]

@@ -1,0 +1,80 @@
+"""Chunk-level building blocks of the Dask backend: NumPy code run lazily, chunk by chunk.
+
+Every chunk of a Dask array is a NumPy array, so where Dask's own function differs from the
+standard, the backend runs the NumPy backend's (already conformant) function on each chunk
+instead: element-wise functions through `elementwise`, functions along one axis (sorts,
+``take_along_axis``) and on whole matrices (decompositions) through `gufunc`.  All of them
+build graphs; none computes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import dask.array as da
+import numpy as np
+from dask.array.core import elemwise
+
+from .._numpy import NumPyBackend
+
+#: The NumPy backend: its functions are what the Dask backend runs on each chunk.
+NUMPY = NumPyBackend()
+
+
+def elementwise(function: Callable[..., Any], *args: Any) -> Any:
+    """``function`` (a NumPy-backend element-wise function) on each chunk of the broadcast
+    arguments (Dask arrays and Python scalars); the output chunks are the inputs'."""
+    return elemwise(function, *args)
+
+
+def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:
+    """``x`` rechunked so that each of ``axes`` is one chunk (no-op when already so)."""
+    if all(len(x.chunks[a]) == 1 for a in axes):
+        return x
+    return x.rechunk({a: -1 for a in axes})
+
+
+def is_whole(x: Any, axes: tuple[int, ...]) -> bool:
+    """Whether every axis of ``axes`` is one chunk."""
+    return all(len(x.chunks[a]) <= 1 for a in axes)
+
+
+def gufunc(function: Callable[..., Any], signature: str, *args: Any, axes: Any = None,
+           dtypes: Any, sizes: dict[str, int] | None = None) -> Any:  # fmt: skip
+    """``da.apply_gufunc``: ``function`` sees blocks with the core dimensions last; the
+    loop dimensions broadcast and keep their chunks.  The core dimensions must each be one
+    chunk already (`whole_axes`: Dask's own rechunking divides by zero on empty arrays)."""
+    return da.apply_gufunc(function, signature, *args, axes=axes, output_dtypes=dtypes,
+                           output_sizes=sizes, allow_rechunk=False, vectorize=False)  # fmt: skip
+
+
+def reshape(x: Any, shape: tuple[int, ...]) -> Any:
+    """``da.reshape`` that also takes empty arrays (Dask's fails on them)."""
+    if 0 in x.shape:
+        resolved = np.empty(x.shape, dtype=bool).reshape(shape).shape
+        return da.zeros(resolved, dtype=x.dtype)
+    try:
+        return da.reshape(x, shape)
+    except NotImplementedError:  # sizes split unevenly across chunks: merge, then split
+        return da.reshape(da.reshape(x, (-1,)), shape)
+
+
+def match_loop_chunks(reference: Any, other: Any, core: tuple[int, int]) -> Any:
+    """``other`` rechunked so that its loop (non-core) axes of ``reference``'s sizes have
+    ``reference``'s chunks (`gufunc` needs them equal); ``core`` counts each one's core
+    axes.  Loop axes align from the right, as broadcasting does."""
+    ref_loop = reference.ndim - core[0]
+    other_loop = other.ndim - core[1]
+    wanted = {}
+    for back in range(1, min(ref_loop, other_loop) + 1):
+        i, j = ref_loop - back, other_loop - back
+        if other.shape[j] == reference.shape[i] and other.chunks[j] != reference.chunks[i]:
+            wanted[j] = reference.chunks[i]
+    return other.rechunk(wanted) if wanted else other
+
+
+def known(size: float) -> int | None:
+    """A Dask dimension (NaN when unknown) as an int or None."""
+    return None if math.isnan(size) else int(size)

@@ -1,0 +1,486 @@
+"""The Dask backend: values against the NumPy backend across chunk boundaries, laziness
+(graph computations counted per function), chunks, immutability, linalg limits, a
+two-process `LocalCluster`, and the EagerPy extensions on Dask arrays."""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import dask
+import dask.array as da
+import numpy as np
+import pytest
+
+import eagerpy_xp as ep
+import eagerpy_xp.dask as wxp
+import eagerpy_xp.native.dask as xp
+import eagerpy_xp.native.numpy as nxp
+
+RNG = np.random.default_rng(0)
+DTYPES = ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float32", "float64", "complex64", "complex128")  # fmt: skip
+
+
+def sample(shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    """Values of ``dtype`` with signed zeros, infinities and NaNs for floating dtypes."""
+    if dtype == "bool":
+        return RNG.integers(0, 2, shape).astype(bool)
+    if dtype.startswith(("int", "uint")):
+        info = np.iinfo(dtype)
+        return RNG.integers(max(info.min, -50), min(info.max, 50), shape, endpoint=True).astype(dtype)
+    values = RNG.normal(0, 3, shape)
+    flat = values.reshape(-1)
+    flat[: min(4, flat.size)] = [0.0, -0.0, np.inf, -np.nan][: min(4, flat.size)]
+    if dtype.startswith("complex"):
+        values = values + 1j * RNG.normal(0, 3, shape)
+    return values.astype(dtype)
+
+
+def chunked(a: np.ndarray, size: int = 2) -> Any:
+    """A Dask array of ``a`` in chunks of ``size`` along every axis (several chunks)."""
+    return da.from_array(a, chunks=tuple(min(size, max(n, 1)) for n in a.shape))
+
+
+def same(result: Any, expected: Any) -> None:
+    """Same dtype, shape and values (NaNs equal, signed zeros compared)."""
+    got = np.asarray(result.compute() if isinstance(result, da.Array) else result)
+    want = np.asarray(expected)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    if want.dtype.kind in "fc":
+        np.testing.assert_allclose(got, want, rtol=1e-5 if want.dtype.itemsize <= 8 else 1e-12,
+                                   atol=1e-6, equal_nan=True)  # fmt: skip
+        finite_zero = want == 0
+        assert np.array_equal(np.signbit(got.real)[finite_zero], np.signbit(want.real)[finite_zero])
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+# -- values against the NumPy backend, every family, every dtype ---------------------------
+UNARY = ("abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
+         "conj", "cos", "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan",
+         "log", "log1p", "log2", "log10", "logical_not", "negative", "positive", "real",
+         "reciprocal", "round", "sign", "signbit", "sin", "sinh", "square", "sqrt", "tan",
+         "tanh", "trunc")  # fmt: skip
+BINARY = ("add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or",
+          "bitwise_right_shift", "bitwise_xor", "copysign", "divide", "equal", "floor_divide",
+          "greater", "greater_equal", "hypot", "less", "less_equal", "logaddexp", "logical_and",
+          "logical_or", "logical_xor", "maximum", "minimum", "multiply", "nextafter",
+          "not_equal", "pow", "remainder", "subtract")  # fmt: skip
+
+
+def _applies(name: str, *args: Any) -> Any:
+    """The NumPy backend's result, or None when it refuses the dtype (then so must Dask)."""
+    try:
+        with np.errstate(all="ignore"):
+            return getattr(nxp, name)(*args)
+    except (TypeError, ValueError):
+        return None
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_elementwise_match_numpy(dtype: str) -> None:
+    a, b = sample((5, 3), dtype), sample((3,), dtype)  # b broadcasts against a's rows
+    if dtype.startswith(("int", "uint")):
+        b = np.abs(b) % 7 + (dtype[0] == "u" or 1)  # valid shifts, no division by zero
+        b = b.astype(dtype)
+    x, y = chunked(a), chunked(b)
+    for name in UNARY:
+        expected = _applies(name, a)
+        if expected is not None:
+            with np.errstate(all="ignore"):
+                same(getattr(xp, name)(x), expected)
+    for name in BINARY:
+        expected = _applies(name, a, b)
+        if expected is not None:
+            with np.errstate(all="ignore"):
+                same(getattr(xp, name)(x, y), expected)
+                same(getattr(xp, name)(x, b[0].item()), getattr(nxp, name)(a, b[0].item()))
+
+
+def test_fixed_special_cases() -> None:
+    """The NumPy deviations the backend fixes chunk by chunk."""
+    x = chunked(np.array([1.0, -1.0, np.inf, -np.inf, 0.0, 5.0]))
+    same(xp.floor_divide(x, np.inf), np.array([0.0, -0.0, np.nan, np.nan, 0.0, 0.0]))
+    same(xp.pow(chunked(np.array([-np.inf, -0.0])), 0.5), np.array([np.inf, 0.0]))
+    z = chunked(np.array([np.inf + 0j, complex(np.nan, 1.0), 1e-20 + 1e-20j]))
+    same(xp.expm1(z), nxp.expm1(z.compute()))
+    same(xp.sign(z), nxp.sign(z.compute()))
+    same(xp.log1p(z), nxp.log1p(z.compute()))
+
+
+@pytest.mark.parametrize("dtype", ("int8", "uint16", "int64", "float32", "float64", "complex128"))
+def test_reductions_match_numpy(dtype: str) -> None:
+    a = sample((4, 5, 3), dtype)
+    if dtype[0] in "iu":
+        a = (a % 3).astype(dtype)  # products stay small
+    else:
+        a = np.where(np.isfinite(a), a, 1).astype(dtype)
+    x = chunked(a)
+    for axis in (None, 0, (0, 2), -1):
+        for keepdims in (False, True):
+            for name in ("sum", "prod", "mean", "max", "min", "all", "any", "count_nonzero"):
+                if name in ("max", "min") and dtype.startswith("complex"):
+                    continue
+                if name == "mean" and dtype[0] in "iu":
+                    continue
+                same(getattr(xp, name)(x, axis=axis, keepdims=keepdims),
+                     getattr(nxp, name)(a, axis=axis, keepdims=keepdims))  # fmt: skip
+            if dtype[0] in "fc":
+                for correction in (0, 1, 1.5):
+                    for name in ("std", "var"):
+                        same(getattr(xp, name)(x, axis=axis, correction=correction,
+                                               keepdims=keepdims),
+                             getattr(nxp, name)(a, axis=axis, correction=correction,
+                                                keepdims=keepdims))  # fmt: skip
+    for name in ("cumulative_sum", "cumulative_prod"):
+        for include_initial in (False, True):
+            same(getattr(xp, name)(x, axis=1, include_initial=include_initial),
+                 getattr(nxp, name)(a, axis=1, include_initial=include_initial))  # fmt: skip
+    if dtype[0] in "iuf":
+        for name in ("argmax", "argmin"):
+            same(getattr(xp, name)(x, axis=1, keepdims=True), getattr(nxp, name)(a, axis=1, keepdims=True))
+            same(getattr(xp, name)(x), getattr(nxp, name)(a))
+
+
+@pytest.mark.parametrize("dtype", ("bool", "int16", "uint8", "float32", "float64"))
+def test_sorting_and_searching_match_numpy(dtype: str) -> None:
+    a = (sample((6, 7), dtype) if dtype != "float64"
+         else np.array([[3.0, -0.0, 0.0, np.nan, 1.0, 3.0, -np.inf]] * 6))  # fmt: skip
+    x = chunked(a, 3)
+    for axis in (0, -1):
+        for descending in (False, True):
+            same(xp.sort(x, axis=axis, descending=descending),
+                 nxp.sort(a, axis=axis, descending=descending))  # fmt: skip
+            same(xp.argsort(x, axis=axis, descending=descending, stable=True),
+                 nxp.argsort(a, axis=axis, descending=descending, stable=True))  # fmt: skip
+    row = np.sort(a[0])
+    same(xp.searchsorted(chunked(row, 3), x, side="right"), nxp.searchsorted(row, a, side="right"))
+    same(xp.where(x > x[0], x, x[0]), nxp.where(a > a[0], a, a[0]))
+    same(xp.take_along_axis(x, xp.argsort(x, axis=1), axis=1),
+         nxp.take_along_axis(a, nxp.argsort(a, axis=1), axis=1))  # fmt: skip
+    for got, want in zip(xp.nonzero(x), nxp.nonzero(a)):
+        same(got, want)
+
+
+def test_sets_match_numpy() -> None:
+    a = np.array([[3.0, np.nan, 1.0], [1.0, np.nan, 3.0], [2.0, 2.0, 0.0]])
+    x = chunked(a)
+    for name in ("unique_all", "unique_counts", "unique_inverse"):
+        for got, want in zip(getattr(xp, name)(x), getattr(nxp, name)(a)):
+            same(got, want)
+    same(xp.unique_values(x), nxp.unique_values(a))
+    same(xp.isin(x, chunked(np.array([1.0, 2.0]))), nxp.isin(a, np.array([1.0, 2.0])))
+
+
+def test_manipulation_and_creation_match_numpy() -> None:
+    a = sample((4, 6), "int32")
+    x = chunked(a, 3)
+    same(xp.concat([x, x], axis=None), nxp.concat([a, a], axis=None))
+    same(xp.stack([x, x], axis=1), nxp.stack([a, a], axis=1))
+    same(xp.reshape(x, (3, 8)), nxp.reshape(a, (3, 8)))
+    same(xp.roll(x, 5), nxp.roll(a, 5))
+    same(xp.roll(x, (1, -2), axis=(0, 1)), nxp.roll(a, (1, -2), axis=(0, 1)))
+    same(xp.flip(x, axis=1), nxp.flip(a, axis=1))
+    same(xp.permute_dims(x, (-1, 0)), nxp.permute_dims(a, (-1, 0)))
+    same(xp.expand_dims(x, axis=(0, -1)), nxp.expand_dims(a, axis=(0, -1)))
+    same(xp.squeeze(xp.expand_dims(x, axis=1), axis=1), a)
+    same(xp.repeat(x, 2, axis=0), nxp.repeat(a, 2, axis=0))
+    same(xp.repeat(x, xp.asarray([1, 0, 2, 1, 0, 3]), axis=1),
+         nxp.repeat(a, np.array([1, 0, 2, 1, 0, 3]), axis=1))  # fmt: skip
+    same(xp.tile(x, (2, 1)), nxp.tile(a, (2, 1)))
+    for got, want in zip(xp.unstack(x, axis=1), nxp.unstack(a, axis=1)):
+        same(got, want)
+    same(xp.moveaxis(x, 0, 1), nxp.moveaxis(a, 0, 1))
+    same(xp.take(x, xp.asarray([3, 0, 0]), axis=0), nxp.take(a, np.array([3, 0, 0]), axis=0))
+    same(xp.diff(x, axis=1, prepend=x[:, :1]), nxp.diff(a, axis=1, prepend=a[:, :1]))
+    same(xp.clip(x, -3, 7), nxp.clip(a, -3, 7))
+    same(xp.tril(x, k=1), nxp.tril(a, k=1))
+    same(xp.broadcast_to(x[0], (3, 6)), nxp.broadcast_to(a[0], (3, 6)))
+    same(xp.astype(x, xp.float32), nxp.astype(a, nxp.float32))
+    for k in (-1, 0, 2):
+        same(xp.eye(3, 5, k=k, dtype=xp.int8), nxp.eye(3, 5, k=k, dtype=nxp.int8))
+    same(xp.arange(2, 11, 3), nxp.arange(2, 11, 3))
+    same(xp.linspace(0, 1, 7), nxp.linspace(0, 1, 7))
+    same(xp.full((2, 3), 7), nxp.full((2, 3), 7))
+    same(xp.asarray([[1, 2], [3, 4]], dtype=xp.uint8), nxp.asarray([[1, 2], [3, 4]], dtype=nxp.uint8))
+    same(xp.matmul(x, xp.matrix_transpose(x)), nxp.matmul(a, nxp.matrix_transpose(a)))
+    same(xp.tensordot(x, x, axes=([0], [0])), nxp.tensordot(a, a, axes=([0], [0])))
+    same(xp.vecdot(x, x), nxp.vecdot(a, a))
+    w = ep.astensor(x)  # the wrapped flavour's indexing (native operators are Dask's own)
+    same(w[xp.asarray([2, 0]), xp.asarray([5, -1])].raw, a[np.array([2, 0]), np.array([5, -1])])
+    same(w[w > 0].raw, a[a > 0])
+
+
+def test_linalg_and_fft_match_numpy() -> None:
+    a = RNG.normal(size=(3, 4, 4))
+    a = a @ np.swapaxes(a, -1, -2) + 4 * np.eye(4)  # symmetric positive definite stack
+    x = da.from_array(a, chunks=(1, 4, 4))  # split over the stack, matrices whole
+    for name in ("cholesky", "det", "eigvalsh", "inv", "pinv", "svdvals", "matrix_rank"):
+        same(getattr(xp.linalg, name)(x), getattr(nxp.linalg, name)(a))
+    for name in ("eigh", "qr", "slogdet", "svd"):
+        for got, want in zip(getattr(xp.linalg, name)(x), getattr(nxp.linalg, name)(a)):
+            np.testing.assert_allclose(np.abs(got.compute()), np.abs(want), atol=1e-10)
+    same(xp.linalg.solve(x, da.ones((4,), chunks=2)), nxp.linalg.solve(a, np.ones(4)))
+    same(xp.linalg.matrix_power(x, -2), nxp.linalg.matrix_power(a, -2))
+    for ord in ("fro", 1, -1, math.inf, -math.inf, 2, -2, "nuc"):
+        same(xp.linalg.matrix_norm(x, ord=ord, keepdims=True),
+             nxp.linalg.matrix_norm(a, ord=ord, keepdims=True))  # fmt: skip
+    same(xp.linalg.trace(x, offset=1), nxp.linalg.trace(a, offset=1))
+    same(xp.linalg.vector_norm(x, axis=(0, 2), ord=3), nxp.linalg.vector_norm(a, axis=(0, 2), ord=3))
+    v = chunked(RNG.normal(size=(5, 3)))
+    same(xp.linalg.cross(v, v[::-1]), nxp.linalg.cross(v.compute(), v.compute()[::-1]))
+    tall = RNG.normal(size=(40, 3))
+    blocked = da.from_array(tall, chunks=(10, 3))  # tall and skinny: Dask's TSQR
+    q, r = xp.linalg.qr(blocked)
+    np.testing.assert_allclose((q @ r).compute(), tall, atol=1e-12)
+    same(xp.linalg.svdvals(blocked), nxp.linalg.svdvals(tall))
+    signal = RNG.normal(size=(6, 8))
+    s = chunked(signal, 3)
+    for name in ("fft", "ifft", "rfft", "hfft"):
+        same(getattr(xp.fft, name)(s, axis=0), getattr(nxp.fft, name)(signal, axis=0))
+    same(xp.fft.fftn(s, norm="ortho"), nxp.fft.fftn(signal, norm="ortho"))
+    same(xp.fft.irfftn(xp.fft.rfftn(s), s=(6, 8)), nxp.fft.irfftn(nxp.fft.rfftn(signal), s=(6, 8)))
+    same(xp.fft.fftshift(s), nxp.fft.fftshift(signal))
+    same(xp.fft.fftfreq(7, d=0.5, dtype=xp.float32), nxp.fft.fftfreq(7, d=0.5, dtype=nxp.float32))
+
+
+def test_edge_cases_dask_gets_wrong() -> None:
+    """Each of these fails with plain ``dask.array`` (found by the conformance suite)."""
+    constant = chunked(np.full(5, 1.993005633354187, dtype=np.float32))
+    assert xp.std(constant).compute() == 0.0 and xp.std(constant).dtype == np.float32
+    same(xp.linspace(1, 7.285296999535196e-12, 2), nxp.linspace(1, 7.285296999535196e-12, 2))
+    same(xp.repeat(da.zeros((0, 3), dtype=bool), 2), np.zeros((0,), dtype=bool))
+    for got in xp.nonzero(da.zeros((2, 0, 2), dtype=bool)):
+        same(got, np.zeros((0,), dtype=np.int64))
+    same(xp.linalg.matrix_power(da.from_array(np.array([[2.0]], np.float32)), -1),
+         np.array([[0.5]], np.float32))  # fmt: skip
+    same(xp.argmax(chunked(np.array([[1, 5], [5, 0]]), 1)), np.int64(1))  # ties: C order
+    same(xp.eye(3, 4, k=2), np.eye(3, 4, k=2))
+    same(xp.searchsorted(chunked(np.arange(4)), da.zeros((0, 3, 0), dtype=np.int64)),
+         np.zeros((0, 3, 0), dtype=np.int64))  # fmt: skip
+
+
+def test_whole_matrix_functions_name_the_chunking_that_works() -> None:
+    x = da.from_array(np.eye(6), chunks=3)
+    for call in (lambda: xp.linalg.det(x), lambda: xp.linalg.eigh(x),
+                 lambda: xp.linalg.svd(x), lambda: xp.linalg.pinv(x)):  # fmt: skip
+        with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.dask\.linalg\.\w+: .*x\.rechunk"):
+            call()
+    same(xp.linalg.inv(x), np.eye(6))  # Dask's blocked LU takes it as it is
+    same(xp.linalg.det(x.rechunk({-2: -1, -1: -1})), np.float64(1.0))
+
+
+# -- laziness: graph computations counted per function --------------------------------------
+class CountingScheduler:
+    """A Dask scheduler (``dask.config.set(scheduler=...)``) that counts its runs."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+
+    def __call__(self, dsk: Any, keys: Any, **kwargs: Any) -> Any:
+        self.runs += 1
+        return dask.get(dsk, keys, **kwargs)
+
+
+@pytest.fixture
+def counter() -> Iterator[CountingScheduler]:
+    scheduler = CountingScheduler()
+    with dask.config.set(scheduler=scheduler):
+        yield scheduler
+
+
+M = chunked(RNG.normal(size=(6, 6)), 3)
+MI = chunked(RNG.integers(0, 7, size=(6, 6)), 3)
+V = chunked(RNG.normal(size=(6,)), 3)
+I = chunked(np.array([3, 1, 1, 0, 2, 5]), 3)  # noqa: E741 (an index array)
+MW = da.from_array(M.compute() @ M.compute().T + 6 * np.eye(6), chunks=(6, 6))
+
+#: Values of the spec's required parameters, by parameter name.
+_ARGUMENTS: dict[str, Any] = {
+    "x": M, "x1": M, "x2": M, "condition": M > 0, "indices": I, "arrays": [M, M],
+    "shape": (6, 6), "fill_value": 1.5, "obj": [1.0, 2.0], "start": 0, "stop": 1, "num": 5,
+    "n_rows": 3, "from_": M, "to": np.dtype("float64"), "type": np.dtype("float32"),
+    "dtype": np.dtype("float32"), "kind": "real floating", "source": 0, "destination": 1,
+    "axes": (1, 0), "shift": 1, "axis": 0, "repeats": 2, "repetitions": (2, 1), "n": 8,
+}  # fmt: skip
+#: Functions whose arguments the names above do not fit.
+_OVERRIDES: dict[str, tuple[Any, ...]] = {
+    "bitwise_and": (MI, MI), "bitwise_left_shift": (MI, MI), "bitwise_or": (MI, MI),
+    "bitwise_right_shift": (MI, MI), "bitwise_xor": (MI, MI), "bitwise_invert": (MI,),
+    "take_along_axis": (M, I[None, :].repeat(6, axis=0)), "searchsorted": (V, M),
+    "squeeze": (M[None], 0), "broadcast_arrays": (M, V), "meshgrid": (V, V),
+    "broadcast_shapes": ((6, 1), (1, 3)), "result_type": (M, np.dtype("float32")),
+    "from_dlpack": (np.ones(3),), "reshape": (M, (4, 9)), "iinfo": (np.dtype("int8"),),
+    "take": (V, I), "cumulative_sum": (V,), "cumulative_prod": (V,),
+    "linalg.cross": (chunked(RNG.normal(size=(4, 3))), chunked(RNG.normal(size=(4, 3)))),
+    "linalg.solve": (MW, V), "linalg.matrix_power": (MW, 2), "linalg.outer": (V, V),
+}  # fmt: skip
+
+
+def _spec_call(name: str, text: str) -> Callable[[], Any]:
+    """A call of the namespace's ``name`` with values for its required parameters."""
+    _, _, params = text.partition("(")
+    scope: dict[str, Any] = {}
+    exec(f"def f({params}: pass", scope)  # the spec's parameter list
+    function = xp
+    for part in name.split("."):
+        function = getattr(function, part)
+    if name in _OVERRIDES:
+        args = _OVERRIDES[name]
+    else:
+        args = []
+        for p in inspect.signature(scope["f"]).parameters.values():
+            if p.kind is p.VAR_POSITIONAL:
+                args.extend(_ARGUMENTS["arrays"])
+            elif p.default is p.empty:
+                args.append(MW if name.startswith("linalg.") and p.name == "x" else _ARGUMENTS[p.name])
+    return lambda: function(*args)
+
+
+def _every_function() -> dict[str, Callable[[], Any]]:
+    from eagerpy_xp import _spec
+
+    calls = {name: _spec_call(name, text) for name, text in _spec.FUNCTIONS.items()}
+    calls.update({f"linalg.{n}": _spec_call(f"linalg.{n}", t) for n, t in _spec.LINALG.items()})
+    calls.update({f"fft.{n}": _spec_call(f"fft.{n}", t) for n, t in _spec.FFT.items()})
+    return calls
+
+
+#: One call of every function of the standard, plus the wrapped flavour's mutation, the
+#: gathers Dask refuses, a blocked decomposition and the EagerPy helpers; none may compute.
+LAZY: dict[str, Callable[[], Any]] = {
+    **_every_function(),
+    "getitem multi-axis": lambda: wxp.asarray(M)[I, I], "getitem mask": lambda: M[M > 0],
+    "setitem": lambda: _set(wxp.asarray(M)), "linalg.inv blocked": lambda: xp.linalg.inv(M),
+    "logsumexp": lambda: ep.logsumexp(M, axis=1),
+    "softmax": lambda: ep.softmax(wxp.asarray(M)), "norms.l2": lambda: ep.norms.l2(M, axis=0),
+}  # fmt: skip
+
+
+def _set(a: Any) -> Any:
+    a[a > 0] = 0.0
+    a[1:3, 0] = 1.0
+    return a
+
+
+@pytest.mark.parametrize("name", LAZY)
+def test_functions_do_not_compute(counter: CountingScheduler, name: str) -> None:
+    LAZY[name]()
+    assert counter.runs == 0, f"{name} computed the graph {counter.runs} times"
+
+
+def test_conversions_compute_once_each(counter: CountingScheduler) -> None:
+    expected = float(np.sum(M.compute()))
+    counter.runs = 0
+    total = wxp.sum(wxp.asarray(M))
+    assert isinstance(total.raw, da.Array) and counter.runs == 0
+    assert float(total) == pytest.approx(expected)
+    assert counter.runs == 1
+    assert bool(total > -1e9) and counter.runs == 2
+    assert np.asarray(wxp.asarray(V)).shape == (6,) and counter.runs == 3
+    assert "dask.array<" in repr(total) and counter.runs == 3  # repr shows the graph only
+    counts = xp.repeat(V, xp.asarray([1, 0, 2, 1, 0, 3]))  # array repeats: computes them
+    assert counter.runs == 4 and counts.shape == (7,)
+
+
+def test_data_dependent_shapes_are_unknown() -> None:
+    a = wxp.asarray(M)
+    masked = a[a > 0]
+    assert masked.shape == (None,) and masked.size is None
+    assert wxp.unique_values(a).shape == (None,)
+    assert wxp.__array_namespace_info__().capabilities()["data-dependent shapes"] is True
+    assert np.asarray(masked).shape == (int(np.sum(M.compute() > 0)),)
+
+
+def test_chunks_kept_where_possible() -> None:
+    x = chunked(RNG.normal(size=(8, 6)), 4)
+    assert xp.exp(x).chunks == x.chunks
+    assert xp.floor_divide(x, 2.0).chunks == x.chunks  # the NumPy fix runs per chunk
+    assert xp.add(x, x[0]).chunks == x.chunks
+    assert xp.sort(x, axis=1).chunks == ((4, 4), (6,))  # sorted axis whole, others kept
+    assert xp.sum(x).chunks == ()  # a full reduction: one chunk
+    assert xp.mean(x, axis=0).chunks == ((4, 2),)  # the reduced axis is gone, others kept
+    assert xp.fft.fft(x, axis=0).chunks == ((8,), (4, 2))
+
+
+# -- mutation -------------------------------------------------------------------------------
+def test_setitem_rebinds_and_leaves_shared_graphs_alone() -> None:
+    base = chunked(np.arange(12.0).reshape(3, 4))
+    a = wxp.asarray(base)
+    view = a[0]
+    other = ep.astensor(base)
+    a[0, :] = -1.0
+    a[a > 9] = 0.0
+    a += 1
+    np.testing.assert_array_equal(np.asarray(a), [[0, 0, 0, 0], [5, 6, 7, 8], [9, 10, 1, 1]])
+    np.testing.assert_array_equal(np.asarray(view), [0, 1, 2, 3])
+    np.testing.assert_array_equal(np.asarray(other), np.arange(12.0).reshape(3, 4))
+    np.testing.assert_array_equal(base.compute(), np.arange(12.0).reshape(3, 4))
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.dask\.Array\.__setitem__: "):
+        a[0, 0] = 1.5j
+
+
+# -- detection, errors, extensions ------------------------------------------------------------
+def test_namespace_and_errors() -> None:
+    assert ep.get_namespace(M) is xp and ep.get_namespace(ep.astensor(M)) is wxp
+    assert xp.float32 is np.dtype("float32") and ep.astensor(M).device == "cpu"
+    with pytest.raises(TypeError, match=r"dask and numpy|numpy and dask"):
+        ep.get_namespace(M, np.ones(2))
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.dask\."):
+        xp.zeros(3, device="cuda:0")
+    with pytest.raises(NotImplementedError, match="dask has no automatic differentiation"):
+        ep.value_and_grad(lambda v: xp.sum(v * v), V)
+
+
+@pytest.mark.parametrize("flavour", ("native", "wrapped"))
+def test_helpers(flavour: str) -> None:
+    a = RNG.normal(size=(4, 5))
+    x = chunked(a) if flavour == "native" else ep.astensor(chunked(a))
+    back = (lambda r: r) if flavour == "native" else (lambda r: r.raw)
+    shifted = a - a.max(axis=1, keepdims=True)
+    soft = np.exp(shifted) / np.exp(shifted).sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(back(ep.softmax(x)).compute(), soft)
+    lse = np.log(np.exp(a).sum(axis=0))
+    np.testing.assert_allclose(back(ep.logsumexp(x, axis=0)).compute(), lse)
+    np.testing.assert_allclose(back(ep.norms.l2(x, axis=1)).compute(), np.sqrt((a * a).sum(1)))
+    np.testing.assert_allclose(back(ep.norms.linf(x)).compute(), np.abs(a).max())
+    values, indices = ep.topk(x, 2)
+    np.testing.assert_array_equal(back(indices).compute(), np.argsort(-a, axis=1)[:, :2])
+    np.testing.assert_array_equal(back(values).compute(), -np.sort(-a, axis=1)[:, :2])
+
+
+# -- a real cluster: two worker processes --------------------------------------------------------
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
+    cluster = distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                       dashboard_address=None, memory_limit="1GiB")  # fmt: skip
+    with cluster, distributed.Client(cluster) as c:
+        yield c
+
+
+def _standardise_and_reduce(x: Any, w: Any) -> Any:
+    """The same code on any namespace: column standardisation, a projection, a sum."""
+    ns = ep.get_namespace(x, w)
+    z = (x - ns.mean(x, axis=0)) / ns.std(x, axis=0, correction=1)
+    return ns.sum(ns.matmul(z, w) ** 2, axis=0)
+
+
+def test_computes_on_a_local_cluster(client: Any) -> None:
+    data = RNG.normal(size=(4000, 8))
+    weights = RNG.normal(size=(8, 2))
+    expected = _standardise_and_reduce(data, weights)
+    x = da.from_array(data, chunks=(500, 8))
+    lazy = _standardise_and_reduce(ep.astensor(x), wxp.asarray(weights))
+    assert isinstance(lazy.raw, da.Array)
+    future = client.compute(lazy.raw)
+    np.testing.assert_allclose(future.result(), expected, rtol=1e-10)
+    assert len(client.scheduler_info()["workers"]) == 2
+    # conversions go through the active client too
+    assert float(wxp.sum(lazy)) == pytest.approx(float(expected.sum()), rel=1e-10)
+    uniques = wxp.unique_counts(ep.astensor(da.from_array(np.array([1, 2, 2, 5, 5, 5]), chunks=2)))
+    np.testing.assert_array_equal(np.asarray(uniques.counts), [1, 2, 3])
