@@ -1,12 +1,7 @@
-"""`eagerpy_xp.eagerpy` on Dask arrays (issue 17, item 4).
-
-DASK: the Dask backend of eagerpy_xp (``eagerpy_xp.native.dask``) is being written in
-parallel.  Until it exists these tests are skipped with that reason (shown by ``-ra``);
-once it lands they run the same calls as on NumPy (no autodiff: Dask has none)."""
+"""`eagerpy_xp.eagerpy` on Dask arrays (issue 17, item 4): the same calls as on NumPy
+(no autodiff: Dask has none)."""
 
 from __future__ import annotations
-
-import importlib.util
 
 import numpy as np
 import pytest
@@ -15,12 +10,6 @@ from _ep_frameworks import data
 import eagerpy_xp.eagerpy as ep
 
 pytest.importorskip("dask.array", reason="Dask is not installed")
-if importlib.util.find_spec("eagerpy_xp.native.dask") is None:
-    pytest.skip(
-        "eagerpy_xp has no Dask backend yet (eagerpy_xp.native.dask is being written); "
-        "ep.DaskTensor is in place for it",
-        allow_module_level=True,
-    )
 
 
 def test_dask_same_as_numpy() -> None:
