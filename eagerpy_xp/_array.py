@@ -184,14 +184,19 @@ class Array(ArrayMethods):
 
     @property
     def T(self) -> Array:
-        """The transpose; the standard defines it for 2-D arrays only, we reverse all axes."""
-        axes = tuple(range(self.ndim - 1, -1, -1))
-        return _wrap(self._b, self._b.permute_dims(self._raw, axes))
+        """The transpose of a 2-D array (the standard defines ``T`` for 2-D arrays only:
+        other ranks raise `ValueError`; ``mT`` or ``permute_dims`` serve them)."""
+        if self.ndim != 2:
+            raise ValueError(
+                f"eagerpy_xp.{self._b.name}.Array.T: defined for 2-D arrays only, got shape "
+                f"{self.shape}; use x.mT or permute_dims for other ranks"
+            )
+        return _wrap(self._b, self._b.permute_dims(self._raw, (1, 0)))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
             raise ValueError(
-                f"Array.__array_namespace__: unsupported api_version {api_version!r}; "
+                f"eagerpy_xp.{self._b.name}.Array.__array_namespace__: unsupported api_version {api_version!r}; "
                 f"supported: {', '.join(SUPPORTED_API_VERSIONS)}"
             )
         return namespace_module(self._b.name, True)
@@ -204,7 +209,7 @@ class Array(ArrayMethods):
     def _scalar(self, method: str) -> bool | int | float | complex:
         if self.ndim != 0:
             raise TypeError(
-                f"Array.{method}: only 0-d arrays convert to Python scalars, "
+                f"eagerpy_xp.{self._b.name}.Array.{method}: only 0-d arrays convert to Python scalars, "
                 f"got shape {self.shape}"
             )
         return self._b.item(self._raw)
@@ -215,16 +220,16 @@ class Array(ArrayMethods):
     def __int__(self, /) -> int:
         value = self._scalar("__int__")
         if isinstance(value, complex):
-            raise TypeError("Array.__int__: cannot convert a complex array to int")
+            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__int__: cannot convert a complex array to int")
         if isinstance(value, float) and not math.isfinite(value):
             kind = OverflowError if math.isinf(value) else ValueError
-            raise kind(f"Array.__int__: cannot convert {value} to int")
+            raise kind(f"eagerpy_xp.{self._b.name}.Array.__int__: cannot convert {value} to int")
         return int(value)
 
     def __float__(self, /) -> float:
         value = self._scalar("__float__")
         if isinstance(value, complex):
-            raise TypeError("Array.__float__: cannot convert a complex array to float")
+            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__float__: cannot convert a complex array to float")
         return float(value)
 
     def __complex__(self, /) -> complex:
@@ -234,7 +239,7 @@ class Array(ArrayMethods):
         value = self._scalar("__index__")
         if type(value) is not int:
             raise TypeError(
-                f"Array.__index__: only integer arrays can be used as an index, "
+                f"eagerpy_xp.{self._b.name}.Array.__index__: only integer arrays can be used as an index, "
                 f"got dtype {self.dtype}"
             )
         return value
@@ -279,13 +284,13 @@ class Array(ArrayMethods):
     def __iter__(self) -> Iterator[Array]:
         """Iterate over the first axis (defined by the standard for 1-D arrays)."""
         if self.ndim == 0:
-            raise TypeError("Array.__iter__: iteration over a 0-d array")
+            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__iter__: iteration over a 0-d array")
         for i in range(self._b.shape_of(self._raw)[0] or 0):
             yield self[i]
 
     def __len__(self) -> int:
         if self.ndim == 0:
-            raise TypeError("Array.__len__: len() of a 0-d array")
+            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__len__: len() of a 0-d array")
         return self._b.shape_of(self._raw)[0]  # type: ignore[return-value]
 
     # -- display ----------------------------------------------------------------------------
@@ -370,7 +375,7 @@ def _wrap(backend: Backend, raw: Any) -> Array:
 def _check_same_backend(backend: Backend, other: Array, where: str) -> None:
     if other._b is not backend:
         raise TypeError(
-            f"Array.{where}: cannot mix a {backend.name} array with a {other._b.name} array; "
+            f"eagerpy_xp.{backend.name}.Array.{where}: cannot mix a {backend.name} array with a {other._b.name} array; "
             f"convert one first (eagerpy_xp.convert / to_device)"
         )
 
