@@ -100,7 +100,7 @@ def _domain_table() -> dict[str, str]:
                    "linalg.matmul matmul tensordot vecdot",
         "floating": "acos acosh asin asinh atan atanh cos cosh divide exp expm1 log log1p "
                     "log2 log10 reciprocal sin sinh sqrt tan tanh mean linalg.cholesky "
-                    "linalg.det linalg.eigh linalg.eigvalsh linalg.inv linalg.matrix_norm "
+                    "linalg.det linalg.eig linalg.eigh linalg.eigvals linalg.eigvalsh linalg.inv linalg.matrix_norm "
                     "linalg.matrix_power linalg.matrix_rank linalg.pinv linalg.qr "
                     "linalg.slogdet linalg.solve linalg.svd linalg.svdvals "
                     "linalg.vector_norm",
@@ -154,7 +154,7 @@ def _params(name: str) -> list[str]:
 #: the names of every function the fuzzer covers (functions, then array-object entries)
 ALL_NAMES: tuple[str, ...] = (*SIGNATURES, *ARRAY_ENTRIES)
 
-_SQUARE = {f"linalg.{n}" for n in ("cholesky", "det", "eigh", "eigvalsh", "inv",
+_SQUARE = {f"linalg.{n}" for n in ("cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv",
                                     "matrix_power", "slogdet", "solve")}  # fmt: skip
 _MATRIX = _SQUARE | {f"linalg.{n}" for n in ("matrix_norm", "matrix_rank", "pinv", "qr",
                                              "svd", "svdvals", "diagonal", "trace")}  # fmt: skip

@@ -228,7 +228,6 @@ _FIRST_QUADRANT_FIXES: dict[str, _Fixes] = {
     "sqrt": ((lambda a, b, r: _isinf(b), _cx(_INF, _INF)),
              (lambda a, b, r: _isinf(a) & (a > 0) & _isnan(b), _cx(_INF, _NAN)),
              (lambda a, b, r: _isinf(a) & (a < 0) & _isnan(b), _cx(_NAN, _INF))),
-    "tan": ((lambda a, b, r: _nonfinite(a) & (b == 0), _cx(_NAN, 0.0)),),
     "tanh": ((lambda a, b, r: (a == 0) & _nonfinite(b), _cx(0.0, _NAN)),
              (lambda a, b, r: _isinf(a) & jnp.isfinite(b), _cx(1.0, 0.0))),
 }  # fmt: skip
@@ -332,8 +331,15 @@ class JaxBackend(NumPyDtypes, Backend):
     sin = _complex_fixed("sin", "odd")
     sinh = _complex_fixed("sinh", "odd")
     sqrt = _complex_fixed("sqrt", "none")
-    tan = _complex_fixed("tan", "odd")
     tanh = _complex_fixed("tanh", "odd")
+
+    def tan(self, x: Any, /) -> Any:
+        """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
+        ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
+        if not _is_complex(x):
+            return jnp.tan(x)
+        w = self.tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
+        return jax.lax.complex(jnp.imag(w), -jnp.real(w))
 
     # -- hooks -----------------------------------------------------------------------------
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:

@@ -247,6 +247,15 @@ class DaskBackend(NumPyDtypes, Backend):
         """Complex special cases with an infinite or NaN real part, from the spec's table."""
         return elementwise(NUMPY.expm1, x)
 
+    def tan(self, x: Any, /) -> Any:
+        """Chunk by chunk through the NumPy backend's ``tan`` (complex infinities)."""
+        return elementwise(NUMPY.tan, x)
+
+    def tanh(self, x: Any, /) -> Any:
+        """Chunk by chunk through the NumPy backend's ``tanh`` (``tanh(inf + yj)`` is
+        ``1 + 0j`` with ``y``'s sign: NumPy's kernel takes it from ``sin(2y)``)."""
+        return elementwise(NUMPY.tanh, x)
+
     def log1p(self, x: Any, /) -> Any:
         """Complex ``x`` near 0 keeps its digits (NumPy computes ``log(1 + x)``)."""
         return elementwise(NUMPY.log1p, x)

@@ -78,7 +78,6 @@ class ElementwiseMixin(TFBase):
     exp = _float_unary("exp", tf.math.exp, raw_op("Exp"))
     sin = _float_unary("sin", tf.math.sin, raw_op("Sin"))
     sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
-    tan = _float_unary("tan", tf.math.tan, raw_op("Tan"))
 
     # -- TensorFlow's op once the operands are promoted ----------------------------------
     add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_binary("AddV2", "add"), NUMERIC)
@@ -458,6 +457,16 @@ class ElementwiseMixin(TFBase):
         im = tf.math.imag(x)
         zero = tf.complex(tf.zeros_like(im), im)
         return tf.where(self.nonzero_mask(x), result, zero)
+
+    @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tan"))
+    def tan(self, x: Any, /) -> Any:
+        """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
+        ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
+        x = self.floating(x, "tan")
+        if not x.dtype.is_complex:
+            return tf.math.tan(x)
+        w = self.tanh(tf.complex(-tf.math.imag(x), tf.math.real(x)))
+        return tf.complex(tf.math.imag(w), -tf.math.real(w))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tanh"))
     def tanh(self, x: Any, /) -> Any:
