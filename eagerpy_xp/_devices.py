@@ -24,8 +24,11 @@ class Device:
         if isinstance(spec, Device):
             kind, parsed_index = spec.kind, spec.index
         elif isinstance(spec, str):
-            kind, _, rest = spec.strip().lower().partition(":")
-            if kind == "gpu":
+            text = spec.strip().lower()
+            if text.startswith("/"):  # a TensorFlow device: "/job:.../device:GPU:1", "/CPU:0"
+                text = text.rsplit("device:", 1)[-1].lstrip("/")
+            kind, _, rest = text.partition(":")
+            if kind in ("gpu", "rocm"):
                 kind = "cuda"
             if kind not in KINDS:
                 raise ValueError(
@@ -59,6 +62,12 @@ class Device:
         if isinstance(other, str):
             try:
                 return self == Device(other)
+            except ValueError:
+                return False
+        platform, index = getattr(other, "platform", None), getattr(other, "id", None)
+        if isinstance(platform, str) and isinstance(index, int):  # a JAX device
+            try:
+                return self == Device(platform, index)
             except ValueError:
                 return False
         return NotImplemented
