@@ -94,6 +94,9 @@ class DaskLinalg(Linalg):
         dtype = np.result_type(x1.dtype, x2.dtype)
         a1 = da.moveaxis(whole_axes(x1, (x1.ndim + offset,)), offset, -1)
         a2 = da.moveaxis(whole_axes(x2, (x2.ndim + offset,)), offset, -1)
+        if 0 in a1.shape[:-1] or 0 in a2.shape[:-1]:  # empty batches: gufunc cannot loop
+            batch = np.broadcast_shapes(a1.shape[:-1], a2.shape[:-1])
+            return da.moveaxis(da.zeros((*batch, 3), dtype=dtype), -1, offset)
         result = gufunc(_cross_last, "(i),(i)->(i)", a1, match_loop_chunks(a1, a2, (1, 1)),
                         dtypes=dtype)  # fmt: skip
         return da.moveaxis(result, -1, offset)
