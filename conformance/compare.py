@@ -67,8 +67,10 @@ def _parts(a: np.ndarray) -> list[np.ndarray]:
 
 
 def values_mismatch(actual: np.ndarray, expected: np.ndarray, tol: str,
-                    mask: np.ndarray | None = None) -> str | None:  # fmt: skip
-    """A description of where ``actual`` and ``expected`` differ, or None."""
+                    mask: np.ndarray | None = None, scale: float = 0.0) -> str | None:  # fmt: skip
+    """A description of where ``actual`` and ``expected`` differ, or None.  ``scale``
+    raises the magnitude the absolute tolerance is relative to (for results that cancel,
+    such as the spread of constant data, the inputs' magnitude)."""
     if mask is not None:
         keep = ~np.broadcast_to(mask, expected.shape)
         actual, expected = actual[keep], expected[keep]
@@ -81,7 +83,7 @@ def values_mismatch(actual: np.ndarray, expected: np.ndarray, tol: str,
         # complex values: errors relative to the magnitude, not to each part
         magnitude = np.abs(expected.astype(np.complex128)) if expected.dtype.kind == "c" else None
         everything = np.abs(expected.astype(np.complex128))
-        scale = np.max(everything[np.isfinite(everything)], initial=0.0)
+        scale = max(scale, np.max(everything[np.isfinite(everything)], initial=0.0))
         for a, e in zip(_parts(actual), _parts(expected)):
             a64, e64 = a.astype(np.float64), e.astype(np.float64)
             nan_a, nan_e = np.isnan(a64), np.isnan(e64)
@@ -110,8 +112,9 @@ def values_mismatch(actual: np.ndarray, expected: np.ndarray, tol: str,
 
 def assert_matches(target: Target, result: Any, reference: Any, *, tol: str = "exact",
                    mask: np.ndarray | None = None, what: str = "result",
-                   dtype_map: dict[str, str] | None = None) -> None:  # fmt: skip
-    """Assert a target's result equals the array_api_strict result (recursively).
+                   dtype_map: dict[str, str] | None = None, scale: float = 0.0) -> None:  # fmt: skip
+    """Assert a target's result equals the array_api_strict result (recursively);
+    ``scale``: see `values_mismatch`.
 
     ``dtype_map`` maps a reference dtype to the one the target must give instead (a
     namespace whose default floating dtype is float32 creates float32 where
@@ -136,7 +139,7 @@ def assert_matches(target: Target, result: Any, reference: Any, *, tol: str = "e
         actual = target.to_numpy(result)
         assert actual.shape == expected.shape, (
             f"{what}: computed shape {actual.shape}, expected {expected.shape}")
-        problem = values_mismatch(actual, expected, tol, mask)
+        problem = values_mismatch(actual, expected, tol, mask, scale)
         assert problem is None, f"{what}: {problem}"
     elif isinstance(reference, (tuple, list)):
         assert isinstance(result, (tuple, list)), f"{what}: expected a sequence, got {result!r}"

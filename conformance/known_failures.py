@@ -35,14 +35,6 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
                  "complex64 expm1 whose exp(real part) overflows gives inf+nanj instead of "
                  "inf+0j: each chunk runs the NumPy backend's expm1, which has the same "
                  "deviation (NumPy's kernel); seen only in randomized runs (89+0j)"),
-    KnownFailure("dask", "*", "var",
-                 "float32 variance of a constant array: Dask's result (chunked moments, "
-                 "accumulated in float64) is exactly 0 where the float32 two-pass reference "
-                 "leaves a rounding residue (5.8e-11 for values near 86) above the suite's "
-                 "tolerance, which scales with the result, not the input; randomized runs only"),
-    KnownFailure("dask", "*", "std",
-                 "as var: float32 standard deviation of a constant array is exactly 0 where "
-                 "the float32 reference leaves a rounding residue; randomized runs only"),
 )
 
 
