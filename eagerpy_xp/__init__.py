@@ -13,7 +13,7 @@ from typing import Any
 
 from ._array import Array
 from ._array import _wrap as _wrap_raw
-from ._detect import BACKEND_BY_TYPE, BACKENDS, backend_for
+from ._detect import BACKENDS, backend_for
 from ._devices import Device
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
@@ -64,8 +64,7 @@ def astensor(x: Any) -> Array:
     """Wrap a native array as an `Array` (an `Array` is returned as it is)."""
     if type(x) is Array:
         return x
-    backend = BACKEND_BY_TYPE.get(type(x)) or backend_for(x, "eagerpy_xp.astensor")
-    return _wrap_raw(backend, x)
+    return _wrap_raw(backend_for(x, "eagerpy_xp.astensor"), x)
 
 
 def astensors(*xs: Any) -> tuple[Array, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from ._detect import BACKEND_BY_TYPE, SCALAR_TYPES, backend_for, namespace_module
+from ._detect import SCALAR_TYPES, backend_for, namespace_module
 from ._devices import Device
 from ._methods import ArrayMethods
 from ._spec import SUPPORTED_API_VERSIONS
@@ -135,7 +135,7 @@ class Array(ArrayMethods):
         if type(raw) is Array:
             raw, backend = raw._raw, raw._b
         else:
-            backend = BACKEND_BY_TYPE.get(type(raw)) or backend_for(raw, "Array")
+            backend = backend_for(raw, "Array")
         self._raw = backend.normalize(raw)
         self._b = backend
 
