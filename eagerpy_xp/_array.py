@@ -59,20 +59,76 @@ def _named(method: Any, dunder: str) -> Any:
     return method
 
 
+#: How an operator runs on one backend, learnt at its first call there: the backend's
+#: function (a bound method), the type `Array` stores, and the function's fast case
+#: (`BackendCore.fast_case`), for which the operator calls the framework op itself.
+#: Binary: ``(function, array type, case type, dtypes, op, scalar, scalar_op,
+#: scalar_first)``; unary: ``(function, array type, case type, dtypes, op)``.  Without a
+#: fast case the case type is None, which no array has.
+_Plan: TypeAlias = "tuple[Any, ...]"
+
+
+def _plan(backend: Backend, function: str, binary: bool) -> _Plan:
+    case = backend.fast_case(function)
+    if case is None:
+        case = (None, (), None, None, None, False) if binary else (None, (), None)
+    return (getattr(backend, function), backend.array_type, *case)
+
+
 def _binary_operator(dunder: str, function: str) -> BinaryOperator:
-    """``self <op> other``: backend ``function(self, other)``, wrapped."""
+    """``self <op> other``: backend ``function(self, other)``, wrapped.
+
+    The fast case of ``function`` (two arrays of one dtype, or an array and a Python
+    float, as `fastpath.binary` states it) calls the op here, without the function's
+    frame; the result is the function's own, and an exception reruns the call through
+    the function, which raises the contract's error.
+    """
+    plans: dict[Backend, _Plan] = {}
 
     def forward(self: Array, other: Operand, /) -> Array:
         b = self._b
+        try:
+            fn, a, t, dtypes, op, scalar, scalar_op, _ = plans[b]
+        except KeyError:
+            fn, a, t, dtypes, op, scalar, scalar_op, _ = plans[b] = _plan(b, function, True)
+        x = self._raw
         if type(other) is Array:
+            y = other._raw
+            # the case's array type is the backend's own: `y` is of this backend too
+            if type(x) is t and type(y) is t:
+                dtype = x.dtype
+                if dtype is y.dtype and dtype in dtypes:
+                    try:
+                        raw = op(x, y)
+                    except Exception:
+                        pass
+                    else:
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is a else b.normalize(raw)
+                        array._b = b
+                        return array
             if other._b is not b:
                 _check_same_backend(b, other, "operator")
-            other = other._raw
+            other = y
+        elif type(other) is float and type(x) is t and scalar is not None:
+            dtype = x.dtype
+            if dtype in dtypes:
+                operand = scalar(other, dtype)
+                if operand is not None:
+                    try:
+                        raw = scalar_op(x, operand)
+                    except Exception:
+                        pass
+                    else:
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is a else b.normalize(raw)
+                        array._b = b
+                        return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return NotImplemented
-        raw = getattr(b, function)(self._raw, other)
+        raw = fn(x, other)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._raw = raw if type(raw) is a else b.normalize(raw)
         array._b = b
         return array
 
@@ -80,14 +136,40 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
 
 
 def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
-    """``other <op> self``: backend ``function(other, self)``, wrapped."""
+    """``other <op> self``: backend ``function(other, self)``, wrapped (a Python float
+    first takes the fast case where `fastpath.binary` allows it, ``scalar_first``)."""
+    plans: dict[Backend, _Plan] = {}
 
     def reflected(self: Array, other: Operand, /) -> Array:
+        b = self._b
+        try:
+            fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = plans[b]
+        except KeyError:
+            fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = plans[b] = _plan(
+                b, function, True)  # fmt: skip
+        x = self._raw
+        if type(other) is float and type(x) is t and scalar_first and scalar is not None:
+            dtype = x.dtype
+            if dtype in dtypes:
+                operand = scalar(other, dtype)
+                if operand is not None:
+                    try:
+                        raw = scalar_op(operand, x)
+                    except Exception:
+                        pass
+                    else:
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is a else b.normalize(raw)
+                        array._b = b
+                        return array
         o = _operand(self, other)
         if o is NotImplemented:
             return NotImplemented
-        b = self._b
-        return _wrap(b, getattr(b, function)(o, self._raw))
+        raw = fn(o, x)
+        array = _new_object(Array)
+        array._raw = raw if type(raw) is a else b.normalize(raw)
+        array._b = b
+        return array
 
     return _named(reflected, dunder)  # type: ignore[no-any-return]
 
@@ -107,13 +189,30 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
 
 
 def _unary_operator(dunder: str, function: str) -> UnaryOperator:
-    """``<op> self``: backend ``function(self)``, wrapped."""
+    """``<op> self``: backend ``function(self)``, wrapped; its fast case (`fastpath.unary`)
+    calls the op here, as `_binary_operator` does."""
+    plans: dict[Backend, _Plan] = {}
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        raw = getattr(b, function)(self._raw)
+        try:
+            fn, a, t, dtypes, op = plans[b]
+        except KeyError:
+            fn, a, t, dtypes, op = plans[b] = _plan(b, function, False)
+        x = self._raw
+        if type(x) is t and x.dtype in dtypes:
+            try:
+                raw = op(x)
+            except Exception:
+                pass
+            else:
+                array = _new_object(Array)
+                array._raw = raw if type(raw) is a else b.normalize(raw)
+                array._b = b
+                return array
+        raw = fn(x)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is b.array_type else b.normalize(raw)
+        array._raw = raw if type(raw) is a else b.normalize(raw)
         array._b = b
         return array
 

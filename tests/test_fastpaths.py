@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from eagerpy_xp import Array, _dtypes
 from eagerpy_xp.native._base.elementwise import BINARY, UNARY
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -154,3 +155,159 @@ def test_float_scalar_with_integer_array_is_not_cached_as_int(case: tuple[Any, A
     x = np.array([3, 4], dtype="int64")
     assert backend.numpy(xp.multiply(backend.plain(x), 1))[0] == "int64"
     _same(backend, xp.multiply, x, 1.0)
+
+
+# -- `Array` operators: their fast cases (`BackendCore.fast_case`) against the functions --------
+#: Operator -> the function it stands for (`eagerpy_xp._array.Array`).
+BINARY_OPERATORS = {
+    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
+    "__floordiv__": "floor_divide", "__mod__": "remainder", "__pow__": "pow",
+    "__and__": "bitwise_and", "__or__": "bitwise_or", "__xor__": "bitwise_xor",
+    "__lshift__": "bitwise_left_shift", "__rshift__": "bitwise_right_shift",
+    "__eq__": "equal", "__ne__": "not_equal", "__lt__": "less", "__le__": "less_equal",
+    "__gt__": "greater", "__ge__": "greater_equal",
+}  # fmt: skip
+UNARY_OPERATORS = {"__neg__": "negative", "__pos__": "positive", "__abs__": "abs",
+                   "__invert__": "bitwise_invert"}  # fmt: skip
+#: Operand dtype pairs that no fast case takes (the function promotes, or refuses).
+MIXED = [("float32", "float64"), ("int8", "uint8"), ("int64", "int32"), ("uint8", "uint16"),
+         ("int32", "float32"), ("bool", "int8"), ("complex64", "float64")]  # fmt: skip
+
+
+class _NumPy:
+    name = "numpy"
+
+    def plain(self, values: np.ndarray) -> Any:
+        return values.copy()
+
+    def other(self, values: np.ndarray) -> Any:
+        # NumPy's functions have no separate fast path: the function on the plain array
+        return values.copy()
+
+    def numpy(self, x: Any) -> tuple[str, np.ndarray]:
+        x = np.asarray(x)
+        return x.dtype.name, x
+
+
+@pytest.fixture(scope="module", params=["numpy", "torch", "tensorflow"])
+def operators_case(request: pytest.FixtureRequest) -> tuple[Any, Any]:
+    backend = {"numpy": _NumPy, "torch": _Torch, "tensorflow": _TensorFlow}[request.param]()
+    return backend, importlib.import_module(f"eagerpy_xp.native.{request.param}")
+
+
+def _operator_outcome(backend: Any, operator: Callable[..., Any], *args: Any) -> Any:
+    try:
+        result = operator(*args)
+    except Exception as error:
+        return type(error).__name__
+    if result is NotImplemented:
+        return "NotImplemented"
+    dtype, values = backend.numpy(result.raw)
+    return dtype, values.shape, values.tobytes()
+
+
+def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any) -> None:
+    """``Array.<dunder>`` on `Array`s of plain arrays (and scalars) equals the backend's
+    ``function`` on the full implementation's inputs (arrays given as NumPy arrays; a
+    reflected dunder, ``__radd__``, takes its operands swapped)."""
+    import eagerpy_xp as ep
+
+    wrapped = [ep.astensor(backend.plain(a)) if isinstance(a, np.ndarray) else a for a in args]
+    full = [backend.other(a) if isinstance(a, np.ndarray) else a for a in args]
+    if dunder not in BINARY_OPERATORS and dunder not in UNARY_OPERATORS:
+        full = full[::-1]  # reflected: other <op> self is function(other, self)
+    a = _operator_outcome(backend, getattr(type(wrapped[0]), dunder), *wrapped)
+    try:
+        result = getattr(xp, function)(*full)
+    except Exception as error:
+        b: Any = type(error).__name__
+    else:
+        dtype, values = backend.numpy(result)
+        b = dtype, values.shape, values.tobytes()
+    what = f"Array.{dunder}{tuple(getattr(v, 'dtype', v) for v in args)}"
+    assert a == b, f"{what}: operator {a!r} != {function} {b!r}"
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_binary_operators(operators_case: tuple[Any, Any], dtype: str) -> None:
+    backend, xp = operators_case
+    values = _values(dtype)
+    for shape in ((12,), (3, 4)):
+        x, y = values.reshape(shape), np.roll(values, 5).reshape(shape)
+        for dunder, function in BINARY_OPERATORS.items():
+            _same_operator(backend, xp, dunder, function, x, y)
+    x, y = values[:1].reshape(()), values[-1:].reshape(())  # 0-d: NumPy makes scalars
+    for dunder, function in BINARY_OPERATORS.items():
+        _same_operator(backend, xp, dunder, function, x, y)
+        for scalar in SCALARS:
+            _same_operator(backend, xp, dunder, function, values, scalar)
+            reflected = dunder.replace("__", "__r", 1)  # comparisons have none
+            if hasattr(Array, reflected):
+                _same_operator(backend, xp, reflected, function, values, scalar)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_unary_operators(operators_case: tuple[Any, Any], dtype: str) -> None:
+    backend, xp = operators_case
+    values = _values(dtype)
+    for x in (values, values.reshape(3, 4), values[:1].reshape(())):
+        for dunder, function in UNARY_OPERATORS.items():
+            _same_operator(backend, xp, dunder, function, x)
+
+
+@pytest.mark.parametrize("pair", MIXED, ids="-".join)
+def test_operators_on_mixed_dtypes(operators_case: tuple[Any, Any], pair: tuple[str, str]
+                                   ) -> None:  # fmt: skip
+    backend, xp = operators_case
+    x, y = _values(pair[0]), np.roll(_values(pair[1]), 3)
+    for dunder, function in BINARY_OPERATORS.items():
+        _same_operator(backend, xp, dunder, function, x, y)
+        _same_operator(backend, xp, dunder, function, y, x)
+
+
+def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
+    """The cases the comparisons above rely on exist: ``x + y`` on float32 arrays, ``-x``,
+    ``x < y`` and ``x * 2.5`` have fast cases on these backends."""
+    b = operators_case[1].__backend__
+    for function in ("add", "multiply", "less", "negative"):
+        case = b.fast_case(function)
+        assert case is not None, function
+        assert b.dtypes_by_name["float32"] in case[1], function
+    assert b.fast_case("add")[3] is not None  # Python floats
+
+
+#: The standard's dtype category of each function behind an operator (its signatures).
+OPERATOR_CATEGORIES = {
+    "add": "numeric", "subtract": "numeric", "multiply": "numeric", "pow": "numeric",
+    "divide": "floating-point", "floor_divide": "real numeric", "remainder": "real numeric",
+    "less": "real numeric", "less_equal": "real numeric", "greater": "real numeric",
+    "greater_equal": "real numeric", "bitwise_and": "integer or boolean",
+    "bitwise_or": "integer or boolean", "bitwise_xor": "integer or boolean",
+    "bitwise_invert": "integer or boolean", "bitwise_left_shift": "integer",
+    "bitwise_right_shift": "integer", "negative": "numeric", "positive": "numeric",
+    "abs": "numeric",
+}  # fmt: skip
+CATEGORY_DTYPES = {
+    "numeric": _dtypes.NUMERIC, "real numeric": _dtypes.INTEGRAL + _dtypes.REAL_FLOATING,
+    "floating-point": _dtypes.REAL_FLOATING + _dtypes.COMPLEX_FLOATING,
+    "integer": _dtypes.INTEGRAL, "integer or boolean": _dtypes.BOOL + _dtypes.INTEGRAL,
+}  # fmt: skip
+
+
+def test_operator_fast_cases_keep_to_the_categories(operators_case: tuple[Any, Any]) -> None:
+    """A fast case takes only standard dtypes that its function accepts (its category), so
+    it never passes by the full implementation's dtype check."""
+    backend, xp = operators_case
+    b = xp.__backend__
+    category_of = getattr(_dtypes, "CATEGORY_OF", None)
+    if category_of is None and backend.name != "numpy":
+        pytest.skip("torch's and TensorFlow's fast paths keep to the categories together "
+                    "with the category checks (_dtypes.CATEGORY_OF)")  # fmt: skip
+    standard = {b.dtypes_by_name[n]: n for n in _dtypes.ALL}
+    for function in {**BINARY_OPERATORS, **UNARY_OPERATORS}.values():
+        case = b.fast_case(function)
+        category = (category_of or OPERATOR_CATEGORIES).get(function)  # none: any dtype
+        if case is None or category is None:
+            continue
+        taken = {standard[d] for d in case[1] if d in standard}
+        assert taken <= set(CATEGORY_DTYPES[category]), (function, taken)

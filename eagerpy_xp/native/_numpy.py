@@ -193,6 +193,20 @@ class NumPyBackend(NumPyDtypes, Backend):
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         return np.asarray(raw, dtype=dtype, copy=copy)
 
+    def fast_case(self, function: str) -> tuple[Any, ...] | None:
+        """The functions behind `Array`'s operators that are their ufunc (`_ufunc1`,
+        `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
+        in the standard, or a floating array and a Python float, the function is the
+        ufunc call, which `Array` makes itself."""
+        entry = _OPERATOR_UFUNCS.get(function)
+        if entry is None:
+            return None
+        ufunc, kinds = entry
+        dtypes = frozenset(d for d in self.dtypes_by_name.values() if d.kind in kinds)
+        if ufunc.nin == 1:
+            return (_NDARRAY, dtypes, ufunc)
+        return (_NDARRAY, dtypes, ufunc, _float_operand, ufunc, True)
+
     # -- fixes of NumPy's deviations --------------------------------------------------------
     @translated
     def asarray(
@@ -377,6 +391,31 @@ def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
     out = np.array(result)
     np.copyto(out.imag if real_infinite else out.real, np.copysign(0.0, finite), where=fix)
     return out
+
+
+#: The functions behind `Array`'s operators that the NumPy backend defines as their ufunc,
+#: with the dtype kinds (``numpy.dtype.kind``) of their category in the standard (numeric
+#: "iufc", real numeric "iuf", floating-point "fc", integer "iu", integer or boolean
+#: "biu", any "biufc").  ``floor_divide`` and ``pow`` have fixes and are not here.
+_OPERATOR_UFUNCS: dict[str, tuple[Any, str]] = {
+    "add": (np.add, "iufc"), "subtract": (np.subtract, "iufc"),
+    "multiply": (np.multiply, "iufc"), "divide": (np.divide, "fc"),
+    "remainder": (np.remainder, "iuf"),
+    "equal": (np.equal, "biufc"), "not_equal": (np.not_equal, "biufc"),
+    "less": (np.less, "iuf"), "less_equal": (np.less_equal, "iuf"),
+    "greater": (np.greater, "iuf"), "greater_equal": (np.greater_equal, "iuf"),
+    "bitwise_and": (np.bitwise_and, "biu"), "bitwise_or": (np.bitwise_or, "biu"),
+    "bitwise_xor": (np.bitwise_xor, "biu"),
+    "bitwise_left_shift": (np.bitwise_left_shift, "iu"),
+    "bitwise_right_shift": (np.bitwise_right_shift, "iu"),
+    "negative": (np.negative, "iufc"), "positive": (np.positive, "iufc"),
+    "abs": (np.abs, "iufc"), "bitwise_invert": (np.bitwise_invert, "biu"),
+}  # fmt: skip
+
+
+def _float_operand(value: Any, dtype: Any) -> Any:
+    """A Python float meeting a floating array: the ufunc keeps the array's dtype."""
+    return value if type(value) is float and dtype.kind in "fc" else None
 
 
 #: The one NumPy backend object (the native module exports it).

@@ -134,6 +134,13 @@ class BackendCore:
         """Mark a plain Python function of the wrapped layer for the framework's tracer
         (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
+    def fast_case(self, function: str) -> tuple[Any, ...] | None:
+        """The case in which the standard's element-wise ``function`` is one framework
+        call, or None: a `fastpath.FastCase`, by default the one its method records
+        (``fast_case``, set by `fastpath.unary`/`binary`).  `Array`'s operators test it
+        themselves and call the op directly, so the result is the function's own."""
+        return getattr(getattr(type(self), function, None), "fast_case", None)
+
     #: Every message: `error` writes it, `translate` recognises it.
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
         """An exception in the contract's one format (``docs/errors.md``):

@@ -7,6 +7,10 @@ that case in front of the full implementation and call the op directly when it h
 so the result is the same either way, only sooner.  Both are decorators of the full
 implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)`` above ``def exp``).  A
 framework exception of the fast call is translated as `core.translated` does.
+
+Each method made here records its case as ``method.fast_case`` (`FastCase`), which
+`BackendCore.fast_case` hands to callers that test the case themselves: `Array`'s
+operators do, and call the op without the method's own frame.
 """
 
 from __future__ import annotations
@@ -20,6 +24,10 @@ Method = Callable[..., Any]
 #: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
 #: None when the full implementation must decide (out of range, another kind, ...).
 ScalarOperand = Callable[[Any, Any], Any]
+#: The case a fast path takes: ``(array_type, dtypes, op)`` for a unary function;
+#: ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` for a binary one (the
+#: arguments of `unary` and `binary`, ``scalar_op`` defaulting to ``op``).
+FastCase = tuple[Any, ...]
 
 
 def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
@@ -39,6 +47,7 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
             return slow(self, x)
 
         _describe(method, slow)
+        method.fast_case = (array_type, dtypes, op)  # type: ignore[attr-defined]
         return method
 
     return decorate
@@ -87,6 +96,7 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
         return slow(self, x1, x2)
 
     _describe(method, slow)
+    method.fast_case = (array_type, dtypes, op, scalar, with_scalar, scalar_first)  # type: ignore[attr-defined]
     return method
 
 
