@@ -273,7 +273,12 @@ def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
         case = b.fast_case(function)
         assert case is not None, function
         assert b.dtypes_by_name["float32"] in case[1], function
-    assert b.fast_case("add")[3] is not None  # Python floats
+    scalar = b.fast_case("add")[3]  # Python floats
+    assert scalar is not None
+    if b.name != "tensorflow":  # a float meets floating arrays only, whatever the function allows
+        for name in ("int64", "int8", "uint8", "bool"):
+            assert scalar(2.5, b.dtypes_by_name[name]) is None, name
+        assert scalar(2.5, b.dtypes_by_name["float32"]) == 2.5
 
 
 #: The standard's dtype category of each function behind an operator (its signatures).
