@@ -88,9 +88,13 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
 
     array_type = backend.array_type
     lifted: Callable[..., Any]
+    fast_reduction = getattr(fn, "fast_reduction", None)
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
-    if positional_only and len(params) == 1:
+    if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
+        lifted = _lifted_reduction(fn, fast_reduction, len(params) == 4, backend, unwrap, wrap)
+
+    elif positional_only and len(params) == 1:
 
         def lifted(x: Any, /) -> Any:
             r = fn(x._raw if type(x) is Array and x._b is backend else unwrap(x))
@@ -187,6 +191,90 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     exec(compile(source, f"<eagerpy_xp lifted {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]
     return lifted
+
+
+#: The parameters of the reductions `fastpath.reduction` makes: ``sum(x, /, *, axis=None,
+#: dtype=None, keepdims=False)`` (it accumulates) and ``mean(x, /, *, axis=None,
+#: keepdims=False)``.
+_REDUCTION_PARAMETERS = (["x", "axis", "dtype", "keepdims"], ["x", "axis", "keepdims"])
+
+
+def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates: bool,
+                      backend: Backend, unwrap: Callable[[Any], Any],
+                      wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+    """A reduction with a fast path (`fastpath.reduction`, whose case is ``case``) lifted
+    with that case tested here: an `Array` of this backend holding an array of the case's
+    type and dtypes, reduced over every axis or one int axis, calls the op itself, without
+    ``fn``'s frame; the result is ``fn``'s own.  Other calls, and a fast call that raises
+    (``fn`` raises the contract's error), go through ``fn``."""
+    fast_type, dtypes, op = case
+    array_type = backend.array_type
+    containers = frozenset({Array, list, tuple})
+
+    def accumulation(x: Any, /, *, axis: Any = None, dtype: Any = None,
+                     keepdims: bool = False) -> Any:  # fmt: skip
+        if type(x) is Array and x._b is backend:
+            x = x._raw
+            if type(x) is fast_type and dtype is None and type(keepdims) is bool \
+                    and x.dtype in dtypes:  # fmt: skip
+                r = None
+                try:
+                    if axis is None:
+                        if not keepdims:
+                            r = op(x)
+                    elif type(axis) is int and -x.ndim <= axis < x.ndim:
+                        r = op(x, axis, keepdims)
+                except Exception:
+                    r = None
+                if r is not None:
+                    if type(r) is array_type:
+                        out = _new_object(Array)
+                        out._raw = r
+                        out._b = backend
+                        return out
+                    return wrap(r)
+        elif type(x) in containers:
+            x = unwrap(x)
+        r = fn(x, axis=axis if type(axis) not in containers else unwrap(axis), dtype=dtype,
+               keepdims=keepdims)  # fmt: skip
+        if type(r) is array_type:
+            out = _new_object(Array)
+            out._raw = r
+            out._b = backend
+            return out
+        return wrap(r)
+
+    def statistic(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        if type(x) is Array and x._b is backend:
+            x = x._raw
+            if type(x) is fast_type and type(keepdims) is bool and x.dtype in dtypes:
+                r = None
+                try:
+                    if axis is None:
+                        if not keepdims:
+                            r = op(x)
+                    elif type(axis) is int and -x.ndim <= axis < x.ndim:
+                        r = op(x, axis, keepdims)
+                except Exception:
+                    r = None
+                if r is not None:
+                    if type(r) is array_type:
+                        out = _new_object(Array)
+                        out._raw = r
+                        out._b = backend
+                        return out
+                    return wrap(r)
+        elif type(x) in containers:
+            x = unwrap(x)
+        r = fn(x, axis=axis if type(axis) not in containers else unwrap(axis), keepdims=keepdims)
+        if type(r) is array_type:
+            out = _new_object(Array)
+            out._raw = r
+            out._b = backend
+            return out
+        return wrap(r)
+
+    return accumulation if accumulates else statistic
 
 
 def _keeping_arrays(lifted: Callable[..., Any], backend: Backend) -> Callable[..., Any]:

@@ -316,3 +316,65 @@ def test_operator_fast_cases_keep_to_the_categories(operators_case: tuple[Any, A
             continue
         taken = {standard[d] for d in case[1] if d in standard}
         assert taken <= set(CATEGORY_DTYPES[category]), (function, taken)
+
+
+# -- reductions: `fastpath.reduction` and the wrapped flavour's lift of it ----------------------
+AXES = (None, 0, 1, -1, -2, 2, -3, (0, 1), (1,), (), False, True, (0, 0), 1.0)
+
+
+def _native_outcome(backend: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    try:
+        result = fn(*args, **kwargs)
+    except Exception as error:
+        return type(error).__name__
+    if hasattr(result, "raw"):
+        result = result.raw
+    dtype, values = backend.numpy(result)
+    return dtype, values.shape, values.tobytes()
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "mean", "max", "min"])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_reduction_fast_paths_and_lifts(operators_case: tuple[Any, Any], name: str, dtype: str
+                                        ) -> None:  # fmt: skip
+    """A reduction's fast path (`fastpath.reduction`) gives what its full implementation
+    (``__wrapped__``) gives, and the wrapped flavour (whose lift tests the fast case
+    itself) what the native function gives."""
+    import eagerpy_xp as ep
+
+    backend, xp = operators_case
+    b = xp.__backend__
+    wrapped_xp = importlib.import_module(f"eagerpy_xp.{backend.name}")
+    native = getattr(xp, name)
+    fast = getattr(native, "fast_reduction", None) is not None
+    full = getattr(type(b), name).__wrapped__ if fast else None
+    options: list[dict[str, Any]] = [{}]
+    if name in ("sum", "prod"):
+        options.append({"dtype": b.dtypes_by_name["float64"]})
+    values = _values(dtype)
+    for x in (values.reshape(3, 4), values[:1].reshape(())):
+        for axis in AXES:
+            for keepdims in (False, True, 1):
+                for extra in options:
+                    kwargs = {"axis": axis, "keepdims": keepdims, **extra}
+                    what = f"{name}({dtype}{list(x.shape)}, {kwargs})"
+                    expected = _native_outcome(backend, native, backend.plain(x), **kwargs)
+                    if full is not None:
+                        got = _native_outcome(backend, full, b, backend.plain(x), **kwargs)
+                        assert got == expected, f"{what}: full {got!r} != fast {expected!r}"
+                    got = _native_outcome(backend, getattr(wrapped_xp, name),
+                                          ep.astensor(backend.plain(x)), **kwargs)
+                    assert got == expected, f"{what}: wrapped {got!r} != native {expected!r}"
+
+
+def test_reduction_fast_paths_are_taken() -> None:
+    """The cases the comparisons above rely on: torch's sum/prod/mean and NumPy's mean have
+    fast paths, and the wrapped flavour lifts them with their case."""
+    import eagerpy_xp.numpy as wnp
+    import eagerpy_xp.torch as wtorch
+
+    for module, names in ((wtorch, ("sum", "prod", "mean")), (wnp, ("mean",))):
+        for name in names:
+            function = getattr(module, name)
+            assert function.__wrapped_native__.fast_reduction is not None, name
+            assert function.__code__.co_name in ("accumulation", "statistic"), name

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._devices import Device
-from ._base import FFT, Backend
+from ._base import FFT, Backend, fastpath
 from ._base.core import NumPyDtypes, raise_translated, translated
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -85,6 +85,14 @@ class NumPyFFT(FFT):
         if device is not None:
             self._b.native_device(device, function)
         return make(self._freq_length(n, function), d=d).astype(target, copy=False)
+
+
+#: The standard's floating dtypes.
+_FLOATING = frozenset(map(np.dtype, ("float32", "float64", "complex64", "complex128")))
+
+
+def _ndarray_mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+    return x.mean(axis, None, None, keepdims)
 
 
 class NumPyBackend(NumPyDtypes, Backend):
@@ -260,6 +268,13 @@ class NumPyBackend(NumPyDtypes, Backend):
             return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
         except Exception as exc:
             raise_translated(self, exc, function)
+
+    @fastpath.reduction(_NDARRAY, _FLOATING, _ndarray_mean)
+    @translated
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """On arrays of the standard's floating dtypes, ``ndarray.mean`` (what
+        ``numpy.mean`` calls, without its dispatch)."""
+        return np.mean(x, axis=axis, keepdims=keepdims)
 
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:

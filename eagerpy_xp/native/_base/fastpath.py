@@ -1,16 +1,19 @@
-"""Fast paths: the common case of an element-wise function, straight to the framework op.
+"""Fast paths: the common case of a function, straight to the framework op.
 
 A backend's full implementation of a function handles promotion, Python scalars, dtypes
 without kernels and special cases.  Most calls need none of that: plain arrays of one
 dtype the framework already gets right.  `unary` and `binary` put a test for exactly
-that case in front of the full implementation and call the op directly when it holds,
-so the result is the same either way, only sooner.  Both are decorators of the full
-implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)`` above ``def exp``).  A
-framework exception of the fast call is translated as `core.translated` does.
+that case in front of the full implementation of an element-wise function and call the
+op directly when it holds, so the result is the same either way, only sooner;
+`reduction` does the same for a reduction over every axis or one int axis.  They are
+decorators of the full implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)``
+above ``def exp``).  A framework exception of the fast call is translated as
+`core.translated` does.
 
-Each method made here records its case as ``method.fast_case`` (`FastCase`), which
-`BackendCore.fast_case` hands to callers that test the case themselves: `Array`'s
-operators do, and call the op without the method's own frame.
+Each method made here records its case (``method.fast_case``, `FastCase`;
+``method.fast_reduction``) for callers that test the case themselves and then call the
+op without the method's own frame: `Array`'s operators (through
+`BackendCore.fast_case`) and the wrapped flavour's lifted reductions.
 """
 
 from __future__ import annotations
@@ -98,6 +101,53 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
     _describe(method, slow)
     method.fast_case = (array_type, dtypes, op, scalar, with_scalar, scalar_first)  # type: ignore[attr-defined]
     return method
+
+
+def reduction(array_type: type, dtypes: Container[Any], op: Callable[..., Any],
+              accumulates: bool = False) -> Callable[[Method], Method]:  # fmt: skip
+    """A fast path in front of the decorated reduction ``slow`` (``x, /, *, axis=None,
+    keepdims=False``; ``dtype=None`` before ``keepdims`` when it ``accumulates``): for an
+    ``array_type`` array of one of ``dtypes`` (and no ``dtype`` asked for), ``op(x)`` over
+    every axis and ``op(x, axis, keepdims)`` over one int axis in range.  The case is
+    recorded as ``method.fast_reduction``, ``(array_type, dtypes, op)``, for the wrapped
+    flavour's lift, which tests it itself."""
+
+    def decorate(slow: Method) -> Method:
+        name = slow.__name__
+
+        def accumulation(self: Any, x: Any, /, *, axis: Any = None, dtype: Any = None,
+                         keepdims: bool = False) -> Any:  # fmt: skip
+            if type(x) is array_type and dtype is None and type(keepdims) is bool \
+                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
+                try:
+                    if axis is None:
+                        if not keepdims:
+                            return op(x)
+                    elif type(axis) is int and -x.ndim <= axis < x.ndim:  # type: ignore[attr-defined]
+                        return op(x, axis, keepdims)
+                except Exception as exc:
+                    raise_translated(self, exc, name)
+            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+        def statistic(self: Any, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+            if type(x) is array_type and type(keepdims) is bool \
+                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
+                try:
+                    if axis is None:
+                        if not keepdims:
+                            return op(x)
+                    elif type(axis) is int and -x.ndim <= axis < x.ndim:  # type: ignore[attr-defined]
+                        return op(x, axis, keepdims)
+                except Exception as exc:
+                    raise_translated(self, exc, name)
+            return slow(self, x, axis=axis, keepdims=keepdims)
+
+        method: Method = accumulation if accumulates else statistic
+        _describe(method, slow)
+        method.fast_reduction = (array_type, dtypes, op)  # type: ignore[attr-defined]
+        return method
+
+    return decorate
 
 
 def _describe(method: Method, slow: Method) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
+from .._base import fastpath
 from .._base.core import raise_translated, translated
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
@@ -18,6 +19,8 @@ _ACCUMULATES_AS_STANDARD = frozenset((
     torch.float32, torch.float64, torch.complex64, torch.complex128,
     torch.int64, torch.int32, torch.int16, torch.int8, torch.bool,
 ))  # fmt: skip
+#: The standard's floating dtypes: `mean` is torch's on them.
+_FLOATING = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
 
 
 class TorchFunctions(TorchCore):
@@ -364,36 +367,21 @@ class TorchFunctions(TorchCore):
         result = fn(values, dtype=torch.int64, **kwargs)
         return self._unbits(result, target) if target in SIGNED_VIEW else result.to(target)
 
-    def _plain_reduction(self, fn: Any, x: Any, axis: Any, dtype: Any, keepdims: Any) -> Any:
-        """``fn(x)`` over all axes or one, for a tensor whose dtype torch accumulates as
-        the standard does; None where `_accumulate` must decide."""
-        if type(x) is not Tensor or dtype is not None or x.dtype not in _ACCUMULATES_AS_STANDARD:
-            return None
-        if axis is None:
-            return fn(x) if keepdims is False else None
-        if type(axis) is int and -x.ndim <= axis < x.ndim and type(keepdims) is bool:
-            return fn(x, axis, keepdims)
-        return None
-
-    # sum and prod translate inline (no decorator frame in front of the fast reduction)
+    # sum and prod translate inline (no decorator frame behind the fast reduction)
+    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.sum, accumulates=True)
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         try:
-            fast = self._plain_reduction(torch.sum, x, axis, dtype, keepdims)
-            if fast is not None:
-                return fast
             return self._accumulate(
                 lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
                 x, dtype, "sum")  # fmt: skip
         except Exception as exc:
             raise_translated(self, exc, "sum")
 
+    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.prod, accumulates=True)
     def prod(
         self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False
     ) -> Any:
         try:
-            fast = self._plain_reduction(torch.prod, x, axis, dtype, keepdims)
-            if fast is not None:
-                return fast
             return self._accumulate(
                 lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
                 x, dtype, "prod")  # fmt: skip
@@ -454,6 +442,7 @@ class TorchFunctions(TorchCore):
             raise self.error(function, f"expected a floating-point array, got {x.dtype}",
                              TypeError)  # fmt: skip
 
+    @fastpath.reduction(Tensor, _FLOATING, torch.mean)
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._floating(x, "mean")
