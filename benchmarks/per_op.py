@@ -1,8 +1,8 @@
 """Per-operation overhead: one operator, function or reduction at a time.
 
-Each operation runs on a float32[16] array in five forms: the plain framework call, the
-array-api-compat namespace, EagerPy, the eagerpy_xp native flavour and the eagerpy_xp
-wrapped flavour (an `Array`).  All forms of one operation are timed interleaved in one
+Each operation runs on float32[16] arrays (``x``, and ``y`` a second one) in five forms:
+the plain framework call, the array-api-compat namespace, EagerPy, the eagerpy_xp native
+flavour and the eagerpy_xp wrapped flavour (an `Array`).  All forms of one operation are timed interleaved in one
 process (round after round, each form in turn) and the medians over rounds are
 reported, in µs per call and in µs added over the plain framework call.  For operators,
 the array-api-compat and native columns call the namespace function the operator stands
@@ -19,28 +19,29 @@ import statistics
 import timeit
 from typing import Any
 
-#: (operation, wrapped/EagerPy statement, namespace-function statement).  ``a`` is the
-#: array (or tensor) of the form, ``xp`` its namespace.
+#: (operation, wrapped/EagerPy statement, namespace-function statement).  ``a`` and ``b``
+#: are the two arrays (or tensors) of the form, ``xp`` its namespace.
 OPERATIONS: tuple[tuple[str, str, str], ...] = (
-    ("x + y", "a + a", "xp.add(a, a)"),
-    ("x * y", "a * a", "xp.multiply(a, a)"),
+    ("x + y", "a + b", "xp.add(a, b)"),
+    ("x * y", "a * b", "xp.multiply(a, b)"),
+    ("x * 2.0", "a * 2.0", "xp.multiply(a, 2.0)"),
     ("-x", "-a", "xp.negative(a)"),
-    ("x < y", "a < a", "xp.less(a, a)"),
+    ("x < y", "a < b", "xp.less(a, b)"),
     ("xp.exp(x)", "xp.exp(a)", "xp.exp(a)"),
-    ("xp.add(x, y)", "xp.add(a, a)", "xp.add(a, a)"),
+    ("xp.add(x, y)", "xp.add(a, b)", "xp.add(a, b)"),
     ("xp.sum(x, axis=0)", "xp.sum(a, axis=0)", "xp.sum(a, axis=0)"),
     ("xp.mean(x, axis=0)", "xp.mean(a, axis=0)", "xp.mean(a, axis=0)"),
 )
 
 #: The plain framework spelling of each operation (``fw`` is the framework module).
 PLAIN: dict[str, dict[str, str]] = {
-    "numpy": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, a)",
+    "numpy": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
               "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
-    "torch": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, a)",
+    "torch": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
               "xp.sum(x, axis=0)": "fw.sum(a, dim=0)", "xp.mean(x, axis=0)": "fw.mean(a, dim=0)"},
-    "jax": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, a)",
+    "jax": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
             "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
-    "tensorflow": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, a)",
+    "tensorflow": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
                    "xp.sum(x, axis=0)": "fw.reduce_sum(a, axis=0)",
                    "xp.mean(x, axis=0)": "fw.reduce_mean(a, axis=0)"},
 }  # fmt: skip
@@ -48,7 +49,7 @@ PLAIN: dict[str, dict[str, str]] = {
 #: EagerPy's spelling where it differs from the wrapped one (it has no ``add`` function).
 EAGERPY: dict[str, str] = {
     "xp.exp(x)": "a.exp()",
-    "xp.add(x, y)": "a + a",
+    "xp.add(x, y)": "a + b",
     "xp.sum(x, axis=0)": "a.sum(axis=0)",
     "xp.mean(x, axis=0)": "a.mean(axis=0)",
 }
@@ -58,10 +59,10 @@ FRAMEWORK_MODULE = {"numpy": "numpy", "torch": "torch", "jax": "jax.numpy",
 COLUMNS = ("plain", "array-api-compat", "EagerPy", "eagerpy_xp native", "eagerpy_xp wrapped")
 
 
-def _input(backend: str) -> Any:
+def _input(backend: str, start: float = -2.0, stop: float = 2.0) -> Any:
     import numpy as np
 
-    data = np.linspace(-2.0, 2.0, 16, dtype=np.float32)
+    data = np.linspace(start, stop, 16, dtype=np.float32)
     if backend == "numpy":
         return data
     fw = importlib.import_module(FRAMEWORK_MODULE[backend])
@@ -75,29 +76,31 @@ def _forms(backend: str, op: str, wrapped_stmt: str, function_stmt: str
     """column -> (statement, globals); libraries that are not installed are left out."""
     import eagerpy_xp as ep
 
-    raw = _input(backend)
+    raw, other = _input(backend), _input(backend, 0.5, 3.0)
     fw = importlib.import_module(FRAMEWORK_MODULE[backend])
     is_operator = not op.startswith("xp.")
     forms: dict[str, tuple[str, dict[str, Any]]] = {
-        "plain": (wrapped_stmt if is_operator else PLAIN[backend][op], {"a": raw, "fw": fw}),
-    }
+        "plain": (wrapped_stmt if is_operator else PLAIN[backend][op],
+                  {"a": raw, "b": other, "fw": fw}),
+    }  # fmt: skip
     if backend != "tensorflow":
         try:
             import array_api_compat
 
             forms["array-api-compat"] = (function_stmt, {
-                "a": raw, "xp": array_api_compat.array_namespace(raw)})  # fmt: skip
+                "a": raw, "b": other, "xp": array_api_compat.array_namespace(raw)})  # fmt: skip
         except ImportError:
             pass
     try:
         import eagerpy
 
-        forms["EagerPy"] = (EAGERPY.get(op, wrapped_stmt), {"a": eagerpy.astensor(raw)})
+        forms["EagerPy"] = (EAGERPY.get(op, wrapped_stmt), {"a": eagerpy.astensor(raw),
+                                                            "b": eagerpy.astensor(other)})
     except ImportError:
         pass
-    forms["eagerpy_xp native"] = (function_stmt, {"a": raw, "xp": ep.namespace(raw)})
+    forms["eagerpy_xp native"] = (function_stmt, {"a": raw, "b": other, "xp": ep.namespace(raw)})
     wrapped = ep.astensor(raw)
-    forms["eagerpy_xp wrapped"] = (wrapped_stmt, {"a": wrapped,
+    forms["eagerpy_xp wrapped"] = (wrapped_stmt, {"a": wrapped, "b": ep.astensor(other),
                                                   "xp": wrapped.__array_namespace__()})
     return forms
 

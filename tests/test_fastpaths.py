@@ -292,6 +292,9 @@ OPERATOR_CATEGORIES = {
     "bitwise_right_shift": "integer", "negative": "numeric", "positive": "numeric",
     "abs": "numeric",
 }  # fmt: skip
+#: The reductions with fast paths, and their categories.
+REDUCTIONS = {"sum": "numeric", "prod": "numeric", "mean": "floating-point",
+              "max": "real numeric", "min": "real numeric"}  # fmt: skip
 CATEGORY_DTYPES = {
     "numeric": _dtypes.NUMERIC, "real numeric": _dtypes.INTEGRAL + _dtypes.REAL_FLOATING,
     "floating-point": _dtypes.REAL_FLOATING + _dtypes.COMPLEX_FLOATING,
@@ -299,19 +302,22 @@ CATEGORY_DTYPES = {
 }  # fmt: skip
 
 
-def test_operator_fast_cases_keep_to_the_categories(operators_case: tuple[Any, Any]) -> None:
-    """A fast case takes only standard dtypes that its function accepts (its category), so
-    it never passes by the full implementation's dtype check."""
+def test_fast_cases_keep_to_the_categories(operators_case: tuple[Any, Any]) -> None:
+    """A fast case (of an operator's function, or a reduction's) takes only standard dtypes
+    that its function accepts (its category), so it never passes by the full
+    implementation's dtype check."""
     backend, xp = operators_case
     b = xp.__backend__
     category_of = getattr(_dtypes, "CATEGORY_OF", None)
-    if category_of is None and backend.name != "numpy":
-        pytest.skip("torch's and TensorFlow's fast paths keep to the categories together "
-                    "with the category checks (_dtypes.CATEGORY_OF)")  # fmt: skip
+    cases = {f: b.fast_case(f) for f in {**BINARY_OPERATORS, **UNARY_OPERATORS}.values()}
+    cases |= {f: getattr(getattr(type(b), f), "fast_reduction", None) for f in REDUCTIONS}
+    if category_of is None:  # this branch: the cases it sets itself
+        if backend.name != "numpy":
+            cases = {"mean": cases["mean"]}
+        category_of = OPERATOR_CATEGORIES | REDUCTIONS
     standard = {b.dtypes_by_name[n]: n for n in _dtypes.ALL}
-    for function in {**BINARY_OPERATORS, **UNARY_OPERATORS}.values():
-        case = b.fast_case(function)
-        category = (category_of or OPERATOR_CATEGORIES).get(function)  # none: any dtype
+    for function, case in cases.items():
+        category = category_of.get(function)  # none: any dtype
         if case is None or category is None:
             continue
         taken = {standard[d] for d in case[1] if d in standard}
