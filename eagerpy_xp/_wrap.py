@@ -222,7 +222,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                     if axis is None:
                         if not keepdims:
                             r = op(x)
-                    elif type(axis) is int and -x.ndim <= axis < x.ndim:
+                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # one read
                         r = op(x, axis, keepdims)
                 except Exception:
                     r = None
@@ -253,7 +253,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                     if axis is None:
                         if not keepdims:
                             r = op(x)
-                    elif type(axis) is int and -x.ndim <= axis < x.ndim:
+                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # one read
                         r = op(x, axis, keepdims)
                 except Exception:
                     r = None

@@ -123,7 +123,7 @@ def reduction(array_type: type, dtypes: Container[Any], op: Callable[..., Any],
                     if axis is None:
                         if not keepdims:
                             return op(x)
-                    elif type(axis) is int and -x.ndim <= axis < x.ndim:  # type: ignore[attr-defined]
+                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
                         return op(x, axis, keepdims)
                 except Exception as exc:
                     raise_translated(self, exc, name)
@@ -136,7 +136,7 @@ def reduction(array_type: type, dtypes: Container[Any], op: Callable[..., Any],
                     if axis is None:
                         if not keepdims:
                             return op(x)
-                    elif type(axis) is int and -x.ndim <= axis < x.ndim:  # type: ignore[attr-defined]
+                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
                         return op(x, axis, keepdims)
                 except Exception as exc:
                     raise_translated(self, exc, name)
