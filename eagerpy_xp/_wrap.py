@@ -89,10 +89,20 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     array_type = backend.array_type
     lifted: Callable[..., Any]
     fast_reduction = getattr(fn, "fast_reduction", None)
+    # an element-wise function of the backend itself (not of linalg or fft) may have a
+    # fast case (`BackendCore.fast_case`), which its lift tests as `Array`'s operators do
+    fast_case = (backend.fast_case(name) if positional_only and len(params) in (1, 2)
+                 and fn == getattr(backend, name, None) else None)  # fmt: skip
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
     if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
         lifted = _lifted_reduction(fn, fast_reduction, len(params) == 4, backend, unwrap, wrap)
+
+    elif fast_case is not None and len(params) == 1:
+        lifted = _lifted_unary(fn, fast_case, backend, unwrap, wrap)
+
+    elif fast_case is not None:
+        lifted = _lifted_binary(fn, fast_case, backend, unwrap, wrap)
 
     elif positional_only and len(params) == 1:
 
@@ -190,6 +200,101 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     )
     exec(compile(source, f"<eagerpy_xp lifted {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]
+    return lifted
+
+
+def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backend,
+                  unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+    """An element-wise ``fn(x)`` whose fast case (`BackendCore.fast_case`) is ``case``,
+    lifted with the case tested here, as `Array`'s unary operators do: the result is
+    ``fn``'s own; other calls, and a fast call that raises, go through ``fn``."""
+    fast_type, dtypes, op = case
+    array_type = backend.array_type
+
+    def lifted(x: Any, /) -> Any:
+        if type(x) is Array and x._b is backend:
+            x = x._raw
+            if type(x) is fast_type and x.dtype in dtypes:
+                try:
+                    r = op(x)
+                except Exception:
+                    pass
+                else:
+                    if type(r) is array_type:
+                        out = _new_object(Array)
+                        out._raw = r
+                        out._b = backend
+                        return out
+                    return wrap(r)
+        else:
+            x = unwrap(x)
+        r = fn(x)
+        if type(r) is array_type:
+            out = _new_object(Array)
+            out._raw = r
+            out._b = backend
+            return out
+        return wrap(r)
+
+    return lifted
+
+
+def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backend,
+                   unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+    """An element-wise ``fn(x1, x2)`` whose fast case (`BackendCore.fast_case`) is
+    ``case``, lifted with the case tested here, as `Array`'s binary operators do (two
+    arrays of one dtype, or an array and a Python float): the result is ``fn``'s own;
+    other calls, and a fast call that raises, go through ``fn``."""
+    fast_type, dtypes, op, scalar, scalar_op, scalar_first = case
+    array_type = backend.array_type
+
+    def lifted(x1: Any, x2: Any, /) -> Any:
+        r: Any = None
+        t1, t2 = type(x1), type(x2)
+        if t1 is Array and x1._b is backend:
+            x1 = x1._raw
+            if t2 is Array and x2._b is backend:
+                x2 = x2._raw
+                if type(x1) is fast_type and type(x2) is fast_type:
+                    dtype = x1.dtype
+                    if dtype is x2.dtype and dtype in dtypes:
+                        try:
+                            r = op(x1, x2)
+                        except Exception:
+                            r = None
+            elif t2 is float and type(x1) is fast_type and scalar is not None:
+                dtype = x1.dtype
+                if dtype in dtypes:
+                    operand = scalar(x2, dtype)
+                    if operand is not None:
+                        try:
+                            r = scalar_op(x1, operand)
+                        except Exception:
+                            r = None
+        elif t1 is float and t2 is Array and x2._b is backend and scalar_first \
+                and scalar is not None:  # fmt: skip
+            x2 = x2._raw
+            if type(x2) is fast_type:
+                dtype = x2.dtype
+                if dtype in dtypes:
+                    operand = scalar(x1, dtype)
+                    if operand is not None:
+                        try:
+                            r = scalar_op(operand, x2)
+                        except Exception:
+                            r = None
+        if r is None:
+            r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
+                   else unwrap(x1),
+                   x2 if type(x2) is not Array and type(x2) is not list and type(x2) is not tuple
+                   else unwrap(x2))  # fmt: skip
+        if type(r) is array_type:
+            out = _new_object(Array)
+            out._raw = r
+            out._b = backend
+            return out
+        return wrap(r)
+
     return lifted
 
 

@@ -384,3 +384,55 @@ def test_reduction_fast_paths_are_taken() -> None:
             function = getattr(module, name)
             assert function.__wrapped_native__.fast_reduction is not None, name
             assert function.__code__.co_name in ("accumulation", "statistic"), name
+
+
+# -- the wrapped flavour's element-wise functions: their lift tests the fast case too --------
+def _same_lifted(backend: Any, xp: Any, name: str, *args: Any) -> None:
+    """``eagerpy_xp.<backend>.<name>`` on `Array`s of plain arrays (and scalars) equals the
+    native function on the full implementation's inputs."""
+    import eagerpy_xp as ep
+
+    wrapped_xp = importlib.import_module(f"eagerpy_xp.{backend.name}")
+    wrapped = [ep.astensor(backend.plain(a)) if isinstance(a, np.ndarray) else a for a in args]
+    full = [backend.other(a) if isinstance(a, np.ndarray) else a for a in args]
+    a = _native_outcome(backend, getattr(wrapped_xp, name), *wrapped)
+    b = _native_outcome(backend, getattr(xp, name), *full)
+    what = f"{name}{tuple(getattr(v, 'dtype', v) for v in args)}"
+    assert a == b, f"{what}: wrapped {a!r} != native {b!r}"
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_lifted_elementwise_functions(operators_case: tuple[Any, Any], dtype: str) -> None:
+    backend, xp = operators_case
+    values = _values(dtype)
+    for name in UNARY:
+        _same_lifted(backend, xp, name, values)
+        _same_lifted(backend, xp, name, values[:1].reshape(()))
+    for name in BINARY:
+        _same_lifted(backend, xp, name, values, np.roll(values, 5))
+        _same_lifted(backend, xp, name, values[:1].reshape(()), values[-1:].reshape(()))
+        for scalar in SCALARS:
+            _same_lifted(backend, xp, name, values, scalar)
+            _same_lifted(backend, xp, name, scalar, values)
+
+
+@pytest.mark.parametrize("pair", MIXED, ids="-".join)
+def test_lifted_functions_on_mixed_dtypes(operators_case: tuple[Any, Any],
+                                          pair: tuple[str, str]) -> None:  # fmt: skip
+    backend, xp = operators_case
+    x, y = _values(pair[0]), np.roll(_values(pair[1]), 3)
+    for name in BINARY:
+        _same_lifted(backend, xp, name, x, y)
+        _same_lifted(backend, xp, name, y, x)
+
+
+def test_lifted_functions_take_the_fast_case() -> None:
+    """The lifts the comparisons above rely on: an element-wise function with a fast case
+    is lifted with it; a linalg function of the same name is not."""
+    import eagerpy_xp.numpy as wnp
+    import eagerpy_xp.torch as wtorch
+
+    assert wtorch.add.__code__ is wtorch.multiply.__code__ is wnp.add.__code__
+    assert wtorch.negative.__code__ is wtorch.exp.__code__ is wnp.negative.__code__
+    assert wnp.exp.__code__ is not wnp.negative.__code__  # NumPy's exp has no fast case
+    assert wnp.linalg.matmul.__code__ is not wnp.add.__code__
