@@ -436,3 +436,19 @@ def test_lifted_functions_take_the_fast_case() -> None:
     assert wtorch.negative.__code__ is wtorch.exp.__code__ is wnp.negative.__code__
     assert wnp.exp.__code__ is not wnp.negative.__code__  # NumPy's exp has no fast case
     assert wnp.linalg.matmul.__code__ is not wnp.add.__code__
+
+
+def test_operators_on_arrays_of_a_tensor_subclass() -> None:
+    """An `Array` may hold a torch.Tensor subclass (it keeps what it is given): no fast
+    case takes it, and the operator gives what the function gives."""
+    torch_case = _Torch()
+    xp = importlib.import_module("eagerpy_xp.native.torch")
+    import eagerpy_xp as ep
+
+    values = _values("float32")
+    plain, sub = torch_case.plain(values), torch_case.other(np.roll(values, 5))
+    for dunder, function in BINARY_OPERATORS.items():
+        for x, y in ((plain, sub), (sub, plain), (sub, sub)):
+            got = _operator_outcome(torch_case, getattr(Array, dunder), ep.astensor(x),
+                                    ep.astensor(y))  # fmt: skip
+            assert got == _native_outcome(torch_case, getattr(xp, function), x, y), dunder
