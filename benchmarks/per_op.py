@@ -2,11 +2,12 @@
 
 Each operation runs on float32[16] arrays (``x``, and ``y`` a second one) in five forms:
 the plain framework call, the array-api-compat namespace, EagerPy, the eagerpy_xp native
-flavour and the eagerpy_xp wrapped flavour (an `Array`).  All forms of one operation are timed interleaved in one
-process (round after round, each form in turn) and the medians over rounds are
-reported, in µs per call and in µs added over the plain framework call.  For operators,
-the array-api-compat and native columns call the namespace function the operator stands
-for (their arrays are the framework's own, whose operators are the plain column).
+flavour and the eagerpy_xp wrapped flavour (an `Array`).  All forms of all operations
+are timed interleaved in one process (round after round, each operation in each form in
+turn) and the medians over rounds are reported, in µs per call and in µs added over the
+plain framework call.  For operators, the array-api-compat and native columns call the
+namespace function the operator stands for (their arrays are the framework's own, whose
+operators are the plain column).
 
     python -m benchmarks.per_op [--backends numpy torch] [--rounds 200] [--calls 300]
 """
@@ -106,20 +107,24 @@ def _forms(backend: str, op: str, wrapped_stmt: str, function_stmt: str
 
 
 def measure(backend: str, rounds: int, calls: int) -> dict[str, dict[str, float]]:
-    """operation -> column -> median µs per call, the columns timed interleaved."""
-    table: dict[str, dict[str, float]] = {}
-    for op, wrapped_stmt, function_stmt in OPERATIONS:
-        timers = {column: timeit.Timer(stmt, globals=scope)
-                  for column, (stmt, scope) in _forms(backend, op, wrapped_stmt,
-                                                      function_stmt).items()}  # fmt: skip
-        for timer in timers.values():
+    """operation -> column -> median µs per call.  Each round times every operation in
+    every form, so a change of the machine's load during the run falls on all rows
+    alike, not on the rows that happened to be timed then."""
+    timers = {op: {column: timeit.Timer(stmt, globals=scope)
+                   for column, (stmt, scope) in _forms(backend, op, wrapped_stmt,
+                                                       function_stmt).items()}
+              for op, wrapped_stmt, function_stmt in OPERATIONS}  # fmt: skip
+    for row in timers.values():
+        for timer in row.values():
             timer.timeit(max(calls // 10, 10))  # warm up
-        samples: dict[str, list[float]] = {column: [] for column in timers}
-        for _ in range(rounds):
-            for column, timer in timers.items():
-                samples[column].append(timer.timeit(calls) / calls * 1e6)
-        table[op] = {column: statistics.median(values) for column, values in samples.items()}
-    return table
+    samples: dict[str, dict[str, list[float]]] = {
+        op: {column: [] for column in row} for op, row in timers.items()}  # fmt: skip
+    for _ in range(rounds):
+        for op, row in timers.items():
+            for column, timer in row.items():
+                samples[op][column].append(timer.timeit(calls) / calls * 1e6)
+    return {op: {column: statistics.median(values) for column, values in row.items()}
+            for op, row in samples.items()}  # fmt: skip
 
 
 def report(backend: str, table: dict[str, dict[str, float]]) -> str:
