@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn, TypeVar
 
 from ..._devices import Device
-from ..._dtypes import ALL, COMPLEX_OF_REAL, KINDS, kind_of, promote
+from ..._dtypes import ALL, CATEGORIES, CATEGORY_OF, COMPLEX_OF_REAL, KINDS, kind_of, promote
 
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
 KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
@@ -67,11 +67,18 @@ def translated(function: _Method) -> _Method:
     parameters = list(inspect.signature(function).parameters.values())[1:]
     position = next((i for i, p in enumerate(parameters)
                      if p.kind is p.POSITIONAL_ONLY and p.name in _ARRAY_PARAMETERS), None)  # fmt: skip
+    category = CATEGORY_OF.get(function.__name__) if position is not None else None
+    if position is not None and parameters[position].name == "condition":
+        category = "boolean"
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             if position is not None and len(args) > position:
-                self._b.check_array(args[position], self._prefix + function.__name__)
+                x = args[position]
+                b = self._b
+                b.check_array(x, self._prefix + function.__name__)
+                if category is not None and x.dtype not in b.category_dtypes[category]:
+                    raise b.category_error(self._prefix + function.__name__, category, x.dtype)
             return function(self, *args, **kwargs)
         except Exception as exc:
             raise_translated(self._b, exc, self._prefix + function.__name__)
@@ -113,6 +120,10 @@ class BackendCore:
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
         #: The type `Array` stores: results of this exact type need no `normalize`.
         self.array_type: type = self.native_types[0]
+        #: Category name (`_dtypes.CATEGORIES`) -> the native dtypes of that category.
+        self.category_dtypes: dict[str, frozenset[Any]] = {
+            c: frozenset(self.category_members(c)) for c in CATEGORIES
+        }
 
     # -- identity ----------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -172,6 +183,30 @@ class BackendCore:
         if isinstance(exc, OverflowError):  # a Python int beyond the dtype, as torch's own
             return OverflowError
         return ValueError
+
+    def category_members(self, category: str) -> list[Any]:
+        """The native dtypes a function of ``category`` accepts: the standard's (a backend
+        may add its framework's extra dtypes, such as torch's half floats)."""
+        return [self.dtypes_by_name[n] for n in CATEGORIES[category]]
+
+    def category_error(self, function: str, category: str, dtype: Any) -> TypeError:
+        """The `TypeError` for an array of ``dtype`` given to a function of ``category``."""
+        name = self._names_by_dtype.get(dtype, repr(dtype))
+        return self.error(function, f"expected an array of a {category} dtype, got {name}",
+                          TypeError)  # type: ignore[return-value]  # fmt: skip
+
+    def check_category(self, function: str, *operands: Any) -> None:
+        """`TypeError` unless every array among ``operands`` (Python scalars and None are
+        skipped) has a dtype of ``function``'s category (`_dtypes.CATEGORY_OF`, by bare
+        name: ``linalg.cross`` is ``cross``)."""
+        category = CATEGORY_OF.get(function.rpartition(".")[2])
+        if category is None:
+            return
+        allowed = self.category_dtypes[category]
+        for operand in operands:
+            dtype = getattr(operand, "dtype", None)
+            if dtype is not None and dtype not in allowed:
+                raise self.category_error(function, category, dtype)
 
     def check_array(self, x: Any, function: str) -> None:
         """`TypeError` unless ``x`` is an array of this backend, where the standard requires

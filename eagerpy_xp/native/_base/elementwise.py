@@ -42,6 +42,7 @@ def _unary(name: str) -> Callable[..., Any]:
 
 def _binary(name: str) -> Callable[..., Any]:
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
+        self._b.check_category(name, x1, x2)
         return getattr(self._f, name)(x1, x2)
 
     method.__name__ = method.__qualname__ = name
