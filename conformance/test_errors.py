@@ -199,3 +199,41 @@ def test_invalid_calls_start_from_valid_ones() -> None:
             args, kwargs = base_call(name, random.Random(0))
             outcome = run_call(base, Invalid(name, "valid", tuple(args), kwargs))
             assert not outcome.exception, f"{name}: {outcome.exception}: {outcome.message}"
+
+
+def test_judgement_accepts_pythons_operator_refusal_only() -> None:
+    """Self-check of the judgement (docs/errors.md, "What the fuzzer accepts"): Python's
+    own TypeError after ``NotImplemented`` passes for an operator with a non-array operand,
+    and nothing else does."""
+    from .invalid_calls import _python_operator_refusal
+
+    python = TypeError("unsupported operand type(s) for +: 'Array' and 'str'")
+    operand = Invalid("Array.__add__", "operand", (np.ones(2), "abc"), {}, (TypeError,))
+    assert _python_operator_refusal(operand, python)
+    assert _python_operator_refusal(
+        Invalid("Array.__lt__", "operand", (np.ones(2), object()), {}, (TypeError,)),
+        TypeError("'<' not supported between instances of 'Array' and 'object'"))
+    assert not _python_operator_refusal(operand, TypeError("cannot add"))  # not Python's words
+    assert not _python_operator_refusal(operand, ValueError(str(python)))  # not a TypeError
+    arrays = Invalid("Array.__add__", "operand", (np.ones(2), np.ones(3)), {}, (ValueError,))
+    assert not _python_operator_refusal(arrays, python)  # two arrays: the library must raise
+    function = Invalid("add", "non-array", (np.ones(2), "abc"), {}, (TypeError,))
+    assert not _python_operator_refusal(function, python)  # a function is not an operator
+    outcome = run_call(Target("numpy", "wrapped", "cpu"), operand)
+    assert outcome.category == "clear" and outcome.formatted, outcome
+
+
+def test_judgement_of_lazy_results() -> None:
+    """Self-check: on Dask, a huge size may give a lazy array (within int64 extents) and an
+    index array's entries are checked when the result is computed; an eager backend that
+    returned would be a wrong answer."""
+    pytest.importorskip("dask")
+    huge = Invalid("linspace", "huge", (0, 1, 2**40), {}, (MemoryError, ValueError), risky=True)
+    assert run_call(Target("dask", "native", "cpu"), huge).category == "clear"
+    take = Invalid("take", "argument", (np.ones(4), np.asarray([0, 9])), {"axis": 0},
+                   (IndexError,), "9")  # fmt: skip
+    for backend in ("dask", "numpy"):
+        outcome = run_call(Target(backend, "native", "cpu"), take)
+        assert outcome.category == "clear" and outcome.names_value, (backend, outcome)
+    shape = Invalid("add", "broadcast", (np.ones((2, 3)), np.ones(4)), {}, (ValueError,))
+    assert run_call(Target("dask", "native", "cpu"), shape).category == "clear"

@@ -521,7 +521,7 @@ class BackendCore:
         try:
             return raw[key]
         except Exception as exc:
-            raise_translated(self, exc, "__getitem__")
+            raise_translated(self, _keyed(exc, key), "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """Write ``value`` at ``key``; return the array now holding the result.  A value
@@ -531,7 +531,7 @@ class BackendCore:
         try:
             raw[key] = value
         except Exception as exc:
-            raise_translated(self, exc, "__setitem__")
+            raise_translated(self, _keyed(exc, key), "__setitem__")
         return raw
 
     def check_setitem_value(self, raw: Any, value: Any) -> None:
@@ -569,6 +569,16 @@ class BackendCore:
             return result
         raw[...] = result
         return raw
+
+
+def _keyed(exc: Exception, key: Any) -> Exception:
+    """``exc`` of a failed indexing, with the key in its message (the framework's may not
+    show it); the original as ``__cause__`` of the copy."""
+    if _OURS.match(str(exc)):
+        return exc
+    new = type(exc)(f"index {key!r:.80}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}")
+    new.__cause__ = exc
+    return new
 
 
 class NumPyDtypes:

@@ -165,7 +165,11 @@ class TorchCreation(TorchCore):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
         if not arrays:
             return ()
-        return tuple(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
+        tensors = self._as_tensors(arrays, "meshgrid")
+        for t in tensors:
+            if t.ndim != 1:
+                raise self.error("meshgrid", f"expected 1-d arrays, got shape {tuple(t.shape)}")
+        return tuple(torch.meshgrid(*tensors, indexing=indexing))
 
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:

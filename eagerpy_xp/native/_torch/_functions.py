@@ -360,7 +360,7 @@ class TorchFunctions(TorchCore):
         """The result dtype of sum/prod/cumulative_*: small integers widen to 64 bits."""
         if dtype is not None:
             return self.check_dtype(dtype, function)  # type: ignore[no-any-return]
-        kind = self._kind(x)
+        kind = self._kinds.get(x.dtype, "real floating")  # torch's half floats: not in _kinds
         if kind in ("bool", "signed integer"):
             return torch.int64
         return torch.uint64 if kind == "unsigned integer" else x.dtype

@@ -80,7 +80,8 @@ class TorchLinalg(Linalg):
     def outer(self, x1: Any, x2: Any, /) -> Any:
         a, b = self._b._as_tensors((x1, x2), "linalg.outer")
         if a.ndim != 1 or b.ndim != 1:
-            raise self._b.error("linalg.outer", "expected 1-d arrays")
+            raise self._b.error("linalg.outer", f"expected 1-d arrays, got shapes "
+                                f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
         return self._b.multiply(a[:, None], b[None, :])
 
     @translated
@@ -130,9 +131,9 @@ class TorchFFT(FFT):
         """Without ``axes``, ``s`` applies to the last ``len(s)`` axes (as in torch)."""
         function = f"fft.{name}"
         self._b._check_tensor(x, function)
+        self._fft_axes(s, axes, x, name)
         if s is not None:
             s = tuple(self._checked_n(n, function) for n in s)
-        self._fft_axes(s, axes, x, name)
         return getattr(torch.fft, name)(x, s=s, dim=axes,
                                         norm=self._checked_norm(norm, function))  # fmt: skip
 
@@ -193,7 +194,8 @@ class TorchFFT(FFT):
         kwargs = self._b._place(dtype, device, function)
         target = kwargs.setdefault("dtype", self._b._default("real floating"))
         if not target.is_floating_point:
-            raise self._b.error(function, f"dtype must be real floating, got {target}")
+            raise self._b.error(function, f"dtype must be a real floating dtype, got "
+                                f"{self._b.dtype_name(target)}", TypeError)  # fmt: skip
         return getattr(torch.fft, name)(self._checked_n(n, function), d=d, **kwargs)
 
     @translated
