@@ -108,6 +108,20 @@ def test_every_dtype_outside_the_category_is_a_type_error(xp: ModuleType, name: 
         assert info.value.__cause__ is None, repr(info.value.__cause__)
 
 
+@pytest.mark.parametrize("name", sorted(set(_BINARY) & set(CATEGORY_OF)))
+def test_each_operand_of_a_binary_function_is_checked(xp: ModuleType, name: str) -> None:
+    """One operand inside the category and the other outside: the TypeError names the
+    one outside, whichever side it is on (the fast paths test both)."""
+    backend = xp.__backend__.name
+    allowed = CATEGORIES[CATEGORY_OF[name]]
+    good = "float64" if "float64" in allowed else allowed[-1]
+    function = getattr(xp, name)
+    for bad in (d for d in ALL if d not in allowed):
+        for first, second in ((good, bad), (bad, good)):
+            with pytest.raises(TypeError, match=rf"^eagerpy_xp\.{backend}\.{name}: .*got {bad}$"):
+                function(_array(xp, [1, 2], first), _array(xp, [2, 1], second))
+
+
 @pytest.mark.parametrize("name", sorted(CATEGORY_OF))
 def test_a_dtype_inside_the_category_computes(xp: ModuleType, name: str) -> None:
     """The check refuses nothing the category allows (one dtype of each kind in it)."""
