@@ -143,12 +143,23 @@ class Tensor(metaclass=ABCMeta):
     # EagerPy computed where the standard's functions refuse a dtype (``docs/eagerpy.md``):
     # the casts below give what EagerPy gave on PyTorch, and leave the standard layer strict.
     def _floating(self, raw: Any) -> Any:
-        """``raw`` in a floating dtype: an integer or bool array in the framework's default
-        floating one (``sqrt`` of an int tensor, as PyTorch computes it)."""
+        """``raw`` in a floating dtype: an integer or bool array in `_float_for` its dtype
+        (``sqrt`` of an int tensor, as EagerPy computed it)."""
         xp = self._xp
         if xp.isdtype(raw.dtype, ("real floating", "complex floating")):
             return raw
-        return xp.astype(raw, xp.__array_namespace_info__().default_dtypes()["real floating"])
+        return xp.astype(raw, self._float_for(raw.dtype))
+
+    def _float_for(self, dtype: Any) -> Any:
+        """The floating dtype EagerPy computed an integer or bool tensor's ``/`` and
+        ``sqrt`` in: the framework's default one, except on JAX, whose functions take
+        float32 for integers of up to 32 bits (so EagerPy's results were float32 there
+        even with 64-bit types on)."""
+        xp = self._xp
+        if (self._framework() == "jax" and dtype != xp.bool
+                and xp.iinfo(dtype).bits <= 32):  # fmt: skip
+            return xp.float32
+        return xp.__array_namespace_info__().default_dtypes()["real floating"]
 
     def _division(self, x1: Any, x2: Any) -> tuple[Any, Any]:
         """Operands of ``/``: an integer or bool array takes the other operand's floating
@@ -160,8 +171,8 @@ class Tensor(metaclass=ABCMeta):
                  else xp.isdtype(v.dtype, floating) for v in (x1, x2)]  # fmt: skip
         if False not in kinds:
             return x1, x2
-        target = x1.dtype if kinds[0] else x2.dtype if kinds[1] else (
-            xp.__array_namespace_info__().default_dtypes()["real floating"])  # fmt: skip
+        target = x1.dtype if kinds[0] else x2.dtype if kinds[1] else self._float_for(
+            (x1 if kinds[0] is False else x2).dtype)  # fmt: skip
         return ((xp.astype(x1, target) if kinds[0] is False else x1),
                 (xp.astype(x2, target) if kinds[1] is False else x2))
 
