@@ -369,12 +369,25 @@ def _bad_axis(name: str, rng: Any) -> Invalid | None:
         axis, needle = (0, -ndim) if ndim else (0, 0), ""
     else:
         axis, needle = rng.choice([1.5, "0"]), ""
-        kwargs[key] = axis
-        return Invalid(name, "axis type", tuple(args), kwargs, (TypeError,))
+        return Invalid(name, "axis type", *_with_argument(name, args, kwargs, key, axis),
+                       (TypeError,))  # fmt: skip
     if key == "axes" and not isinstance(axis, tuple):
         axis = (axis,)
-    kwargs[key] = axis
-    return Invalid(name, "axis", tuple(args), kwargs, (ValueError,), needle)
+    return Invalid(name, "axis", *_with_argument(name, args, kwargs, key, axis), (ValueError,),
+                   needle)  # fmt: skip
+
+
+def _with_argument(name: str, args: list[Any], kwargs: dict[str, Any], key: str,
+                   value: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:  # fmt: skip
+    """The call with argument ``key`` set to ``value``: in its place among the positional
+    arguments where `base_call` passed it there (``expand_dims(x, 0)``, ``squeeze(x, 0)``),
+    else as a keyword.  Passing it both ways would make the call invalid for another
+    reason (Python's "got multiple values for argument"), not the one being tested."""
+    params = _params(name)
+    index = params.index(key)
+    if index < len(args):
+        return _replace_arg(args, index, value), kwargs
+    return tuple(args), {**kwargs, key: value}
 
 
 def _bad_device(name: str, rng: Any) -> Invalid | None:
@@ -699,6 +712,60 @@ def _names(call: Invalid) -> tuple[str, ...]:
     return (last,)
 
 
+#: Python's own message when both operands of an operator returned ``NotImplemented``.
+_OPERATOR_REFUSAL = re.compile(r"^(unsupported operand type\(s\) for [^:]+: '|'\S+' not supported "
+                               r"between instances of ')")  # fmt: skip
+
+
+def _python_operator_refusal(call: Invalid, exc: Exception) -> bool:
+    """Whether ``exc`` is Python's own `TypeError` for an operator of the array object
+    whose other operand is not an array or a scalar (a string, a list, an object).
+
+    The array object's operators return ``NotImplemented`` for such an operand, as the
+    data model asks (the other operand's reflected operator gets its turn), and Python
+    then raises ``TypeError: unsupported operand type(s) for +: 'Array' and 'str'``.
+    That is the correct outcome and its message cannot name the backend: Python writes
+    it, after the library has returned.  Only this exact case is accepted: a `TypeError`
+    with Python's wording, for an ``operand`` call of an ``Array.__<op>__`` entry whose
+    second operand is not a NumPy array (which would stand for an array)."""
+    return (call.function.startswith("Array.__") and call.kind == "operand"
+            and len(call.args) == 2 and not isinstance(call.args[1], np.ndarray)
+            and type(exc) is TypeError and _OPERATOR_REFUSAL.match(str(exc)) is not None)  # fmt: skip
+
+
+#: Backends whose functions build a graph and compute nothing.  Two judgements follow.
+#: A size beyond memory but within int64 extents makes a lazy array there, which is
+#: right (`_lazy_and_indexable`).  An error that depends on
+#: the values in an array argument (an entry of an index array out of range) can only be
+#: found when the graph runs, so for the functions that read entries of an index array
+#: (`_VALUE_DEPENDENT`) the call's result is computed too, and an exception then is
+#: judged like one raised by the call.  Every other call (shapes, dtypes, axes, other
+#: arguments) must raise at the call itself, and so must ``__setitem__`` (a failed write
+#: leaves the array as it was, so its key is checked before the write).
+LAZY_BACKENDS = frozenset({"dask"})
+_VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__"})
+
+
+def _lazy_and_indexable(target: Target, result: Any) -> bool:
+    """Whether ``result`` of a huge-size call on a lazy backend is a lazy array that an
+    int64 extent can index.  Such an array is a graph, not memory: Dask computes it one
+    chunk at a time (what it is for), so making it is right; a size beyond int64 must
+    still raise (`ValueError`: the size itself is invalid)."""
+    if not target.is_array(result):
+        return False
+    shape = result.shape
+    return None not in shape and math.prod(shape) <= 2**63 - 1
+
+
+def _compute(target: Target, result: Any) -> None:
+    """Compute every array in ``result`` (an array, or a tuple or list of them)."""
+    if isinstance(result, (tuple, list)):
+        for r in result:
+            _compute(target, r)
+    elif target.is_array(result):
+        target.to_numpy(result)
+
+
 def run_call(target: Target, call: Invalid) -> Outcome:
     """Run ``call`` on ``target`` in this process and judge it against the contract."""
     inputs: list[tuple[Any, np.ndarray]] = []
@@ -706,7 +773,9 @@ def run_call(target: Target, call: Invalid) -> Outcome:
     kwargs = {k: _convert(target, v, inputs) for k, v in call.kwargs.items()}
     before = framework_globals()
     try:
-        _invoke(target, call, args, kwargs)
+        result = _invoke(target, call, args, kwargs)
+        if target.backend in LAZY_BACKENDS and call.function in _VALUE_DEPENDENT:
+            _compute(target, result)
     except Exception as exc:  # judged below
         after = framework_globals()
         message = str(exc)
@@ -716,6 +785,9 @@ def run_call(target: Target, call: Invalid) -> Outcome:
         for converted, original in inputs:
             if not _equal(target.to_numpy(converted), original):
                 return Outcome("changed input", type(exc).__name__, message)
+        if _python_operator_refusal(call, exc):
+            return Outcome("clear", type(exc).__name__, message, formatted=True,
+                           right_type=True)  # fmt: skip
         named = target.backend in message and any(n in message for n in _names(call))
         clear = isinstance(exc, call.expected) and named
         return Outcome("clear" if clear else "other exception", type(exc).__name__, message,
@@ -726,6 +798,9 @@ def run_call(target: Target, call: Invalid) -> Outcome:
     after = framework_globals()
     if any(k in after and before[k] != after[k] for k in before):
         return Outcome("changed global", "", "")
+    if call.kind == "huge" and target.backend in LAZY_BACKENDS and _lazy_and_indexable(target,
+                                                                                      result):  # fmt: skip
+        return Outcome("clear", "", "", formatted=True, right_type=True)
     return Outcome("wrong answer", "", "")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
 
 from ._detect import SCALAR_TYPES, backend_for, namespace_module
 from ._devices import Device
@@ -126,7 +126,10 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                         return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return NotImplemented
-        raw = fn(x, other)
+        try:
+            raw = fn(x, other)
+        except Exception as exc:
+            _raise_as(b, exc, dunder)
         array = _new_object(Array)
         array._raw = raw if type(raw) is a else b.normalize(raw)
         array._b = b
@@ -165,7 +168,10 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
         o = _operand(self, other)
         if o is NotImplemented:
             return NotImplemented
-        raw = fn(o, x)
+        try:
+            raw = fn(o, x)
+        except Exception as exc:
+            _raise_as(b, exc, dunder)
         array = _new_object(Array)
         array._raw = raw if type(raw) is a else b.normalize(raw)
         array._b = b
@@ -182,7 +188,10 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
         if o is NotImplemented:
             return NotImplemented
         b = self._b
-        self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
+        try:
+            self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
+        except Exception as exc:
+            _raise_as(b, exc, dunder)
         return self
 
     return _named(inplace, dunder)  # type: ignore[no-any-return]
@@ -210,7 +219,10 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
                 array._raw = raw if type(raw) is a else b.normalize(raw)
                 array._b = b
                 return array
-        raw = fn(x)
+        try:
+            raw = fn(x)
+        except Exception as exc:
+            _raise_as(b, exc, dunder)
         array = _new_object(Array)
         array._raw = raw if type(raw) is a else b.normalize(raw)
         array._b = b
@@ -279,7 +291,10 @@ class Array(ArrayMethods):
     @property
     def mT(self) -> Array:
         """The matrix transpose of the last two axes (of a stack of matrices)."""
-        return _wrap(self._b, self._b.matrix_transpose(self._raw))
+        try:
+            return _wrap(self._b, self._b.matrix_transpose(self._raw))
+        except Exception as exc:
+            _raise_as(self._b, exc, "Array.mT")
 
     @property
     def T(self) -> Array:
@@ -302,7 +317,10 @@ class Array(ArrayMethods):
 
     def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
         """A copy on ``device`` (a `Device`, its string or the framework's device object)."""
-        return _wrap(self._b, self._b.to_device(self._raw, device, stream=stream))
+        try:
+            return _wrap(self._b, self._b.to_device(self._raw, device, stream=stream))
+        except Exception as exc:
+            _raise_as(self._b, exc, "Array.to_device")
 
     # -- conversion to Python scalars --------------------------------------------------
     def _scalar(self, method: str) -> bool | int | float | complex:
@@ -469,6 +487,16 @@ def _wrap(backend: Backend, raw: Any) -> Array:
     array._raw = raw if type(raw) is backend.array_type else backend.normalize(raw)
     array._b = backend
     return array
+
+
+def _raise_as(backend: Backend, exc: Exception, member: str) -> NoReturn:
+    """Raise ``exc``, an error of the backend function behind an operator or attribute of
+    the array object, as the contract's error naming ``member`` (``__add__``, ``Array.mT``:
+    docs/errors.md), the original as ``__cause__``.  Only failures come here."""
+    new = backend.translate(exc, member)
+    if new is exc:
+        raise exc
+    raise new from exc
 
 
 def _check_same_backend(backend: Backend, other: Array, where: str) -> None:

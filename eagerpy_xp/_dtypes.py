@@ -26,6 +26,49 @@ KINDS: dict[str, tuple[str, ...]] = {
     "numeric": NUMERIC,
 }
 
+#: The dtype categories that the standard's signatures name ("x: Should have a
+#: floating-point data type"), as dtype names.
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "numeric": NUMERIC,
+    "real numeric": INTEGRAL + REAL_FLOATING,
+    "floating-point": REAL_FLOATING + COMPLEX_FLOATING,
+    "real floating-point": REAL_FLOATING,
+    "complex floating-point": COMPLEX_FLOATING,
+    "integer": INTEGRAL,
+    "integer or boolean": BOOL + INTEGRAL,
+    "boolean": BOOL,
+}
+
+
+def _category_table() -> dict[str, str]:
+    by_category = {
+        "numeric": "abs add conj cumulative_prod cumulative_sum isfinite isinf isnan multiply "
+                   "negative positive pow prod real round sign square subtract sum "
+                   "matmul tensordot vecdot cross outer trace",
+        "real numeric": "argmax argmin argsort ceil clip floor floor_divide greater "
+                        "greater_equal less less_equal max maximum min minimum remainder "
+                        "searchsorted sort trunc",
+        "floating-point": "acos acosh asin asinh atan atanh cos cosh divide exp expm1 log "
+                          "log1p log2 log10 mean reciprocal sin sinh sqrt tan tanh "
+                          "cholesky det eig eigh eigvals eigvalsh inv matrix_norm "
+                          "matrix_power matrix_rank pinv qr slogdet solve svd svdvals "
+                          "vector_norm",
+        "real floating-point": "atan2 copysign hypot logaddexp nextafter signbit std var "
+                               "rfft rfftn ihfft",
+        "complex floating-point": "imag fft ifft fftn ifftn irfft irfftn hfft",
+        "integer or boolean": "bitwise_and bitwise_invert bitwise_or bitwise_xor",
+        "integer": "bitwise_left_shift bitwise_right_shift",
+        "boolean": "logical_and logical_not logical_or logical_xor",
+    }  # fmt: skip
+    return {name: category for category, names in by_category.items() for name in names.split()}
+
+
+#: Function name (bare: ``cholesky`` for ``linalg.cholesky``, ``fft`` for ``fft.fft``; the
+#: names shared by the main namespace and ``linalg`` have one category) -> the category
+#: every array argument must have; absent: any dtype.  A dtype outside it is a
+#: `TypeError` (docs/errors.md), as in ``array_api_strict``.
+CATEGORY_OF: dict[str, str] = _category_table()
+
 BITS = {
     "bool": 8,
     "int8": 8, "int16": 16, "int32": 32, "int64": 64,

@@ -64,7 +64,8 @@ def test_inplace_keeps_identity_and_aliases_native() -> None:
 
 def test_inplace_refuses_dtype_change() -> None:
     x = arr([1, 2], dtype=xp.int32)
-    with pytest.raises(ValueError, match=r"eagerpy_xp\.numpy\.Array\.__iadd__:.*int32"):
+    # a dtype change is a TypeError (docs/errors.md; a ValueError before issue 15)
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.Array\.__iadd__:.*int32"):
         x += arr([1.5, 2.5])
     assert np.asarray(x).tolist() == [1, 2]
 

@@ -244,7 +244,8 @@ def test_finfo_iinfo(xp: ModuleType) -> None:
     assert xp.finfo(xp.float64).bits == 64
     i = xp.iinfo(xp.int8)
     assert (i.bits, i.min, i.max, i.dtype) == (8, -128, 127, xp.int8)
-    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.finfo: int32 is not a floating-point dtype"):
+    # a dtype finfo does not take: a TypeError (docs/errors.md; a ValueError before issue 15)
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.jax\.finfo: int32 is not a floating-point dtype"):
         xp.finfo(xp.int32)
 
 

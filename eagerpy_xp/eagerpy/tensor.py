@@ -140,6 +140,50 @@ class Tensor(metaclass=ABCMeta):
     def _device(self) -> eagerpy_xp.Device:
         return eagerpy_xp.device(self._raw)
 
+    # EagerPy computed where the standard's functions refuse a dtype (``docs/eagerpy.md``):
+    # the casts below give what EagerPy gave on PyTorch, and leave the standard layer strict.
+    def _floating(self, raw: Any) -> Any:
+        """``raw`` in a floating dtype: an integer or bool array in `_float_for` its dtype
+        (``sqrt`` of an int tensor, as EagerPy computed it)."""
+        xp = self._xp
+        if xp.isdtype(raw.dtype, ("real floating", "complex floating")):
+            return raw
+        return xp.astype(raw, self._float_for(raw.dtype))
+
+    def _float_for(self, dtype: Any) -> Any:
+        """The floating dtype EagerPy computed an integer or bool tensor's ``/`` and
+        ``sqrt`` in: the framework's default one, except on JAX, whose functions take
+        float32 for integers of up to 32 bits (so EagerPy's results were float32 there
+        even with 64-bit types on)."""
+        xp = self._xp
+        if (self._framework() == "jax" and dtype != xp.bool
+                and xp.iinfo(dtype).bits <= 32):  # fmt: skip
+            return xp.float32
+        return xp.__array_namespace_info__().default_dtypes()["real floating"]
+
+    def _division(self, x1: Any, x2: Any) -> tuple[Any, Any]:
+        """Operands of ``/``: an integer or bool array takes the other operand's floating
+        dtype, or the default floating one (``int_tensor / 2``, as PyTorch divides)."""
+        xp = self._xp
+        floating = ("real floating", "complex floating")
+        # None for a Python scalar, else whether the array is floating
+        kinds = [None if isinstance(v, (builtins.bool, int, float, complex))
+                 else xp.isdtype(v.dtype, floating) for v in (x1, x2)]  # fmt: skip
+        if False not in kinds:
+            return x1, x2
+        target = x1.dtype if kinds[0] else x2.dtype if kinds[1] else self._float_for(
+            (x1 if kinds[0] is False else x2).dtype)  # fmt: skip
+        return ((xp.astype(x1, target) if kinds[0] is False else x1),
+                (xp.astype(x2, target) if kinds[1] is False else x2))
+
+    def _counting(self, raw: Any) -> Any:
+        """``raw`` for a sum: a bool array in the default integer dtype (PyTorch sums bools
+        to int64; the standard's ``sum`` takes numeric arrays only)."""
+        xp = self._xp
+        if raw.dtype != xp.bool:
+            return raw
+        return xp.astype(raw, xp.__array_namespace_info__().default_dtypes()["integral"])
+
     def _require_bool(self, function: str, *xs: Any) -> None:
         for x in (self, *xs):
             if isinstance(x, Tensor) and x.dtype != self._xp.bool:
@@ -223,10 +267,10 @@ class Tensor(metaclass=ABCMeta):
         return self._new(self._xp.multiply(_unwrap(other), self._raw))
 
     def __truediv__(self: TensorType, other: TensorOrScalar) -> TensorType:
-        return self._new(self._xp.divide(self._raw, _unwrap(other)))
+        return self._new(self._xp.divide(*self._division(self._raw, _unwrap(other))))
 
     def __rtruediv__(self: TensorType, other: TensorOrScalar) -> TensorType:
-        return self._new(self._xp.divide(_unwrap(other), self._raw))
+        return self._new(self._xp.divide(*self._division(_unwrap(other), self._raw)))
 
     def __floordiv__(self: TensorType, other: TensorOrScalar) -> TensorType:
         return self._new(self._xp.floor_divide(self._raw, _unwrap(other)))
@@ -283,31 +327,31 @@ class Tensor(metaclass=ABCMeta):
         return self._new(self._xp.sign(self._raw))
 
     def sqrt(self: TensorType) -> TensorType:
-        return self._new(self._xp.sqrt(self._raw))
+        return self._new(self._xp.sqrt(self._floating(self._raw)))
 
     def tanh(self: TensorType) -> TensorType:
-        return self._new(self._xp.tanh(self._raw))
+        return self._new(self._xp.tanh(self._floating(self._raw)))
 
     def square(self: TensorType) -> TensorType:
         return self._new(self._xp.square(self._raw))
 
     def arctanh(self: TensorType) -> TensorType:
-        return self._new(self._xp.atanh(self._raw))
+        return self._new(self._xp.atanh(self._floating(self._raw)))
 
     def exp(self: TensorType) -> TensorType:
-        return self._new(self._xp.exp(self._raw))
+        return self._new(self._xp.exp(self._floating(self._raw)))
 
     def log(self: TensorType) -> TensorType:
-        return self._new(self._xp.log(self._raw))
+        return self._new(self._xp.log(self._floating(self._raw)))
 
     def log2(self: TensorType) -> TensorType:
-        return self._new(self._xp.log2(self._raw))
+        return self._new(self._xp.log2(self._floating(self._raw)))
 
     def log10(self: TensorType) -> TensorType:
-        return self._new(self._xp.log10(self._raw))
+        return self._new(self._xp.log10(self._floating(self._raw)))
 
     def log1p(self: TensorType) -> TensorType:
-        return self._new(self._xp.log1p(self._raw))
+        return self._new(self._xp.log1p(self._floating(self._raw)))
 
     def isnan(self: TensorType) -> TensorType:
         return self._new(self._xp.isnan(self._raw))
@@ -361,11 +405,13 @@ class Tensor(metaclass=ABCMeta):
 
     def sum(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.sum(self._raw, axis=_axes(axis), keepdims=keepdims))
+        return self._new(self._xp.sum(self._counting(self._raw), axis=_axes(axis),
+                                      keepdims=keepdims))  # fmt: skip
 
     def prod(self: TensorType, axis: AxisAxes | None = None,
              keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.prod(self._raw, axis=_axes(axis), keepdims=keepdims))
+        return self._new(self._xp.prod(self._counting(self._raw), axis=_axes(axis),
+                                       keepdims=keepdims))  # fmt: skip
 
     def mean(self: TensorType, axis: AxisAxes | None = None,
              keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
@@ -411,7 +457,7 @@ class Tensor(metaclass=ABCMeta):
         return self._new(values), self._new(indices)
 
     def cumsum(self: TensorType, axis: int | None = None) -> TensorType:
-        raw = self._raw
+        raw = self._counting(self._raw)
         if axis is None:
             raw, axis = self._xp.reshape(raw, (-1,)), 0
         return self._new(self._xp.cumulative_sum(raw, axis=axis))

@@ -112,7 +112,9 @@ def topk(x: Any, k: int, sorted: bool = True) -> tuple[Any, Any]:
             f"eagerpy_xp.{x.backend}.topk: k must be an int in [0, {size}] for an array of shape "
             f"{x.shape}, got {k!r}"
         )
-    indices = xp.argsort(x, axis=-1, descending=True, stable=True)[..., :k]
+    # bool sorts as 0 and 1 (the standard's argsort takes real numeric arrays only)
+    keys = xp.astype(x, xp.uint8) if x.dtype == xp.bool else x
+    indices = xp.argsort(keys, axis=-1, descending=True, stable=True)[..., :k]
     return xp.take_along_axis(x, indices, axis=-1), indices
 
 

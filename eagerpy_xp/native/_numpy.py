@@ -14,8 +14,10 @@ from typing import Any
 import numpy as np
 
 from .._devices import Device
+from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
 from ._base.core import NumPyDtypes, raise_translated, translated
+from ._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
 _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}
@@ -25,40 +27,73 @@ _SCALARS = (bool, int, float, complex)
 _NDARRAY = np.ndarray
 
 
+def _accepted(name: str) -> tuple[str | None, frozenset[Any]]:
+    """The category of ``name`` (`_dtypes.CATEGORY_OF`) and the NumPy dtypes in it (every
+    dtype of the standard where it has none): the one set the ufunc factories test."""
+    category = CATEGORY_OF.get(name)
+    return category, frozenset(np.dtype(n) for n in (CATEGORIES[category] if category else ALL))
+
+
+#: The categories of the ufunc reductions (``sum``/``prod``, ``max``/``min``).
+_NUMERIC = _accepted("sum")
+_REAL_NUMERIC = _accepted("max")
+
+
 def _ufunc1(name: str, ufunc: Any,
             complex_fix: Callable[[Any, Any], Any] | None = None) -> Callable[..., Any]:  # fmt: skip
     """The standard's unary ``name`` as ``ufunc`` on a NumPy array or scalar;
-    ``complex_fix(x, result)`` corrects a complex result."""
+    ``complex_fix(x, result)`` corrects a complex result.  One test admits an array of a
+    dtype of the function's category; anything else (another dtype, a NumPy scalar, not
+    an array: NumPy would compute on ``None`` or a string as an object array) goes
+    through `BackendCore.check_operand`."""
+    category, allowed = _accepted(name)
 
-    def method(self: NumPyBackend, x: Any, /) -> Any:
-        if type(x) is not _NDARRAY and not isinstance(x, np.generic):
-            raise self.error(name, f"expected a NumPy array, got {type(x).__name__}", TypeError)
-        try:
-            result = ufunc(x)
-        except Exception as exc:
-            raise_translated(self, exc, name)
-        if complex_fix is not None and result.dtype.kind == "c":
-            return complex_fix(x, result)
-        return result
+    if complex_fix is None:
+
+        def method(self: NumPyBackend, x: Any, /) -> Any:
+            if type(x) is not _NDARRAY or x.dtype not in allowed:
+                self.check_operand(x, name, category)
+            try:
+                return ufunc(x)
+            except Exception as exc:
+                raise_translated(self, exc, name)
+
+    else:
+
+        def method(self: NumPyBackend, x: Any, /) -> Any:
+            if type(x) is not _NDARRAY or x.dtype not in allowed:
+                self.check_operand(x, name, category)
+            try:
+                result = ufunc(x)
+            except Exception as exc:
+                raise_translated(self, exc, name)
+            if result.dtype.kind == "c":
+                return complex_fix(x, result)
+            return result
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
     return method
 
 
-#: Operand types of a binary function that need no further check (but not two scalars).
-_PLAIN_OPERANDS = frozenset({np.ndarray, bool, int, float, complex})
+#: Python scalar types a binary function takes beside an array.
+_SCALAR_TYPES = frozenset(_SCALARS)
 
 
 def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
     """The standard's binary ``name`` as ``ufunc``: arrays, or one array and a Python
-    scalar."""
+    scalar; arrays of a dtype of the function's category pass one test each, anything
+    else goes through `NumPyBackend._check_operands`."""
+    category, allowed = _accepted(name)
 
     def method(self: NumPyBackend, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
-        if ((t1 is not _NDARRAY and t2 is not _NDARRAY) or t1 not in _PLAIN_OPERANDS
-                or t2 not in _PLAIN_OPERANDS):  # fmt: skip
-            self._check_operands(x1, x2, name)
+        if t1 is _NDARRAY:
+            if not (((t2 is _NDARRAY and x2.dtype in allowed) or t2 in _SCALAR_TYPES)
+                    and x1.dtype in allowed):  # fmt: skip
+                self._check_operands(x1, x2, name, category)
+        elif not (t2 is _NDARRAY and t1 in _SCALAR_TYPES and x2.dtype in allowed):
+            self._check_operands(x1, x2, name, category)
         try:
             return ufunc(x1, x2)
         except Exception as exc:
@@ -176,8 +211,23 @@ class NumPyBackend(NumPyDtypes, Backend):
         if x.dtype.kind not in "biufc":
             raise self.error(function, f"{x.dtype} is not a dtype of the standard", TypeError)
 
-    def _check_operands(self, x1: Any, x2: Any, function: str) -> None:
-        """Operands of a binary function: arrays, at most one of them a Python scalar."""
+    def check_operand(self, x: Any, function: str, category: str | None,
+                      scalars: bool = False) -> None:  # fmt: skip
+        """An array in the other byte order (read from a file, say) is of the dtype it
+        stores: NumPy computes on it, and results come in native order."""
+        dtype = getattr(x, "dtype", None)
+        if isinstance(dtype, np.dtype) and not dtype.isnative and isinstance(x, _NDARRAY):
+            x = np.empty(0, dtype.newbyteorder("="))
+        super().check_operand(x, function, category, scalars)
+
+    def any_dtype_members(self) -> list[Any] | None:
+        """Only the standard's dtypes: NumPy's ``object`` and string arrays are refused."""
+        return list(self.dtypes_by_name.values())
+
+    def _check_operands(self, x1: Any, x2: Any, function: str,
+                        category: str | None = None) -> None:  # fmt: skip
+        """Operands of a binary function: arrays, at most one of them a Python scalar, the
+        arrays of a dtype of ``category`` (the function's, when not given)."""
         arrays = [isinstance(x, (np.ndarray, np.generic)) for x in (x1, x2)]
         if not any(arrays):
             raise self.error(function, f"at least one argument must be an array, got "
@@ -186,6 +236,8 @@ class NumPyBackend(NumPyDtypes, Backend):
             if not is_array and not isinstance(x, _SCALARS):
                 raise self.error(function, f"expected an array or a Python scalar, got "
                                  f"{type(x).__name__}", TypeError)  # fmt: skip
+            if is_array:
+                self.check_operand(x, function, category or CATEGORY_OF.get(function))
 
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is np.ndarray else np.asarray(raw)
@@ -206,11 +258,10 @@ class NumPyBackend(NumPyDtypes, Backend):
         `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
         in the standard, or a floating array and a Python float, the function is the
         ufunc call, which `Array` makes itself."""
-        entry = _OPERATOR_UFUNCS.get(function)
-        if entry is None:
+        ufunc = _OPERATOR_UFUNCS.get(function)
+        if ufunc is None:
             return None
-        ufunc, kinds = entry
-        dtypes = frozenset(d for d in self.dtypes_by_name.values() if d.kind in kinds)
+        dtypes = _accepted(function)[1]
         if ufunc.nin == 1:
             return (_NDARRAY, dtypes, ufunc)
         return (_NDARRAY, dtypes, ufunc, _float_operand, ufunc, True)
@@ -249,21 +300,22 @@ class NumPyBackend(NumPyDtypes, Backend):
     # (small integers accumulate in int64/uint64) without its Python dispatch layers, and
     # no decorator frame either (checks and translation in `_reduced`).
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._reduced("sum", _REDUCE["add"], x, axis, dtype, keepdims)
+        return self._reduced("sum", _REDUCE["add"], _NUMERIC, x, axis, dtype, keepdims)
 
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._reduced("prod", _REDUCE["multiply"], x, axis, dtype, keepdims)
+        return self._reduced("prod", _REDUCE["multiply"], _NUMERIC, x, axis, dtype, keepdims)
 
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return self._reduced("max", _REDUCE["maximum"], x, axis, None, keepdims)
+        return self._reduced("max", _REDUCE["maximum"], _REAL_NUMERIC, x, axis, None, keepdims)
 
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return self._reduced("min", _REDUCE["minimum"], x, axis, None, keepdims)
+        return self._reduced("min", _REDUCE["minimum"], _REAL_NUMERIC, x, axis, None, keepdims)
 
-    def _reduced(self, function: str, reduce: Any, x: Any, axis: Any, dtype: Any,
-                 keepdims: Any) -> Any:  # fmt: skip
-        if type(x) is not _NDARRAY or x.dtype.kind not in "biufc":
-            self.check_array(x, function)
+    def _reduced(self, function: str, reduce: Any, accepted: tuple[str | None, frozenset[Any]],
+                 x: Any, axis: Any, dtype: Any, keepdims: Any) -> Any:  # fmt: skip
+        """``reduce`` of ``x``, an array of a dtype in ``accepted`` (`_accepted`)."""
+        if type(x) is not _NDARRAY or x.dtype not in accepted[1]:
+            self.check_operand(x, function, accepted[0])
         try:
             return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
         except Exception as exc:
@@ -391,6 +443,7 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         """NumPy refuses uint64 ``repeats`` (no safe cast to intp)."""
+        check_repeats(self, repeats)
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
@@ -408,23 +461,18 @@ def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
     return out
 
 
-#: The functions behind `Array`'s operators that the NumPy backend defines as their ufunc,
-#: with the dtype kinds (``numpy.dtype.kind``) of their category in the standard (numeric
-#: "iufc", real numeric "iuf", floating-point "fc", integer "iu", integer or boolean
-#: "biu", any "biufc").  ``floor_divide`` and ``pow`` have fixes and are not here.
-_OPERATOR_UFUNCS: dict[str, tuple[Any, str]] = {
-    "add": (np.add, "iufc"), "subtract": (np.subtract, "iufc"),
-    "multiply": (np.multiply, "iufc"), "divide": (np.divide, "fc"),
-    "remainder": (np.remainder, "iuf"),
-    "equal": (np.equal, "biufc"), "not_equal": (np.not_equal, "biufc"),
-    "less": (np.less, "iuf"), "less_equal": (np.less_equal, "iuf"),
-    "greater": (np.greater, "iuf"), "greater_equal": (np.greater_equal, "iuf"),
-    "bitwise_and": (np.bitwise_and, "biu"), "bitwise_or": (np.bitwise_or, "biu"),
-    "bitwise_xor": (np.bitwise_xor, "biu"),
-    "bitwise_left_shift": (np.bitwise_left_shift, "iu"),
-    "bitwise_right_shift": (np.bitwise_right_shift, "iu"),
-    "negative": (np.negative, "iufc"), "positive": (np.positive, "iufc"),
-    "abs": (np.abs, "iufc"), "bitwise_invert": (np.bitwise_invert, "biu"),
+#: The functions behind `Array`'s operators that the NumPy backend defines as their ufunc
+#: (on the dtypes of their category, `_accepted`).  ``floor_divide`` and ``pow`` have
+#: fixes and are not here.
+_OPERATOR_UFUNCS: dict[str, Any] = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+    "remainder": np.remainder, "equal": np.equal, "not_equal": np.not_equal,
+    "less": np.less, "less_equal": np.less_equal, "greater": np.greater,
+    "greater_equal": np.greater_equal, "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "bitwise_left_shift": np.bitwise_left_shift, "bitwise_right_shift": np.bitwise_right_shift,
+    "negative": np.negative, "positive": np.positive, "abs": np.abs,
+    "bitwise_invert": np.bitwise_invert,
 }  # fmt: skip
 
 

@@ -10,11 +10,21 @@ from __future__ import annotations
 import functools
 import inspect
 import operator
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn, TypeVar
 
 from ..._devices import Device
-from ..._dtypes import ALL, COMPLEX_OF_REAL, KINDS, kind_of, promote
+from ..._dtypes import (
+    ALL,
+    CATEGORIES,
+    CATEGORY_OF,
+    COMPLEX_OF_REAL,
+    KINDS,
+    kind_of,
+    promote,
+    scalar_kind_ok,
+)
 
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
 KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
@@ -52,29 +62,102 @@ class AxisError(ValueError, IndexError):
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
-#: Positional-only parameters of the standard that must be arrays (``x1``/``x2`` of
-#: element-wise functions may be Python scalars; their factories check them).
-_ARRAY_PARAMETERS = frozenset({"x", "condition"})
+#: Positional-only parameters of the standard that must be arrays -> the category their
+#: dtype must have (None: the function's, `_dtypes.CATEGORY_OF`).
+_ARRAY_PARAMETERS: dict[str, str | None] = {"x": None, "condition": "boolean",
+                                            "indices": "integer"}  # fmt: skip
+#: Functions whose ``x1`` and ``x2`` must be arrays; elsewhere (element-wise functions,
+#: ``where``, ``isin``, ``searchsorted``'s ``x2``) either may be a Python scalar.
+_ARRAY_OPERANDS = frozenset({"matmul", "tensordot", "vecdot", "cross", "outer", "solve"})
+
+#: What `translated` checks of one argument: its position, the category its dtype must
+#: have (None: any dtype the backend accepts), whether a Python scalar may stand there,
+#: and its form: "array", "sequence" (a list or tuple of arrays: ``concat``'s
+#: ``arrays``) or "rest" (every remaining argument: ``*arrays``).
+_Check = tuple[int, "str | None", bool, str]
+
+
+def _checks(function: Callable[..., Any]) -> tuple[_Check, ...]:
+    """The array arguments of a function of the standard that `translated` checks
+    (``from_dlpack``'s ``x`` is any object with ``__dlpack__``, of any library)."""
+    name = function.__name__
+    category = CATEGORY_OF.get(name)
+    checks: list[_Check] = []
+    if name == "from_dlpack":
+        return ()
+    for i, p in enumerate(list(inspect.signature(function).parameters.values())[1:]):
+        if p.kind is p.VAR_POSITIONAL and p.name == "arrays":
+            checks.append((i, None, False, "rest"))
+        elif p.kind is not p.POSITIONAL_ONLY:
+            continue
+        elif p.name in _ARRAY_PARAMETERS:
+            checks.append((i, _ARRAY_PARAMETERS[p.name] or category, False, "array"))
+        elif p.name in ("x1", "x2"):
+            scalars = name not in _ARRAY_OPERANDS and (name, p.name) != ("searchsorted", "x1")
+            checks.append((i, None if name == "where" else category, scalars, "array"))
+        elif p.name == "arrays":
+            checks.append((i, None, False, "sequence"))
+    return tuple(checks)
 
 
 def translated(function: _Method) -> _Method:
     """The decorated function of the standard (a method of a backend, its ``linalg`` or
     ``fft``) raises only the error contract's exceptions: a framework exception becomes
     the one `BackendCore.translate` picks, naming the function and the backend, with
-    the original as ``__cause__``.  Its array parameter (``x``, ``condition``) goes
-    through the backend's `check_array` first.  Free on the success path but for one
-    call: the ``try`` costs nothing in CPython 3.11."""
-    parameters = list(inspect.signature(function).parameters.values())[1:]
-    position = next((i for i, p in enumerate(parameters)
-                     if p.kind is p.POSITIONAL_ONLY and p.name in _ARRAY_PARAMETERS), None)  # fmt: skip
+    the original as ``__cause__``.
 
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            if position is not None and len(args) > position:
-                self._b.check_array(args[position], self._prefix + function.__name__)
-            return function(self, *args, **kwargs)
-        except Exception as exc:
-            raise_translated(self._b, exc, self._prefix + function.__name__)
+    Its array arguments (``x``, ``x1``, ``x2``, ``condition``, ``indices``, ``arrays``)
+    are checked first: an array of the backend's own type (`BackendCore.array_type`)
+    whose dtype is of the function's category (`_dtypes.CATEGORY_OF`) passes with one
+    type test and one set membership; anything else goes to
+    `BackendCore.check_operand`, which raises the `TypeError` (not an array, another
+    library's array, a dtype outside the category) or lets it pass (a subclass, a Python
+    scalar where the standard allows one).  The ``try`` costs nothing in CPython 3.11."""
+    checks = _checks(function)
+    name = function.__name__
+    method: Callable[..., Any]
+
+    if len(checks) == 1 and checks[0][3] == "array":
+        (position, category, scalars, _), = checks
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                if len(args) > position:
+                    b = self._b
+                    x = args[position]
+                    allowed = b.accepted_dtypes[category]
+                    if type(x) is not b.array_type or (allowed is not None
+                                                       and x.dtype not in allowed):  # fmt: skip
+                        b.check_operand(x, self._prefix + name, category, scalars)
+                return function(self, *args, **kwargs)
+            except Exception as exc:
+                raise_translated(self._b, exc, self._prefix + name)
+
+    else:
+
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                b = self._b
+                for position, category, scalars, form in checks:
+                    if form == "rest":
+                        items: Any = args[position:]
+                    elif len(args) <= position:
+                        continue
+                    elif form == "sequence":
+                        items = args[position]
+                        if not isinstance(items, (list, tuple)):
+                            raise b.error(self._prefix + name, f"expected a list or tuple of "
+                                          f"arrays, got {type(items).__name__}", TypeError)  # fmt: skip
+                    else:
+                        items = (args[position],)
+                    allowed = b.accepted_dtypes[category]
+                    for x in items:
+                        if type(x) is not b.array_type or (allowed is not None
+                                                           and x.dtype not in allowed):  # fmt: skip
+                            b.check_operand(x, self._prefix + name, category, scalars)
+                return function(self, *args, **kwargs)
+            except Exception as exc:
+                raise_translated(self._b, exc, self._prefix + name)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
@@ -87,6 +170,14 @@ def raise_translated(backend: Any, exc: Exception, function: str) -> NoReturn:
     if new is exc:
         raise exc
     raise new from exc
+
+
+#: The start of a message `BackendCore.error` wrote (on any backend: the Dask backend
+#: runs NumPy's functions on its chunks) ...
+_OURS = re.compile(r"eagerpy_xp\.\w+\.[\w.]+: ")
+#: ... and the exception types it writes them in.
+_CONTRACT_TYPES = frozenset({TypeError, ValueError, IndexError, AxisError, NotImplementedError,
+                             MemoryError, OverflowError})  # fmt: skip
 
 
 class BackendCore:
@@ -113,6 +204,16 @@ class BackendCore:
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
         #: The type `Array` stores: results of this exact type need no `normalize`.
         self.array_type: type = self.native_types[0]
+        #: Category name (`_dtypes.CATEGORIES`) -> the native dtypes of that category.
+        self.category_dtypes: dict[str, frozenset[Any]] = {
+            c: frozenset(self.category_members(c)) for c in CATEGORIES
+        }
+        #: Category (None: no category) -> the dtypes an array argument may have there,
+        #: None for any (`translated` reads it on every call).
+        any_dtype = self.any_dtype_members()
+        self.accepted_dtypes: dict[str | None, frozenset[Any] | None] = {
+            None: None if any_dtype is None else frozenset(any_dtype)}
+        self.accepted_dtypes.update(self.category_dtypes)
 
     # -- identity ----------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -156,8 +257,11 @@ class BackendCore:
         when it is already one of ours (made by `error`), else a new one of the type
         `error_kind` picks, naming the function and the backend and quoting ``exc``."""
         text = str(exc)
-        if text.startswith(f"eagerpy_xp.{self.name}."):
-            return exc  # ours: error() wrote it
+        ours = _OURS.match(text) if type(exc) in _CONTRACT_TYPES else None
+        if ours is not None:  # error() wrote it, here or in a function this one called
+            if text.startswith(self.error(function, "").args[0]):
+                return exc
+            return self.error(function, text[ours.end():], type(exc))
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
 
@@ -179,6 +283,51 @@ class BackendCore:
         if isinstance(exc, OverflowError):  # a Python int beyond the dtype, as torch's own
             return OverflowError
         return ValueError
+
+    def category_members(self, category: str) -> list[Any]:
+        """The native dtypes a function of ``category`` accepts: the standard's (a backend
+        may add its framework's extra dtypes, such as torch's half floats)."""
+        return [self.dtypes_by_name[n] for n in CATEGORIES[category]]
+
+    def category_error(self, function: str, category: str, dtype: Any) -> TypeError:
+        """The `TypeError` for an array of ``dtype`` given to a function of ``category``."""
+        name = self._names_by_dtype.get(dtype, repr(dtype))
+        return self.error(function, f"expected an array of a {category} dtype, got {name}",
+                          TypeError)  # type: ignore[return-value]  # fmt: skip
+
+    def check_category(self, function: str, *operands: Any) -> None:
+        """`TypeError` unless every array among ``operands`` (Python scalars and None are
+        skipped) has a dtype of ``function``'s category (`_dtypes.CATEGORY_OF`, by bare
+        name: ``linalg.cross`` is ``cross``)."""
+        category = CATEGORY_OF.get(function.rpartition(".")[2])
+        if category is None:
+            return
+        allowed = self.category_dtypes[category]
+        for operand in operands:
+            dtype = getattr(operand, "dtype", None)
+            if dtype is not None and dtype not in allowed:
+                raise self.category_error(function, category, dtype)
+
+    def any_dtype_members(self) -> list[Any] | None:
+        """The native dtypes an array argument may have where the function has no
+        category, or None for every dtype the framework's arrays have (the default;
+        NumPy and Dask refuse ``object`` and string arrays)."""
+        return None
+
+    def check_operand(self, x: Any, function: str, category: str | None,
+                      scalars: bool = False) -> None:  # fmt: skip
+        """The slow path of `translated`'s argument check: `TypeError` unless ``x`` is an
+        array of this backend (`check_array`; a Python scalar too where ``scalars``)
+        whose dtype is of ``category`` (None: any the backend accepts)."""
+        if scalars and type(x) in (bool, int, float, complex):
+            return
+        self.check_array(x, function)
+        dtype = getattr(x, "dtype", None)
+        allowed = self.accepted_dtypes[category]
+        if dtype is not None and allowed is not None and dtype not in allowed:
+            if category is None:
+                raise self.error(function, f"{dtype} is not a dtype of the standard", TypeError)
+            raise self.category_error(function, category, dtype)
 
     def check_array(self, x: Any, function: str) -> None:
         """`TypeError` unless ``x`` is an array of this backend, where the standard requires
@@ -255,6 +404,32 @@ class BackendCore:
             "integral": "int64",
             "indexing": "int64",
         }
+
+    # -- integer arguments -------------------------------------------------------------
+    def check_int(self, value: Any, what: str, function: str, low: int | None = None) -> int:
+        """``value`` as an int: `TypeError` unless it is one (bool excluded, anything with
+        ``__index__`` accepted), `ValueError` below ``low``; both name ``what`` and the
+        value."""
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise self.error(function, f"{what} must be an int, got {value!r}", TypeError)
+        index = operator.index(value)
+        if low is not None and index < low:
+            bound = {0: "a non-negative int", 1: "a positive int"}.get(low, f"at least {low}")
+            raise self.error(function, f"{what} must be {bound}, got {index}")
+        return index
+
+    def check_sizes(self, sizes: Any, what: str, function: str, unknown: bool = False
+                    ) -> tuple[int, ...]:  # fmt: skip
+        """A shape-like argument (an int or a sequence of ints) as a tuple of ints:
+        `TypeError` for a non-integer entry, `ValueError` for a negative one (one -1 is
+        allowed where ``unknown``: ``reshape``)."""
+        items = (sizes,) if not isinstance(sizes, (tuple, list)) else sizes
+        result = tuple(self.check_int(s, f"each entry of {what}", function) for s in items)
+        negative = [s for s in result if s < 0]
+        if negative and not (unknown and negative == [-1]):
+            raise self.error(function, f"{what} {tuple(sizes) if items is sizes else sizes!r} "
+                             f"has a negative entry {negative[0]}")  # fmt: skip
+        return result
 
     # -- axes ------------------------------------------------------------------------------
     def normalize_axis(self, axis: Any, ndim: int, function: str) -> int:
@@ -353,15 +528,36 @@ class BackendCore:
         try:
             return raw[key]
         except Exception as exc:
-            raise_translated(self, exc, "__getitem__")
+            raise_translated(self, _keyed(exc, key), "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
-        """Write ``value`` at ``key``; return the array now holding the result."""
+        """Write ``value`` at ``key``; return the array now holding the result.  A value
+        that would need a downcast (a complex value into a real array, a float into an
+        integer one) is a `TypeError`, as the standard's promotion says."""
+        self.check_setitem_value(raw, value)
         try:
             raw[key] = value
         except Exception as exc:
-            raise_translated(self, exc, "__setitem__")
+            raise_translated(self, _keyed(exc, key), "__setitem__")
         return raw
+
+    def check_setitem_value(self, raw: Any, value: Any) -> None:
+        """`TypeError` unless ``value`` (a Python scalar or an array of this backend)
+        fits ``raw``'s dtype without a downcast."""
+        target = self.dtype_name(raw.dtype)
+        if type(value) in (bool, int, float, complex):
+            if not scalar_kind_ok(target, value):
+                raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
+                                 f"in a {target} array", TypeError)  # fmt: skip
+            return
+        dtype = getattr(value, "dtype", None)
+        if dtype is None or not self.is_native(value):
+            raise self.error("__setitem__", f"value must be an array or a Python scalar, got "
+                             f"{type(value).__name__}", TypeError)  # fmt: skip
+        source = self.dtype_name(dtype)
+        if promote(source, target) != target:
+            raise self.error("__setitem__", f"cannot store {source} values in a {target} array "
+                             "without a downcast", TypeError)  # fmt: skip
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
         """Store an in-place operator's ``result`` into ``raw``; return the new raw.
@@ -374,11 +570,22 @@ class BackendCore:
                 f"the result ({self.dtype_name(result.dtype)}, shape "
                 f"{self.shape_of(result)}) does not fit the array "
                 f"({self.dtype_name(raw.dtype)}, shape {self.shape_of(raw)})",
+                TypeError if result.dtype != raw.dtype else ValueError,
             )
         if not self.mutable:
             return result
         raw[...] = result
         return raw
+
+
+def _keyed(exc: Exception, key: Any) -> Exception:
+    """``exc`` of a failed indexing, with the key in its message (the framework's may not
+    show it); the original as ``__cause__`` of the copy."""
+    if _OURS.match(str(exc)):
+        return exc
+    new = type(exc)(f"index {key!r:.80}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}")
+    new.__cause__ = exc
+    return new
 
 
 class NumPyDtypes:

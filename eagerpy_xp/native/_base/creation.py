@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
 from .core import translated
+
+#: The most elements an array may have: extents are int64 in every framework.
+_MAX_ELEMENTS = 2**63 - 1
 
 
 class CreationFunctions:
@@ -36,7 +40,7 @@ class CreationFunctions:
         """The standard's ``fill_value``: a Python scalar (or a 0-d array of the backend)."""
         if not isinstance(fill_value, SCALAR_TYPES) and not self.is_native(fill_value):
             raise self.error(function, f"fill_value must be a Python scalar, got "
-                             f"{type(fill_value).__name__}", TypeError)  # fmt: skip
+                             f"{type(fill_value).__name__} {fill_value!r:.60}", TypeError)  # fmt: skip
 
     def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
         if isinstance(shape, int) and not isinstance(shape, bool):
@@ -48,6 +52,9 @@ class CreationFunctions:
                              TypeError) from None  # fmt: skip
         if any(d < 0 for d in dims):
             raise self.error(function, f"negative dimension in shape {shape!r}")
+        if math.prod(dims) > _MAX_ELEMENTS:  # beyond every framework's (int64) extents
+            raise self.error(function, f"shape {shape!r} has {math.prod(dims)} elements, more "
+                             f"than an array can index (2**63 - 1)")  # fmt: skip
         return dims
 
     @translated
@@ -56,7 +63,7 @@ class CreationFunctions:
         device: Any = None,
     ) -> Any:  # fmt: skip
         if step == 0:
-            raise self.error("arange", "step must not be zero")
+            raise self.error("arange", f"step must not be zero, got {step!r}")
         return self._f.arange(start, stop, step, **self._dtype_kwargs(dtype, "arange"),
                               **self._device_kwargs(device, "arange"))  # fmt: skip
 
@@ -83,11 +90,21 @@ class CreationFunctions:
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        self._check_eye(n_rows, n_cols, k)
         return self._f.eye(n_rows, n_cols, k=k, **self._dtype_kwargs(dtype, "eye"),
                            **self._device_kwargs(device, "eye"))  # fmt: skip
 
+    def _check_eye(self, n_rows: Any, n_cols: Any, k: Any) -> None:
+        """``eye``'s sizes (non-negative ints) and diagonal offset (an int)."""
+        check_int = self.check_int  # type: ignore[attr-defined]
+        check_int(n_rows, "n_rows", "eye", 0)
+        if n_cols is not None:
+            check_int(n_cols, "n_cols", "eye", 0)
+        check_int(k, "k", "eye")
+
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        check_dlpack(self, x)
         kwargs: dict[str, Any] = {"copy": copy}
         if device is not None:
             kwargs["device"] = self.native_device(device, "from_dlpack")
@@ -113,6 +130,7 @@ class CreationFunctions:
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
+        self.check_int(num, "num", "linspace", 0)  # type: ignore[attr-defined]
         return self._f.linspace(start, stop, num, endpoint=endpoint,
                                 **self._dtype_kwargs(dtype, "linspace"),
                                 **self._device_kwargs(device, "linspace"))  # fmt: skip
@@ -123,6 +141,8 @@ class CreationFunctions:
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
         for x in arrays:
             self.check_array(x, "meshgrid")
+            if len(x.shape) != 1:
+                raise self.error("meshgrid", f"expected 1-d arrays, got shape {tuple(x.shape)}")
         return tuple(self._f.meshgrid(*arrays, indexing=indexing))
 
     @translated
@@ -139,12 +159,12 @@ class CreationFunctions:
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.tril(self._matrices(x, "tril"), k=operator_index(k))
+        return self._f.tril(self._matrices(x, "tril"), k=self.check_int(k, "k", "tril"))  # type: ignore[attr-defined]
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.triu(self._matrices(x, "triu"), k=operator_index(k))
+        return self._f.triu(self._matrices(x, "triu"), k=self.check_int(k, "k", "triu"))  # type: ignore[attr-defined]
 
     def _matrices(self, x: Any, function: str) -> Any:
         """``x`` checked to be a (stack of) matrices."""
@@ -163,6 +183,13 @@ class CreationFunctions:
     def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._f.zeros_like(x, **self._dtype_kwargs(dtype, "zeros_like"),
                                   **self._device_kwargs(device, "zeros_like"))  # fmt: skip
+
+
+def check_dlpack(backend: Any, x: Any) -> None:
+    """``from_dlpack``'s ``x``: an object with ``__dlpack__`` (`TypeError` otherwise)."""
+    if not hasattr(x, "__dlpack__"):
+        raise backend.error("from_dlpack", f"expected an object with __dlpack__ (an array), "
+                            f"got {type(x).__name__}", TypeError)  # fmt: skip
 
 
 def operator_index(value: Any) -> int:

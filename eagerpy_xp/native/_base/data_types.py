@@ -77,7 +77,7 @@ class DataTypeFunctions:
 
         name = self._dtype_name_of(type, "finfo")
         if kind_of(name) not in ("real floating", "complex floating"):
-            raise self.error("finfo", f"{name} is not a floating-point dtype")
+            raise self.error("finfo", f"{name} is not a floating-point dtype", TypeError)
         real = REAL_OF_COMPLEX.get(name, name)
         info = np.finfo(real)
         return finfo_object(
@@ -91,7 +91,7 @@ class DataTypeFunctions:
 
         name = self._dtype_name_of(type, "iinfo")
         if kind_of(name) not in ("signed integer", "unsigned integer"):
-            raise self.error("iinfo", f"{name} is not an integer dtype")
+            raise self.error("iinfo", f"{name} is not an integer dtype", TypeError)
         info = np.iinfo(name)
         return iinfo_object(bits=int(info.bits), max=int(info.max), min=int(info.min),
                             dtype=self.dtypes_by_name[name])
@@ -105,7 +105,7 @@ class DataTypeFunctions:
         names = [self._dtype_name_of(a, "result_type")
                  for a in arrays_and_dtypes if not isinstance(a, SCALAR_TYPES)]
         if not names:
-            raise self.error("result_type", "at least one array or dtype is required", TypeError)
+            raise self.error("result_type", "at least one array or dtype is required")
         result = names[0]
         for other in names[1:]:
             promoted = promote(result, other)

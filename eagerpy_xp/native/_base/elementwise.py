@@ -41,7 +41,7 @@ def _unary(name: str) -> Callable[..., Any]:
 
 
 def _binary(name: str) -> Callable[..., Any]:
-    def method(self: Any, x1: Any, x2: Any, /) -> Any:
+    def method(self: Any, x1: Any, x2: Any, /) -> Any:  # `translated` checks both operands
         return getattr(self._f, name)(x1, x2)
 
     method.__name__ = method.__qualname__ = name

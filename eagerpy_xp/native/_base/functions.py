@@ -47,6 +47,8 @@ class LinearAlgebraFunctions:
 
     @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        if not isinstance(axes, (tuple, list)):
+            self.check_int(axes, "axes", "tensordot", 0)  # type: ignore[attr-defined]
         return self._f.tensordot(x1, x2, axes=axes)
 
     @translated
@@ -77,6 +79,8 @@ class ManipulationFunctions:
 
     @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        count = len(axis) if isinstance(axis, tuple) else 1
+        self.normalize_axes(axis, len(x.shape) + count, "expand_dims")  # type: ignore[attr-defined]
         return self._f.expand_dims(x, axis)
 
     @translated
@@ -93,18 +97,29 @@ class ManipulationFunctions:
 
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        check_repeats(self, repeats)
         return self._f.repeat(x, repeats, axis=axis)
 
     @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
-        return self._f.reshape(x, shape, copy=copy)
+        try:
+            return self._f.reshape(x, shape, copy=copy)
+        except Exception:  # name the offending entry where the framework does not
+            self.check_sizes(shape, "shape", "reshape", unknown=True)  # type: ignore[attr-defined]
+            raise
 
     @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        check_roll(self, shift, axis)
         return self._f.roll(x, shift, axis=axis)
 
     @translated
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
+        shape = tuple(x.shape)
+        for a in self.normalize_axes(axis, len(shape), "squeeze"):  # type: ignore[attr-defined]
+            if shape[a] != 1:
+                raise self.error("squeeze", f"axis {a} has size {shape[a]}, not 1 (shape "  # type: ignore[attr-defined]
+                                 f"{shape})")  # fmt: skip
         return self._f.squeeze(x, axis=axis)
 
     @translated
@@ -113,6 +128,7 @@ class ManipulationFunctions:
 
     @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        self.check_sizes(repetitions, "repetitions", "tile")  # type: ignore[attr-defined]
         return self._f.tile(x, repetitions)
 
     @translated
@@ -206,6 +222,7 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_prod")
+        dtype = self.check_dtype(dtype, "cumulative_prod")  # type: ignore[attr-defined]
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -214,6 +231,7 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_sum")
+        dtype = self.check_dtype(dtype, "cumulative_sum")  # type: ignore[attr-defined]
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -230,30 +248,74 @@ class StatisticalFunctions:
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        dtype = self.check_dtype(dtype, "prod")  # type: ignore[attr-defined]
         return self._f.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
+        check_correction(self, correction, "std")
         return self._f.std(x, axis=axis, correction=correction, keepdims=keepdims)
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        dtype = self.check_dtype(dtype, "sum")  # type: ignore[attr-defined]
         return self._f.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
+        check_correction(self, correction, "var")
         return self._f.var(x, axis=axis, correction=correction, keepdims=keepdims)
 
 
+def check_repeats(backend: Any, repeats: Any) -> None:
+    """``repeat``'s ``repeats``: a non-negative int, or an integer array."""
+    if backend.is_native(repeats):
+        if repeats.dtype not in backend.category_dtypes["integer"]:
+            raise backend.error("repeat", f"repeats must be an int or an integer array, got an "
+                                f"array of {repeats.dtype}", TypeError)  # fmt: skip
+        return
+    backend.check_int(repeats, "repeats", "repeat", 0)
+
+
+def check_roll(backend: Any, shift: Any, axis: Any) -> None:
+    """``roll``'s ``shift`` (an int, or a tuple of ints as long as the tuple ``axis``)."""
+    if isinstance(shift, (tuple, list)):
+        for s in shift:
+            backend.check_int(s, "each shift", "roll")
+        count = len(axis) if isinstance(axis, (tuple, list)) else None
+        if count != len(shift):
+            raise backend.error("roll", f"shift {tuple(shift)!r} needs an axis tuple of the same "
+                                f"length, got axis={axis!r}")  # fmt: skip
+    else:
+        backend.check_int(shift, "shift", "roll")
+
+
+def check_correction(backend: Any, correction: Any, function: str) -> None:
+    """``std``/``var``'s ``correction``: a real number, at least 0."""
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise backend.error(function, f"correction must be a real number, got {correction!r}",
+                            TypeError)  # fmt: skip
+    if not correction >= 0:
+        raise backend.error(function, f"correction must be at least 0, got {correction!r}")
+
+
 def _cumulative_axis(backend: Any, x: Any, axis: int | None, function: str) -> int | None:
-    """``axis`` may be omitted for 1-d ``x`` only."""
-    if axis is None and len(x.shape) > 1:
-        raise backend.error(function, f"axis is required for a {len(x.shape)}-d array")
-    return axis
+    """``axis`` may be omitted for 1-d ``x`` only; given, it is in range."""
+    if axis is None:
+        if len(x.shape) > 1:
+            raise backend.error(function, f"axis is required for a {len(x.shape)}-d array")
+        return axis
+    return backend.normalize_axis(axis, len(x.shape), function)  # type: ignore[no-any-return]
+
+
+def check_diff(backend: Any, x: Any, axis: Any, n: Any) -> None:
+    """``diff``'s ``axis`` (in range) and ``n`` (a non-negative int)."""
+    backend.normalize_axis(axis, len(backend.shape_of(x)), "diff")
+    backend.check_int(n, "n", "diff", 0)
 
 
 class UtilityFunctions:
@@ -271,5 +333,6 @@ class UtilityFunctions:
     def diff(
         self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None, append: Any = None
     ) -> Any:
+        check_diff(self, x, axis, n)
         kwargs = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
         return self._f.diff(x, n=n, axis=axis, **kwargs)

@@ -37,6 +37,8 @@ class Linalg:
 
     @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        b = self._b
+        b.normalize_axis(axis, max(len(b.shape_of(x1)), len(b.shape_of(x2))), "linalg.cross")
         return self._l.cross(x1, x2, axis=axis)
 
     @translated
@@ -45,7 +47,7 @@ class Linalg:
 
     @translated
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
-        return self._l.diagonal(x, offset=offset)
+        return self._l.diagonal(x, offset=self._b.check_int(offset, "offset", "linalg.diagonal"))
 
     @translated
     def eig(self, x: Any, /) -> EigResult:
@@ -94,13 +96,13 @@ class Linalg:
     @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         if not any(ord == o and type(ord) is not bool for o in _MATRIX_NORM_ORDS):
-            raise self._b.error("matrix_norm", f"ord must be one of 1, -1, 2, -2, inf, -inf, "
+            raise self._b.error("linalg.matrix_norm", f"ord must be one of 1, -1, 2, -2, inf, -inf, "
                                                f"'fro', 'nuc'; got {ord!r}")  # fmt: skip
         return self._l.matrix_norm(x, keepdims=keepdims, ord=ord)
 
     @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
-        return self._l.matrix_power(x, n)
+        return self._l.matrix_power(x, self._b.check_int(n, "n", "linalg.matrix_power"))
 
     @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
@@ -113,6 +115,10 @@ class Linalg:
 
     @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
+        b = self._b
+        if len(b.shape_of(x1)) != 1 or len(b.shape_of(x2)) != 1:
+            raise b.error("linalg.outer", f"expected 1-d arrays, got shapes {b.shape_of(x1)} and "
+                          f"{b.shape_of(x2)}")  # fmt: skip
         return self._l.outer(x1, x2)
 
     @translated
@@ -157,7 +163,8 @@ class Linalg:
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=offset, dtype=dtype)
+        return self._l.trace(x, offset=self._b.check_int(offset, "offset", "linalg.trace"),
+                             dtype=self._b.check_dtype(dtype, "linalg.trace"))
 
     @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
@@ -167,7 +174,18 @@ class Linalg:
     def vector_norm(
         self, x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
     ) -> Any:
+        b = self._b
+        b.normalize_axes(axis, len(b.shape_of(x)), "linalg.vector_norm")
+        check_vector_ord(b, ord)
         return self._l.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+def check_vector_ord(backend: Any, ord: Any) -> None:
+    """``vector_norm``'s ``ord``: a real number (``inf``, ``-inf`` and 0 included); a
+    string (``"fro"``, a matrix norm's) is a bad value, a `ValueError` (docs/errors.md)."""
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise backend.error("linalg.vector_norm", f"ord must be a real number (inf, -inf "
+                            f"included), got {ord!r}")  # fmt: skip
 
 
 class FFT:
@@ -182,20 +200,43 @@ class FFT:
     def _fft_norm(self, norm: str, function: str) -> str:
         """``norm`` checked against the spec's three modes."""
         if norm not in ("backward", "ortho", "forward"):
-            raise self._b.error(function, f"norm must be 'backward', 'ortho' or 'forward', "
+            raise self._b.error(f"fft.{function}", f"norm must be 'backward', 'ortho' or 'forward', "
                                           f"got {norm!r}")  # fmt: skip
         return norm
 
-    def _fft_axes(self, s: Any, axes: Any) -> Any:
-        """The spec's default axes for ``s`` without ``axes``: the last ``len(s)`` ones."""
+    def _fft_axes(self, s: Any, axes: Any, x: Any = None, function: str = "fft") -> Any:
+        """The spec's default axes for ``s`` without ``axes``: the last ``len(s)`` ones;
+        with ``x``, ``s`` and ``axes`` are checked against it (sizes at least 1, axes in
+        range and as many as ``s``)."""
         if axes is None and s is not None:
-            return tuple(range(-len(s), 0))
+            axes = tuple(range(-len(s), 0))
+        if x is None:
+            return axes
+        b = self._b
+        name = f"fft.{function}"
+        ndim = len(b.shape_of(x))
+        if s is not None:
+            sizes = b.check_sizes(s, "s", name)
+            if 0 in sizes:
+                raise b.error(name, f"s must hold positive sizes, got {s!r}")
+        if axes is not None:
+            items = axes if isinstance(axes, (tuple, list)) else (axes,)
+            for a in items:
+                b.normalize_axis(a, ndim, name)
+            if s is not None and len(s) != len(items):
+                raise b.error(name, f"s {s!r} and axes {axes!r} differ in length")
         return axes
 
+    def _fft_n(self, x: Any, n: Any, axis: Any, function: str) -> None:
+        """``n`` (None or a positive int) and ``axis`` (in range for ``x``) of a 1-d FFT."""
+        b = self._b
+        name = f"fft.{function}"
+        if n is not None:
+            b.check_int(n, "n", name, 1)
+        b.normalize_axis(axis, len(b.shape_of(x)), name)
+
     def _freq_length(self, n: Any, function: str) -> int:
-        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
-            raise self._b.error(function, f"n must be a positive int, got {n!r}")
-        return n
+        return self._b.check_int(n, "n", f"fft.{function}", 1)
 
     def _freq_dtype(self, dtype: Any, function: str) -> Any:
         """The frequencies' dtype: a real floating dtype, the default one for ``None``."""
@@ -204,47 +245,58 @@ class FFT:
             return b.dtypes_by_name[b.default_dtype_names()["real floating"]]
         dtype = b.check_dtype(dtype, function)
         if b.dtype_name(dtype) not in ("float32", "float64"):
-            raise b.error(function, f"dtype must be a real floating dtype, got {dtype!r}")
+            raise b.error(f"fft.{function}", f"dtype must be a real floating dtype, got "
+                          f"{b.dtype_name(dtype)}", TypeError)  # fmt: skip
         return dtype
 
     @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "fft")
         return self._t.fft(x, n=n, axis=axis, norm=self._fft_norm(norm, "fft"))
 
     @translated
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ifft")
         return self._t.ifft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ifft"))
 
     @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.fftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "fftn"))
+        return self._t.fftn(x, s=s, axes=self._fft_axes(s, axes, x, "fftn"),
+                             norm=self._fft_norm(norm, "fftn"))
 
     @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.ifftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "ifftn"))
+        return self._t.ifftn(x, s=s, axes=self._fft_axes(s, axes, x, "ifftn"),
+                             norm=self._fft_norm(norm, "ifftn"))
 
     @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "rfft")
         return self._t.rfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "rfft"))
 
     @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "irfft")
         return self._t.irfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "irfft"))
 
     @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.rfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "rfftn"))
+        return self._t.rfftn(x, s=s, axes=self._fft_axes(s, axes, x, "rfftn"),
+                             norm=self._fft_norm(norm, "rfftn"))
 
     @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        return self._t.irfftn(x, s=s, axes=self._fft_axes(s, axes), norm=self._fft_norm(norm, "irfftn"))
+        return self._t.irfftn(x, s=s, axes=self._fft_axes(s, axes, x, "irfftn"),
+                             norm=self._fft_norm(norm, "irfftn"))
 
     @translated
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "hfft")
         return self._t.hfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "hfft"))
 
     @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ihfft")
         return self._t.ihfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "ihfft"))
 
     @translated
@@ -257,10 +309,12 @@ class FFT:
 
     @translated
     def fftshift(self, x: Any, /, *, axes: Any = None) -> Any:
+        self._fft_axes(None, axes, x, "fftshift")
         return self._t.fftshift(x, axes=axes)
 
     @translated
     def ifftshift(self, x: Any, /, *, axes: Any = None) -> Any:
+        self._fft_axes(None, axes, x, "ifftshift")
         return self._t.ifftshift(x, axes=axes)
 
 

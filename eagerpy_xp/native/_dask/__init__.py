@@ -24,6 +24,7 @@ names); this class holds what differs.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import array_api_compat.dask.array as cda
@@ -33,7 +34,9 @@ import numpy as np
 
 from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
-from .._base.core import NumPyDtypes
+from .._base.core import NumPyDtypes, translated
+from .._base.creation import check_dlpack
+from .._base.functions import check_correction, check_repeats, check_roll
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
 
@@ -54,6 +57,17 @@ class DaskBackend(NumPyDtypes, Backend):
     fft_class = DaskFFT
 
     # -- hooks -----------------------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """Only Dask arrays are arrays here (Dask would take NumPy arrays and lists and
+        compute on them, or fail deep in its graph code)."""
+        if not isinstance(x, da.Array):
+            raise self.error(function, f"expected a Dask array, got {type(x).__name__}",
+                             TypeError)  # fmt: skip
+
+    def any_dtype_members(self) -> list[Any] | None:
+        """Only the standard's dtypes (as NumPy: no ``object`` or string arrays)."""
+        return list(self.dtypes_by_name.values())
+
     def normalize(self, raw: Any) -> Any:
         return raw if isinstance(raw, da.Array) else da.asarray(raw)
 
@@ -105,6 +119,7 @@ class DaskBackend(NumPyDtypes, Backend):
         flattened over those axes, lazily.  Indexing by position into an axis of unknown
         size (after a mask or ``unique_*``) computes that array's chunk sizes first: which
         element is at a position depends on the data."""
+        key = self._checked_key(raw, key, "__getitem__")
         if _is_multi_axis_gather(key):
             return self._gather(raw, key)
         if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and key.ndim == 0:
@@ -121,6 +136,55 @@ class DaskBackend(NumPyDtypes, Backend):
             return sized[key]
         except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
             raise self.error("__getitem__", f"index {key!r}: {exc}", type(exc)) from exc
+
+    def _checked_key(self, raw: Any, key: Any, function: str, eager: bool = False) -> Any:
+        """``key`` checked as the standard's indexing allows (ints, slices, one ellipsis,
+        None, integer and boolean arrays), with `IndexError` naming what is wrong.  Integer
+        Dask arrays in it check their entries against the axis size (Dask itself would
+        wrap or clamp them): lazily, when computed, or, ``eager`` (``__setitem__``, whose
+        failure must leave the array as it was), now, computing that key array only."""
+        items = key if type(key) is tuple else (key,)
+        consumed = 0
+        for item in items:
+            if isinstance(item, (da.Array, np.ndarray)):
+                if item.dtype.kind not in "biu":
+                    raise self.error(function, f"index arrays must be integer or bool, got "
+                                     f"{item.dtype}", IndexError)  # fmt: skip
+                consumed += item.ndim if item.dtype.kind == "b" else 1
+            elif item is Ellipsis or item is None:
+                continue
+            elif isinstance(item, slice) or (hasattr(type(item), "__index__")
+                                             and not isinstance(item, bool)):  # fmt: skip
+                consumed += 1
+            elif not isinstance(item, bool):
+                raise self.error(function, f"index {item!r} is not an int, slice, ellipsis, "
+                                 "None or an array", IndexError)  # fmt: skip
+        if sum(item is Ellipsis for item in items) > 1:
+            raise self.error(function, f"at most one ellipsis is allowed, got {key!r}",
+                             IndexError)  # fmt: skip
+        if consumed > raw.ndim:
+            raise self.error(function, f"too many indices ({consumed}) for an array of "
+                             f"{raw.ndim} dimensions", IndexError)  # fmt: skip
+        checked = []
+        dim = 0
+        for item in items:
+            if item is Ellipsis:
+                dim += raw.ndim - consumed
+            elif isinstance(item, (da.Array, np.ndarray)) and item.dtype.kind == "b":
+                if tuple(item.shape) != tuple(raw.shape[dim:dim + item.ndim]):
+                    raise self.error(function, f"boolean index of shape {item.shape} does not "
+                                     f"match the array's shape {raw.shape} at dimension {dim}",
+                                     IndexError)  # fmt: skip
+                dim += item.ndim
+            elif isinstance(item, da.Array):
+                item = checked_indices(self, item, raw.shape[dim], dim, function)
+                if eager:
+                    item = np.asarray(item.compute())
+                dim += 1
+            elif item is not None:
+                dim += 1
+            checked.append(item)
+        return tuple(checked) if type(key) is tuple else checked[0]
 
     def _gather(self, raw: Any, key: tuple[Any, ...]) -> Any:
         """``raw[i0, i1, ...]`` for integer arrays (and ints) ``ik`` on the leading axes."""
@@ -153,6 +217,7 @@ class DaskBackend(NumPyDtypes, Backend):
                 raise self.error("__setitem__", f"cannot write {source} values into an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)
+        key = self._checked_key(raw, key, "__setitem__", eager=True)
         mask = key if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ else None
         if mask is not None and mask.ndim <= raw.ndim:
             rest = raw.ndim - mask.ndim
@@ -177,6 +242,7 @@ class DaskBackend(NumPyDtypes, Backend):
         return result
 
     # -- creation --------------------------------------------------------------------------
+    @translated
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
@@ -199,6 +265,7 @@ class DaskBackend(NumPyDtypes, Backend):
         host = NUMPY.asarray(obj, dtype=target, copy=True)
         return da.from_array(np.asarray(host), chunks="auto")
 
+    @translated
     def eye(
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
@@ -207,10 +274,12 @@ class DaskBackend(NumPyDtypes, Backend):
         if device is not None:
             self.native_device(device, "eye")
         target = self.check_dtype(dtype, "eye") or np.dtype(np.float64)
+        self._check_eye(n_rows, n_cols, k)
         rows, cols = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
         grid = da.arange(rows)[:, None] + k == da.arange(cols)[None, :]
         return grid.astype(target)
 
+    @translated
     def linspace(
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
@@ -222,6 +291,7 @@ class DaskBackend(NumPyDtypes, Backend):
         return da.where(da.arange(num, chunks=result.chunks) == num - 1,
                         np.asarray(stop, dtype=result.dtype), result)  # fmt: skip
 
+    @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """A Dask array is taken as it is (``copy=True``: a new graph node); anything else
         is copied into one chunk."""
@@ -229,48 +299,69 @@ class DaskBackend(NumPyDtypes, Backend):
             self.native_device(device, "from_dlpack")
         if isinstance(x, da.Array):
             return x.copy() if copy else x
+        check_dlpack(self, x)
         if copy is False:
             raise self.error("from_dlpack", "copy=False: a Dask array cannot share a DLPack "
                                             "buffer (it always holds its own chunks)")  # fmt: skip
         return da.from_array(np.from_dlpack(x, copy=True), chunks="auto")
 
     # -- element-wise: NumPy's deviations fixed chunk by chunk --------------------------------
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """``floor(x1 / x2)`` for infinite operands (NumPy's ``//`` rounds like Python's)."""
         return elementwise(NUMPY.floor_divide, x1, x2)
 
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """``(-inf) ** 0.5`` is +inf and ``(-0.) ** 0.5`` is +0 (NumPy takes ``sqrt``)."""
         return elementwise(NUMPY.pow, x1, x2)
 
+    @translated
     def expm1(self, x: Any, /) -> Any:
         """Complex special cases with an infinite or NaN real part, from the spec's table."""
         return elementwise(NUMPY.expm1, x)
 
+    @translated
     def tan(self, x: Any, /) -> Any:
         """Chunk by chunk through the NumPy backend's ``tan`` (complex infinities)."""
         return elementwise(NUMPY.tan, x)
 
+    @translated
     def tanh(self, x: Any, /) -> Any:
         """Chunk by chunk through the NumPy backend's ``tanh`` (``tanh(inf + yj)`` is
         ``1 + 0j`` with ``y``'s sign: NumPy's kernel takes it from ``sin(2y)``)."""
         return elementwise(NUMPY.tanh, x)
 
+    @translated
     def log1p(self, x: Any, /) -> Any:
         """Complex ``x`` near 0 keeps its digits (NumPy computes ``log(1 + x)``)."""
         return elementwise(NUMPY.log1p, x)
 
+    @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: NaN + NaN j whenever a component is NaN."""
         return elementwise(NUMPY.sign, x)
 
     # -- indexing --------------------------------------------------------------------------
+    @translated
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """Indices out of range raise `IndexError` when computed (Dask would wrap them)."""
+        if axis is None:
+            if x.ndim != 1:
+                raise self.error("take", f"axis is required for a {x.ndim}-d array")
+            axis = 0
+        axis = self.normalize_axis(axis, x.ndim, "take")
+        return self._f.take(x, checked_indices(self, indices, x.shape[axis], axis, "take"), axis=axis)
+
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
-        """Broadcast over the other axes; the axis is one chunk in the result."""
+        """Broadcast over the other axes; the axis is one chunk in the result.  Indices out
+        of range raise `IndexError` when computed."""
         axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
         if indices.ndim != x.ndim:
             raise self.error("take_along_axis", f"indices must have {x.ndim} dimensions like "
                                                 f"x, got {indices.ndim}")  # fmt: skip
+        indices = checked_indices(self, indices, x.shape[axis], axis, "take_along_axis")
         x = da.moveaxis(whole_axes(x, (axis,)), axis, -1)
         indices = match_loop_chunks(x, da.moveaxis(whole_axes(indices, (axis,)), axis, -1), (1, 1))
         return da.moveaxis(gufunc(_take_last, "(n),(m)->(m)", x, indices, dtypes=x.dtype), -1, axis)
@@ -281,41 +372,56 @@ class DaskBackend(NumPyDtypes, Backend):
         dtype = np.result_type(x1.dtype, x2.dtype)
         return x1.astype(dtype, copy=False), x2.astype(dtype, copy=False), dtype
 
+    @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
         a, b, dtype = self._common(x1, x2)
         return da.matmul(a, b).astype(dtype, copy=False)
 
+    @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        if not isinstance(axes, (tuple, list)):
+            self.check_int(axes, "axes", "tensordot", 0)
         a, b, dtype = self._common(x1, x2)
         return da.tensordot(a, b, axes=axes).astype(dtype, copy=False)
 
+    @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self.normalize_axis(axis, min(x1.ndim, x2.ndim), "vecdot")
         a, b, dtype = self._common(x1, x2)
         return self._f.vecdot(a, b, axis=axis).astype(dtype, copy=False)
 
     # -- manipulation ----------------------------------------------------------------------
+    @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(np.broadcast_shapes(*shapes))
 
+    @translated
     def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
         if axis is None:
             return cda.concat([reshape(a, (-1,)) for a in arrays], axis=0)
         return cda.concat(arrays, axis=axis)
 
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         """``copy=False`` is always met: Dask never copies eagerly."""
-        return reshape(x, tuple(shape))
+        return reshape(x, self.check_sizes(shape, "shape", "reshape", unknown=True))
 
+    @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        check_roll(self, shift, axis)
+        if axis is not None:
+            self.normalize_axes(axis, x.ndim, "roll")
         if 0 in x.shape:
             return x
         return da.roll(x, shift, axis=axis)
 
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
         count = len(axis) if isinstance(axis, tuple) else 1
         return da.expand_dims(x, self.normalize_axes(axis, x.ndim + count, "expand_dims"))
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         """Negative axes count from the end (2025.12)."""
         if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
@@ -323,9 +429,11 @@ class DaskBackend(NumPyDtypes, Backend):
                                              f"{x.ndim} dimensions once")  # fmt: skip
         return da.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         """An int ``repeats`` stays lazy.  An array of repeats is computed (the result's
         shape is made of its values); ``x`` stays lazy, gathered along ``axis``."""
+        check_repeats(self, repeats)
         if axis is None:
             x, axis = reshape(x, (-1,)), 0
         axis = self.normalize_axis(axis, x.ndim, "repeat")
@@ -350,11 +458,13 @@ class DaskBackend(NumPyDtypes, Backend):
         return da.take(x, positions, axis=axis)
 
     # -- searching -------------------------------------------------------------------------
+    @translated
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         """Ties give the first index in C order (Dask, over every axis, picks the first in
         chunk order): without ``axis`` the array is flattened first."""
         return self._arg_reduce(da.argmax, x, axis, keepdims)
 
+    @translated
     def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         """Ties give the first index in C order (see `argmax`)."""
         return self._arg_reduce(da.argmin, x, axis, keepdims)
@@ -365,6 +475,7 @@ class DaskBackend(NumPyDtypes, Backend):
         result = reduce(reshape(x, (-1,)), axis=0)
         return da.reshape(result, (1,) * x.ndim) if keepdims else result
 
+    @translated
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         """Lazy, sizes unknown; an empty array gives empty index arrays (Dask fails)."""
         if x.ndim == 0:
@@ -374,6 +485,7 @@ class DaskBackend(NumPyDtypes, Backend):
             return tuple(da.zeros((0,), dtype=np.int64) for _ in range(x.ndim))
         return tuple(da.nonzero(x))
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
@@ -388,6 +500,7 @@ class DaskBackend(NumPyDtypes, Backend):
         return da.searchsorted(x1, x2, side=side)
 
     # -- statistics ----------------------------------------------------------------------------
+    @translated
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
@@ -395,6 +508,7 @@ class DaskBackend(NumPyDtypes, Backend):
         moments, which in float32 leaves ~1e-8 for a constant array)."""
         return self._moment(self._f.std, x, axis, correction, keepdims)
 
+    @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
@@ -402,11 +516,60 @@ class DaskBackend(NumPyDtypes, Backend):
         return self._moment(self._f.var, x, axis, correction, keepdims)
 
     def _moment(self, reduce: Any, x: Any, axis: Any, correction: float, keepdims: bool) -> Any:
+        function = "std" if reduce is self._f.std else "var"
+        check_correction(self, correction, function)
+        axis = self._axes(x, axis, function)
         wide = _DOUBLE.get(x.dtype)
         if wide is None:
             return reduce(x, axis=axis, correction=correction, keepdims=keepdims)
         result = reduce(x.astype(wide), axis=axis, correction=correction, keepdims=keepdims)
         return result.astype(_REAL.get(x.dtype, x.dtype))
+
+    # -- reductions over distinct axes (Dask reduces a repeated axis twice) ------------------
+    def _axes(self, x: Any, axis: Any, function: str) -> Any:
+        """``axis`` (None, an int or a tuple) checked: in range and distinct."""
+        if axis is None:
+            return None
+        axes = self.normalize_axes(axis, x.ndim, function)
+        return axes if isinstance(axis, (tuple, list)) else axes[0]
+
+    @translated
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.all(x, axis=self._axes(x, axis, "all"), keepdims=keepdims)
+
+    @translated
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.any(x, axis=self._axes(x, axis, "any"), keepdims=keepdims)
+
+    @translated
+    def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.count_nonzero(x, axis=self._axes(x, axis, "count_nonzero"), keepdims=keepdims)
+
+    @translated
+    def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
+        return self._f.flip(x, axis=self._axes(x, axis, "flip"))
+
+    @translated
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.max(x, axis=self._axes(x, axis, "max"), keepdims=keepdims)
+
+    @translated
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.min(x, axis=self._axes(x, axis, "min"), keepdims=keepdims)
+
+    @translated
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return self._f.mean(x, axis=self._axes(x, axis, "mean"), keepdims=keepdims)
+
+    @translated
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return self._f.prod(x, axis=self._axes(x, axis, "prod"), dtype=self.check_dtype(dtype, "prod"),
+                        keepdims=keepdims)  # fmt: skip
+
+    @translated
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        return self._f.sum(x, axis=self._axes(x, axis, "sum"), dtype=self.check_dtype(dtype, "sum"),
+                       keepdims=keepdims)  # fmt: skip
 
     # -- sets --------------------------------------------------------------------------------
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
@@ -422,6 +585,7 @@ class DaskBackend(NumPyDtypes, Backend):
                 da.from_delayed(parts[3], shape=(nan,), dtype=index))  # fmt: skip
 
     # -- sorting: stable and descending, along one whole axis --------------------------------
+    @translated
     def argsort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -431,6 +595,7 @@ class DaskBackend(NumPyDtypes, Backend):
         return gufunc(function, "(n)->(n)", whole_axes(x, (axis,)), axes=[(axis,), (axis,)],
                       dtypes=np.dtype(np.int64))  # fmt: skip
 
+    @translated
     def sort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
@@ -445,6 +610,25 @@ class DaskBackend(NumPyDtypes, Backend):
 #: a complex one (``std``/``var`` of complex input are real).
 _DOUBLE = {np.dtype(np.float32): np.dtype(np.float64), np.dtype(np.complex64): np.dtype(np.complex128)}
 _REAL = {np.dtype(np.complex64): np.dtype(np.float32)}
+
+
+def checked_indices(backend: Any, indices: Any, size: float, axis: int, function: str) -> Any:
+    """Dask integer ``indices`` into an axis of ``size`` that raise `IndexError` (the
+    contract's, naming ``function``) for an entry out of range when they are computed:
+    the check is lazy, as the indexing is; NumPy indices and unknown sizes pass as they are."""
+    if not isinstance(indices, da.Array) or math.isnan(size):
+        return indices
+    template = backend.error(function, "", IndexError)
+    return da.map_blocks(_in_range, indices, int(size), axis, template, dtype=indices.dtype)
+
+
+def _in_range(block: Any, size: int, axis: int, template: Exception) -> Any:
+    """``block`` of indices, or the `IndexError` of ``template``'s kind and prefix."""
+    outside = (block < -size) | (block >= size)
+    if np.any(outside):
+        raise type(template)(f"{template}index {block[outside].flat[0]} is out of range for "
+                             f"axis {axis} of size {size}")  # fmt: skip
+    return block
 
 
 def _is_multi_axis_gather(key: Any) -> bool:

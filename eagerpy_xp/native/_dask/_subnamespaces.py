@@ -28,6 +28,7 @@ import numpy as np
 
 from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX
 from .._base import Linalg
+from .._base.core import translated
 from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from .._numpy import NumPyFFT
 from ._chunks import NUMPY, gufunc, is_whole, known, match_loop_chunks, whole_axes
@@ -73,6 +74,7 @@ class DaskLinalg(Linalg):
             raise self._b.error(f"linalg.{function}", f"Dask's blocked algorithm refuses this "
                                 f"chunking ({exc}); {works}", NotImplementedError) from exc  # fmt: skip
 
+    @translated
     def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
         if self._blocked_2d(x):
             result = self._dask_blocked(lambda: da.linalg.cholesky(x, lower=not upper),
@@ -82,6 +84,7 @@ class DaskLinalg(Linalg):
         return gufunc(functools.partial(_NP_LINALG.cholesky, upper=upper), "(m,m)->(m,m)", x,
                       dtypes=x.dtype)  # fmt: skip
 
+    @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         """``axis`` counts in the broadcast shape; that axis becomes one chunk (size 3)."""
         b = self._b
@@ -101,10 +104,12 @@ class DaskLinalg(Linalg):
                         dtypes=dtype)  # fmt: skip
         return da.moveaxis(result, -1, offset)
 
+    @translated
     def det(self, x: Any, /) -> Any:
         self._whole(x, "det")
         return gufunc(_NP_LINALG.det, "(m,m)->()", x, dtypes=x.dtype)
 
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         """Chunk by chunk of matrices through the NumPy backend's ``eig`` (complex of the
         input's precision)."""
@@ -113,27 +118,32 @@ class DaskLinalg(Linalg):
         values, vectors = gufunc(_eig, "(m,m)->(m),(m,m)", x, dtypes=(target, target))
         return EigResult(values, vectors)
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         target = self._eig_dtype(x, "linalg.eigvals")
         self._whole(x, "eigvals")
         return gufunc(_NP_LINALG.eigvals, "(m,m)->(m)", x, dtypes=target)
 
+    @translated
     def eigh(self, x: Any, /) -> EighResult:
         self._whole(x, "eigh")
         values, vectors = gufunc(_eigh, "(m,m)->(m),(m,m)", x,
                                  dtypes=(_real(x.dtype), x.dtype))  # fmt: skip
         return EighResult(values, vectors)
 
+    @translated
     def eigvalsh(self, x: Any, /) -> Any:
         self._whole(x, "eigvalsh")
         return gufunc(_NP_LINALG.eigvalsh, "(m,m)->(m)", x, dtypes=_real(x.dtype))
 
+    @translated
     def inv(self, x: Any, /) -> Any:
         if self._blocked_2d(x):
             return self._dask_blocked(lambda: da.linalg.inv(x), "inv", "use square chunks")
         self._whole(x, "inv", "a 2-D matrix")
         return gufunc(_NP_LINALG.inv, "(m,m)->(m,m)", x, dtypes=x.dtype)
 
+    @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         """``ord`` 2, -2 and ``"nuc"`` take singular values (whole matrices); the others
         are reductions on any chunking."""
@@ -155,11 +165,14 @@ class DaskLinalg(Linalg):
             return result if keepdims else da.squeeze(result, axis=(-2, -1))
         return super().matrix_norm(x, keepdims=keepdims, ord=ord)  # raises for a bad ord
 
+    @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
+        n = self._b.check_int(n, "n", "linalg.matrix_power")
         self._whole(x, "matrix_power")
         return gufunc(functools.partial(_matrix_power, n=n), "(m,m)->(m,m)", x,
                       dtypes=x.dtype if n >= 0 or x.dtype.kind in "fc" else np.dtype(np.float64))  # fmt: skip
 
+    @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
         self._whole(x, "matrix_rank")
         if isinstance(rtol, da.Array):
@@ -167,12 +180,14 @@ class DaskLinalg(Linalg):
         return gufunc(functools.partial(_matrix_rank, rtol=rtol), "(m,n)->()", x,
                       dtypes=np.dtype(np.int64))  # fmt: skip
 
+    @translated
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
         self._whole(x, "pinv")
         if isinstance(rtol, da.Array):
             return gufunc(_pinv, "(m,n),()->(n,m)", x, rtol, dtypes=x.dtype)
         return gufunc(functools.partial(_pinv, rtol=rtol), "(m,n)->(n,m)", x, dtypes=x.dtype)
 
+    @translated
     def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
         b = self._b
         if mode not in ("reduced", "complete"):
@@ -188,11 +203,13 @@ class DaskLinalg(Linalg):
                       dtypes=(x.dtype, x.dtype), sizes={"k": k})  # fmt: skip
         return QRResult(q, r)
 
+    @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
         self._whole(x, "slogdet")
         sign, logabsdet = gufunc(_slogdet, "(m,m)->(),()", x, dtypes=(x.dtype, _real(x.dtype)))
         return SlogdetResult(sign, logabsdet)
 
+    @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
         """``x2`` is a vector only when it is 1-D (2025.12)."""
         dtype = np.result_type(x1.dtype, x2.dtype)
@@ -207,6 +224,7 @@ class DaskLinalg(Linalg):
         return gufunc(_NP_LINALG.solve, "(m,m),(m,n)->(m,n)", x1,
                       match_loop_chunks(x1, x2, (2, 2)), dtypes=dtype)  # fmt: skip
 
+    @translated
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
         works = ("a tall-and-skinny 2-D matrix with its columns in one chunk and "
                  "full_matrices=False")  # fmt: skip
@@ -221,6 +239,7 @@ class DaskLinalg(Linalg):
                           dtypes=(x.dtype, _real(x.dtype), x.dtype), sizes={"k": k})  # fmt: skip
         return SVDResult(u, s, vh)
 
+    @translated
     def svdvals(self, x: Any, /) -> Any:
         works = "a tall-and-skinny 2-D matrix with its columns in one chunk"
         if self._blocked_2d(x) and len(x.chunks[1]) == 1:
@@ -230,9 +249,14 @@ class DaskLinalg(Linalg):
         return gufunc(_NP_LINALG.svdvals, "(m,n)->(k)", x, dtypes=_real(x.dtype),
                       sizes={"k": min(m, n)})  # fmt: skip
 
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         """The sum of the diagonal (small integers widen as in `sum`)."""
         b = self._b
+        if x.ndim < 2:
+            raise b.error("linalg.trace", f"expected an array of at least 2 dimensions, got "
+                          f"shape {b.shape_of(x)}")  # fmt: skip
+        offset = b.check_int(offset, "offset", "linalg.trace")
         diagonal = da.diagonal(x, offset=offset, axis1=-2, axis2=-1)
         return b.sum(diagonal, axis=-1, dtype=dtype)
 
@@ -289,51 +313,69 @@ class DaskFFT(NumPyFFT):
         items = axes if isinstance(axes, (tuple, list)) else (axes,)
         return whole_axes(x, tuple(b.normalize_axis(a, x.ndim, "fft") for a in items))
 
+    @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "fft")
         return self._t.fft(self._along(x, axis), n=n, axis=axis, norm=self._fft_norm(norm, "fft"))
 
+    @translated
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ifft")
         return self._t.ifft(self._along(x, axis), n=n, axis=axis,
                             norm=self._fft_norm(norm, "ifft"))  # fmt: skip
 
+    @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        axes = self._fft_axes(s, axes)
+        axes = self._fft_axes(s, axes, x, "fftn")
         return self._t.fftn(self._along(x, axes), s=s, axes=axes,
                             norm=self._fft_norm(norm, "fftn"))  # fmt: skip
 
+    @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        axes = self._fft_axes(s, axes)
+        axes = self._fft_axes(s, axes, x, "ifftn")
         return self._t.ifftn(self._along(x, axes), s=s, axes=axes,
                              norm=self._fft_norm(norm, "ifftn"))  # fmt: skip
 
+    @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "rfft")
         return self._t.rfft(self._along(x, axis), n=n, axis=axis,
                             norm=self._fft_norm(norm, "rfft"))  # fmt: skip
 
+    @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "irfft")
         return self._t.irfft(self._along(x, axis), n=n, axis=axis,
                              norm=self._fft_norm(norm, "irfft"))  # fmt: skip
 
+    @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        axes = self._fft_axes(s, axes)
+        axes = self._fft_axes(s, axes, x, "rfftn")
         return self._t.rfftn(self._along(x, axes), s=s, axes=axes,
                              norm=self._fft_norm(norm, "rfftn"))  # fmt: skip
 
+    @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        axes = self._fft_axes(s, axes)
+        axes = self._fft_axes(s, axes, x, "irfftn")
         return self._t.irfftn(self._along(x, axes), s=s, axes=axes,
                               norm=self._fft_norm(norm, "irfftn"))  # fmt: skip
 
+    @translated
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "hfft")
         return self._t.hfft(self._along(x, axis), n=n, axis=axis,
                             norm=self._fft_norm(norm, "hfft"))  # fmt: skip
 
+    @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ihfft")
         return self._t.ihfft(self._along(x, axis), n=n, axis=axis,
                              norm=self._fft_norm(norm, "ihfft"))  # fmt: skip
 
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(da.fft.fftfreq, "fftfreq", n, d, dtype, device)
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(da.fft.rfftfreq, "rfftfreq", n, d, dtype, device)

@@ -55,6 +55,17 @@ class TorchCore(Backend):
     def native_dtype(self, name: str) -> Any:
         return getattr(torch, name)
 
+    def category_members(self, category: str) -> list[Any]:
+        """torch's half floats (float16, bfloat16) belong to every category that holds the
+        real floating dtypes, so they keep working where the standard's floats do."""
+        members = super().category_members(category)
+        if torch.float32 in members:
+            members += [torch.float16, torch.bfloat16]
+        return members
+
+    def check_array(self, x: Any, function: str) -> None:
+        self._check_tensor(x, function)
+
     def default_dtype_names(self) -> dict[str, str]:
         real = self.dtype_name(torch.get_default_dtype())
         complex_name = COMPLEX_OF_REAL[real]
@@ -121,6 +132,9 @@ class TorchCore(Backend):
             raise self.error(function, f"torch has no {ours.kind} device ({device!r})")
         if ours.kind == "cpu" and ours.index != 0:  # torch would read "cpu:3" as the cpu
             raise self.error(function, f"device {device!r} is not available; the cpu is 'cpu'")
+        if ours.kind != "cpu" and ours not in self.devices():  # torch fails only on use
+            raise self.error(function, f"device {device!r} is not available; available: "
+                             f"{', '.join(str(d) for d in self.devices())}")  # fmt: skip
         return torch.device("cpu") if ours.kind == "cpu" else torch.device(ours.kind, ours.index)
 
     def info_device(self, device: Device, native: bool) -> Any:
@@ -295,6 +309,11 @@ class TorchCore(Backend):
         index tensors become int64 (torch reads uint8 tensors as masks).
         """
         items = key if isinstance(key, tuple) else (key,)
+        for item in items:
+            if not (item is None or item is Ellipsis or isinstance(item, (slice, torch.Tensor))
+                    or hasattr(type(item), "__index__")):  # fmt: skip
+                raise self.error(function, f"index {item!r} is not an int, slice, ellipsis, None "
+                                 "or an array", IndexError)  # fmt: skip
         consumed = [_dims_consumed(k) for k in items]
         if consumed.count(-1) > 1:  # torch accepts x[..., ...]
             raise self.error(function, f"at most one ellipsis is allowed, got {key!r}",

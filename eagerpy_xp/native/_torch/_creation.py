@@ -7,6 +7,7 @@ from typing import Any
 import torch
 
 from .._base.core import translated
+from .._base.creation import check_dlpack
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
@@ -30,7 +31,7 @@ class TorchCreation(TorchCore):
         if stop is None:
             start, stop = 0, start
         if step == 0:
-            raise self.error("arange", "step must not be zero")
+            raise self.error("arange", f"step must not be zero, got {step!r}")
         kwargs = self._place(dtype, device, "arange")
         if "dtype" not in kwargs and any(type(v) is float for v in (start, stop, step)):
             kwargs["dtype"] = self._default("real floating")  # decided before `stop = start`
@@ -58,6 +59,9 @@ class TorchCreation(TorchCore):
         try:
             return torch.asarray(obj, copy=copy, **kwargs)
         except (ValueError, RuntimeError) as e:
+            if "Could not infer dtype" in str(e):  # no dtype of the standard holds it
+                raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard ({e})",
+                                 TypeError) from e  # fmt: skip
             if copy is False:
                 raise self.error("asarray", f"copy=False but a copy is needed ({e})") from None
             raise self.error("asarray", str(e)) from None
@@ -113,6 +117,7 @@ class TorchCreation(TorchCore):
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        self._check_eye(n_rows, n_cols, k)
         n_cols = n_rows if n_cols is None else n_cols
         kwargs = self._place(dtype, device, "eye")
         result = torch.zeros(self._check_shape((n_rows, n_cols), "eye"), **kwargs)
@@ -121,6 +126,7 @@ class TorchCreation(TorchCore):
 
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        check_dlpack(self, x)
         kwargs: dict[str, Any] = {}
         if device is not None:
             kwargs["device"] = self.native_device(device, "from_dlpack")
@@ -133,8 +139,7 @@ class TorchCreation(TorchCore):
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
-        if num < 0:
-            raise self.error("linspace", f"num must be non-negative, got {num}")
+        self.check_int(num, "num", "linspace", 0)
         kwargs = self._place(dtype, device, "linspace")
         target = kwargs.pop("dtype", None)
         if target is None:
@@ -160,17 +165,21 @@ class TorchCreation(TorchCore):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
         if not arrays:
             return ()
-        return tuple(torch.meshgrid(*self._as_tensors(arrays, "meshgrid"), indexing=indexing))
+        tensors = self._as_tensors(arrays, "meshgrid")
+        for t in tensors:
+            if t.ndim != 1:
+                raise self.error("meshgrid", f"expected 1-d arrays, got shape {tuple(t.shape)}")
+        return tuple(torch.meshgrid(*tensors, indexing=indexing))
 
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "tril")
-        return self._on_bits(torch.tril, x, diagonal=k)
+        return self._on_bits(torch.tril, x, diagonal=self.check_int(k, "k", "tril"))
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "triu")
-        return self._on_bits(torch.triu, x, diagonal=k)
+        return self._on_bits(torch.triu, x, diagonal=self.check_int(k, "k", "triu"))
 
     # -- data type functions ----------------------------------------------------------------
     @translated

@@ -8,7 +8,7 @@ from typing import Any
 
 import torch
 
-from ..._dtypes import ALL, BITS, scalar_kind_ok
+from ..._dtypes import ALL, BITS, CATEGORIES, CATEGORY_OF, scalar_kind_ok
 from .._base import fastpath
 from .._base.core import translated
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
@@ -44,6 +44,20 @@ _PLAIN = (frozenset(getattr(torch, n) for n in ALL) | _REAL_FLOATS) - set(SIGNED
 _NO_COMPLEX = _PLAIN - {torch.complex64, torch.complex128}
 
 
+def _in_category(name: str, dtypes: frozenset[Any]) -> frozenset[Any]:
+    """The ``dtypes`` of a fast path of ``name`` that are in its category
+    (`_dtypes.CATEGORY_OF`, with torch's half floats among the real floating ones, as
+    `TorchCore.category_members` says): a dtype outside it takes the full
+    implementation, whose `translated` check raises the `TypeError`."""
+    category = CATEGORY_OF.get(name)
+    if category is None:
+        return dtypes
+    members = {getattr(torch, n) for n in CATEGORIES[category]}
+    if torch.float32 in members:
+        members |= {torch.float16, torch.bfloat16}
+    return dtypes & frozenset(members)
+
+
 def _float_scalar(value: Any, dtype: Any) -> Any:
     """A Python float meeting a real floating tensor: torch keeps the tensor's dtype."""
     return value if type(value) is float and dtype in _REAL_FLOATS else None
@@ -56,7 +70,7 @@ def _make_unary(name: str) -> Callable[..., Any]:
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``."
     # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
-    dtypes = _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW)
+    dtypes = _in_category(name, _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW))
     return fastpath.unary(Tensor, dtypes,
                           getattr(torch, _TORCH_NAMES.get(name, name)))(translated(method))  # fmt: skip
 
@@ -69,7 +83,7 @@ def _make_binary(name: str) -> Callable[..., Any]:
     method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
     # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
     # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
-    dtypes = _NO_COMPLEX if name in ("add", "subtract") else _PLAIN
+    dtypes = _in_category(name, _NO_COMPLEX if name in ("add", "subtract") else _PLAIN)
     with_scalar = _TAKES_SCALAR.get(name)
     return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)),
                            _float_scalar if with_scalar else None, with_scalar,
@@ -200,7 +214,7 @@ class TorchElementwise(TorchCore):
         real = torch.where((re == 0) & (im == 0), 0.0, real)  # expm1(-0 ± 0j) is +0 ± 0j
         return torch.complex(real, imag)
 
-    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tanh)
+    @fastpath.unary(Tensor, _REAL_FLOATS, torch.tanh)
     @translated
     def tanh(self, x: Any, /) -> Any:
         """Complex: an infinite real part and a finite imaginary part ``b`` give
@@ -208,7 +222,7 @@ class TorchElementwise(TorchCore):
         self._check_tensor(x, "tanh")
         return _zero_beside_infinity(x, torch.tanh(x), real_infinite=True)
 
-    @fastpath.unary(Tensor, _NO_COMPLEX | set(SIGNED_VIEW), torch.tan)
+    @fastpath.unary(Tensor, _REAL_FLOATS, torch.tan)
     @translated
     def tan(self, x: Any, /) -> Any:
         """Complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite imaginary

@@ -9,16 +9,18 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES
+from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
+from .._base.functions import check_correction, check_repeats, check_roll
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
 #: signed integers and bool widen to int64 as the standard says; unsigned ones do not).
 _ACCUMULATES_AS_STANDARD = frozenset((
     torch.float32, torch.float64, torch.complex64, torch.complex128,
-    torch.int64, torch.int32, torch.int16, torch.int8, torch.bool,
-))  # fmt: skip
+    torch.int64, torch.int32, torch.int16, torch.int8,
+))  # fmt: skip  (bool is not numeric: `_accumulate` raises the TypeError)
 #: The standard's floating dtypes: `mean` is torch's on them.
 _FLOATING = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
 
@@ -50,7 +52,12 @@ class TorchFunctions(TorchCore):
         self._check_tensor(x, "take_along_axis")
         axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
         idx = self._index_tensor(indices, x, "take_along_axis")
-        idx = torch.where(idx < 0, idx + x.shape[axis], idx)
+        size = x.shape[axis]
+        outside = (idx < -size) | (idx >= size)
+        if bool(outside.any()):
+            raise self.error("take_along_axis", f"index {int(idx[outside][0])} is out of range "
+                             f"for axis {axis} of size {size}", IndexError)  # fmt: skip
+        idx = torch.where(idx < 0, idx + size, idx)
         return self._on_bits(torch.take_along_dim, x, idx, dim=axis)
 
     # -- linear algebra ----------------------------------------------------------------------
@@ -85,6 +92,8 @@ class TorchFunctions(TorchCore):
     @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
         a, b = self._as_tensors((x1, x2), "tensordot")
+        if not isinstance(axes, (tuple, list)):
+            axes = self.check_int(axes, "axes", "tensordot")
         if isinstance(axes, int):
             if axes < 0:
                 raise self.error("tensordot", f"axes must be non-negative, got {axes}")
@@ -109,6 +118,7 @@ class TorchFunctions(TorchCore):
     @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         a, b = self._as_tensors((x1, x2), "vecdot")
+        self.normalize_axis(axis, min(a.ndim, b.ndim), "vecdot")
         if a.shape[axis] != b.shape[axis]:
             raise self.error("vecdot", f"sizes along axis {axis} differ: {tuple(a.shape)} and "
                              f"{tuple(b.shape)}")  # fmt: skip
@@ -153,7 +163,7 @@ class TorchFunctions(TorchCore):
     @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         self._check_tensor(x, "expand_dims")
-        axes = (axis,) if isinstance(axis, int) else tuple(axis)
+        axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
         out_ndim = x.ndim + len(axes)
         new = self.normalize_axes(axes, out_ndim, "expand_dims")
         sizes = iter(x.shape)
@@ -179,6 +189,7 @@ class TorchFunctions(TorchCore):
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         self._check_tensor(x, "repeat")
+        check_repeats(self, repeats)
         if axis is None:
             x, axis = x.reshape(-1), 0
         if isinstance(repeats, torch.Tensor):
@@ -194,7 +205,7 @@ class TorchFunctions(TorchCore):
     @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         self._check_tensor(x, "reshape")
-        shape = tuple(shape)
+        shape = self.check_sizes(shape, "shape", "reshape", unknown=True)
         try:
             if copy is False:
                 return x.view(shape)
@@ -208,6 +219,7 @@ class TorchFunctions(TorchCore):
     @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         self._check_tensor(x, "roll")
+        check_roll(self, shift, axis)
         if axis is None:
             return self._on_bits(torch.roll, x.reshape(-1), shift).reshape(x.shape)
         return self._on_bits(torch.roll, x, shift, axis)
@@ -228,7 +240,7 @@ class TorchFunctions(TorchCore):
     @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         self._check_tensor(x, "tile")
-        return self._on_bits(torch.tile, x, tuple(repetitions))
+        return self._on_bits(torch.tile, x, self.check_sizes(repetitions, "repetitions", "tile"))
 
     @translated
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
@@ -351,14 +363,14 @@ class TorchFunctions(TorchCore):
         """The result dtype of sum/prod/cumulative_*: small integers widen to 64 bits."""
         if dtype is not None:
             return self.check_dtype(dtype, function)  # type: ignore[no-any-return]
-        kind = self._kind(x)
+        kind = self._kinds.get(x.dtype, "real floating")  # torch's half floats: not in _kinds
         if kind in ("bool", "signed integer"):
             return torch.int64
         return torch.uint64 if kind == "unsigned integer" else x.dtype
 
     def _accumulate(self, fn: Any, x: Any, dtype: Any, function: str, **kwargs: Any) -> Tensor:
         """``fn(values, dtype=..., **kwargs)`` computed so integer results wrap correctly."""
-        self._check_tensor(x, function)
+        self.check_operand(x, function, CATEGORY_OF[function])
         target = self._accumulator(x, dtype, function)
         if target.is_floating_point or target.is_complex:
             values = x if x.dtype == target else x.to(target)
@@ -452,12 +464,14 @@ class TorchFunctions(TorchCore):
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
+        check_correction(self, correction, "std")
         return torch.sqrt(self._variance(x, axis, correction, keepdims, "std"))
 
     @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
+        check_correction(self, correction, "var")
         return self._variance(x, axis, correction, keepdims, "var")
 
     def _variance(

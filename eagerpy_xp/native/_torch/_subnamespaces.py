@@ -9,7 +9,7 @@ import torch
 
 from .._base import FFT, Linalg
 from .._base.core import translated
-from .._base.subnamespaces import EigResult
+from .._base.subnamespaces import EigResult, check_vector_ord
 
 _MATRIX_ORDS: tuple[Any, ...] = (1, -1, 2, -2, math.inf, -math.inf, "fro", "nuc")
 
@@ -36,7 +36,7 @@ class TorchLinalg(Linalg):
     @translated
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         self._b._check_matrix(x, "linalg.diagonal")
-        return torch.diagonal(x, offset, -2, -1)
+        return torch.diagonal(x, self._b.check_int(offset, "offset", "linalg.diagonal"), -2, -1)
 
     @translated
     def eig(self, x: Any, /) -> EigResult:
@@ -59,6 +59,7 @@ class TorchLinalg(Linalg):
     @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
         """Integer matrices multiply through the backend's `matmul` (no CUDA kernel)."""
+        n = self._b.check_int(n, "n", "linalg.matrix_power")
         if x.is_floating_point() or x.is_complex():
             return torch.linalg.matrix_power(x, n)
         if n < 0:
@@ -79,7 +80,8 @@ class TorchLinalg(Linalg):
     def outer(self, x1: Any, x2: Any, /) -> Any:
         a, b = self._b._as_tensors((x1, x2), "linalg.outer")
         if a.ndim != 1 or b.ndim != 1:
-            raise self._b.error("linalg.outer", "expected 1-d arrays")
+            raise self._b.error("linalg.outer", f"expected 1-d arrays, got shapes "
+                                f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
         return self._b.multiply(a[:, None], b[None, :])
 
     @translated
@@ -101,6 +103,7 @@ class TorchLinalg(Linalg):
     def vector_norm(
         self, x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2
     ) -> Any:
+        check_vector_ord(self._b, ord)
         return self._b._reduce(torch.linalg.vector_norm, x, axis, keepdims, "linalg.vector_norm",
                                ord=ord)  # fmt: skip
 
@@ -109,9 +112,7 @@ class TorchFFT(FFT):
     """``torch.fft`` with the standard's ``axis``/``axes`` names and device handling."""
 
     def _checked_n(self, n: Any, function: str) -> int:
-        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
-            raise self._b.error(function, f"lengths must be positive ints, got {n!r}")
-        return n
+        return self._b.check_int(n, "each length", function, 1)  # type: ignore[no-any-return]
 
     def _checked_norm(self, norm: str, function: str) -> str:
         if norm not in ("backward", "ortho", "forward"):
@@ -123,12 +124,14 @@ class TorchFFT(FFT):
         function = f"fft.{name}"
         self._b._check_tensor(x, function)
         n = None if n is None else self._checked_n(n, function)
+        self._b.normalize_axis(axis, x.ndim, function)
         return getattr(torch.fft, name)(x, n=n, dim=axis, norm=self._checked_norm(norm, function))
 
     def _many(self, name: str, x: Any, s: Any, axes: Any, norm: str) -> Any:
         """Without ``axes``, ``s`` applies to the last ``len(s)`` axes (as in torch)."""
         function = f"fft.{name}"
         self._b._check_tensor(x, function)
+        self._fft_axes(s, axes, x, name)
         if s is not None:
             s = tuple(self._checked_n(n, function) for n in s)
         return getattr(torch.fft, name)(x, s=s, dim=axes,
@@ -191,7 +194,8 @@ class TorchFFT(FFT):
         kwargs = self._b._place(dtype, device, function)
         target = kwargs.setdefault("dtype", self._b._default("real floating"))
         if not target.is_floating_point:
-            raise self._b.error(function, f"dtype must be real floating, got {target}")
+            raise self._b.error(function, f"dtype must be a real floating dtype, got "
+                                f"{self._b.dtype_name(target)}", TypeError)  # fmt: skip
         return getattr(torch.fft, name)(self._checked_n(n, function), d=d, **kwargs)
 
     @translated
@@ -205,6 +209,7 @@ class TorchFFT(FFT):
     def _shift(self, name: str, x: Any, axes: Any) -> Any:
         """``axes=()`` shifts nothing (torch refuses an empty ``dim``)."""
         self._b._check_tensor(x, f"fft.{name}")
+        self._fft_axes(None, axes, x, name)
         if axes is not None and not isinstance(axes, int) and len(axes) == 0:
             return x.clone()
         return getattr(torch.fft, name)(x, dim=axes)
