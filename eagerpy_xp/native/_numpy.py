@@ -295,18 +295,22 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def expm1(self, x: Any, /) -> Any:
         """NumPy gets complex special cases with an infinite or NaN real part wrong
-        (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table."""
+        (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table.  A real
+        ``x`` whose ``exp`` overflows (``89+0j`` in complex64) keeps its zero imaginary part
+        (``exp(a) sin(±0)`` is ``±0``; NumPy's kernel gives ``inf * 0 = NaN``)."""
         if not (isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c"):
             return np.expm1(x)
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):
             result = np.expm1(x)
         a, b = np.real(x), np.imag(x)
         zero = (a == 0) & (b == 0)  # expm1(-0 ± 0j) is +0 ± 0j (NumPy: -0)
-        if np.isfinite(a).all() and not zero.any():
+        overflow = (b == 0) & np.isfinite(a) & np.isnan(np.imag(result))
+        if np.isfinite(a).all() and not zero.any() and not overflow.any():
             return result
         out = np.array(result)
         real, imag = out.real, out.imag
         np.copyto(real, 0.0, where=zero)
+        np.copyto(imag, b, where=overflow)
         b_zero, b_finite = b == 0, np.isfinite(b)
         pos, neg, nan = a == np.inf, a == -np.inf, np.isnan(a)
         np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
