@@ -349,6 +349,29 @@ def test_pow_of_a_zero_base_with_a_complex_exponent(xp: ModuleType) -> None:
     assert one == 1  # real(w) == 0 is not covered: 0 ** 0 stays 1
 
 
+def test_pow_of_integers_to_negative_powers(xp: ModuleType) -> None:
+    """Unspecified by the standard; JAX raised `TypeError` for any concrete negative integer
+    exponent, even on an empty array (60-example run, seed 6001: empty int8 ``**= -1``).
+    Now as torch and TensorFlow: 1 for base 1, ±1 for base -1, else 0."""
+    base = xp.asarray([2, 1, -1, -1, 0, 3], dtype=xp.int8)
+    exponent = xp.asarray([-1, -1, -1, -2, -1, -3], dtype=xp.int8)
+    got = xp.pow(base, exponent)
+    assert got.dtype == xp.int8 and values(got).tolist() == [0, 1, -1, 1, 0, 0]
+    assert values(xp.pow(base, -1)).tolist() == [0, 1, -1, -1, 0, 0]
+    assert values(xp.pow(base, xp.asarray(-2, dtype=xp.int8))).tolist() == [0, 1, 1, 1, 0, 0]
+    mixed = xp.asarray([0, 1, 2, 3, -1, 2], dtype=xp.int8)  # non-negative entries unchanged
+    assert values(xp.pow(base, mixed)).tolist() == [1, 1, 1, -1, 0, 9]
+    assert values(xp.pow(xp.asarray([2, 1], dtype=xp.uint8), -1)).tolist() == [0, 1]
+    empty = xp.zeros(0, dtype=xp.int8)
+    assert xp.pow(empty, -1).dtype == xp.int8 and xp.pow(empty, -1).shape == (0,)
+    if xp is wx:
+        x = wx.zeros(0, dtype=wx.int8)
+        x **= -1
+        assert x.dtype == wx.int8 and x.shape == (0,)
+    assert values(jax.jit(nx.pow)(nx.asarray(base), nx.asarray(exponent))).tolist() == [
+        0, 1, -1, 1, 0, 0]
+
+
 def test_all_any_of_complex(xp: ModuleType) -> None:
     z = xp.asarray([5.5j, 1 + 0j], dtype=xp.complex64)  # JAX looks at real parts only
     assert bool(values(xp.all(z))) and bool(values(xp.any(z[:1], axis=0)))

@@ -718,11 +718,20 @@ class JaxBackend(NumPyDtypes, Backend):
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
         integer ``x2`` and widens a Python integer base.  Complex results that overflow are
         ``exp(x2 log x1)`` (XLA's pow gives NaN there), and ``0 ** w`` with ``real(w) > 0``
-        is ``0`` (XLA: NaN for a non-real or huge ``w``)."""
+        is ``0`` (XLA: NaN for a non-real or huge ``w``).  An integer to a negative integer
+        power (unspecified) gives what torch and TensorFlow give: 1 for base 1, ±1 for base
+        -1, else 0 (JAX raises `TypeError` for a concrete negative exponent, even on an empty
+        array)."""
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
+            if x2 < 0 and x1.dtype.kind in "iu":
+                return _negative_int_pow(x1, x2)
             return jnp.power(x1, x2)
         dtype = jnp.result_type(x1, x2)
         base, exponent = jnp.asarray(x1, dtype=dtype), jnp.asarray(x2, dtype=dtype)
+        if dtype.kind == "i":  # JAX raises for a concrete negative exponent, even on no values
+            negative = exponent < 0
+            result = jnp.power(base, jnp.where(negative, jnp.zeros_like(exponent), exponent))
+            return jnp.where(negative, _negative_int_pow(base, exponent), result)
         result = jnp.power(base, exponent)
         if result.dtype.kind != "c":
             return result
@@ -892,6 +901,16 @@ def _is_complex(x: Any) -> bool:
 
 def _is_int(k: Any) -> bool:
     return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def _negative_int_pow(base: Any, exponent: Any) -> Any:
+    """Integer ``base ** exponent`` for a negative ``exponent``: 1 for base 1, ``(-1) **
+    exponent`` for base -1, 0 for every other base (``1 / base`` truncated)."""
+    result = jnp.where(base == 1, jnp.ones_like(base), jnp.zeros_like(base))
+    if base.dtype.kind == "i":
+        minus = jnp.where(exponent % 2 == 0, jnp.ones_like(base), -jnp.ones_like(base))
+        result = jnp.where(base == -1, minus, result)
+    return result
 
 
 def _without_leading_ones(shape: tuple[int, ...]) -> tuple[int, ...]:
