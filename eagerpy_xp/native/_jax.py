@@ -700,7 +700,12 @@ class JaxBackend(NumPyDtypes, Backend):
 
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
-        of the zeros)."""
+        of the zeros); a complex ``x`` whose ``|x|`` overflows gets ``sign(x / 2)`` (JAX: 0)."""
+        if _is_complex(x):
+            half = np.finfo(x.dtype).max / 2
+            huge = (jnp.abs(jnp.real(x)) > half) | (jnp.abs(jnp.imag(x)) > half)
+            huge &= jnp.isfinite(x)
+            x = jnp.where(huge, x * 0.5, x)
         result = jnp.sign(x)
         if result.dtype.kind in "fc":
             result = jnp.where(result == 0, jnp.zeros_like(result), result)

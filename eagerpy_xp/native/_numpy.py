@@ -325,7 +325,10 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: NumPy returns ``±1+0j`` for ``±inf+nanj``; the spec asks ``NaN+NaNj``
-        whenever a component is NaN."""
+        whenever a component is NaN.  A finite ``x`` whose ``|x|`` overflows is halved
+        first (NumPy's ``x / |x|`` gives ``1j`` or 0 there; ``sign(x / 2)`` is ``sign(x)``)."""
+        if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c":
+            x = _halve_huge(x)
         result = np.sign(x)
         if result.dtype.kind == "c":
             nan = np.isnan(x)
@@ -369,6 +372,18 @@ class NumPyBackend(NumPyDtypes, Backend):
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
+
+
+def _halve_huge(x: Any) -> Any:
+    """A complex ``x`` with each finite element whose larger part exceeds half the dtype's
+    maximum halved (exactly): ``|x / 2|`` cannot overflow, and ``x / 2`` has ``x``'s
+    direction (infinite parts are left alone: ``inf * (0.5 + 0j)`` has a NaN part)."""
+    half = np.finfo(x.dtype).max / 2
+    with np.errstate(invalid="ignore"):
+        huge = ((np.abs(x.real) > half) | (np.abs(x.imag) > half)) & np.isfinite(x)
+    if not huge.any():
+        return x
+    return np.where(huge, x * 0.5, x) if isinstance(x, np.ndarray) else x * 0.5
 
 def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
     """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else
