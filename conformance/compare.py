@@ -20,6 +20,7 @@ from .strategies import Call
 TOLERANCES: dict[str, tuple[float, float]] = {
     "exact": (0.0, 0.0),
     "close": (8.0, 0.0),
+    "spaced": (8.0, 8.0),  # close, and absolute errors of the inputs' size (linspace)
     "transcendental": (64.0, 4.0),
     "loose": (256.0, 256.0),
 }

@@ -631,7 +631,7 @@ _CASES: dict[str, Case] = {
     "eye": Case(_eye()),
     "full": Case(_shape_only(with_fill=True)),
     "full_like": Case(_shape_only(with_fill=True, like=True)),
-    "linspace": Case(_linspace(), "close"),
+    "linspace": Case(_linspace(), "spaced"),
     "meshgrid": Case(_meshgrid()),
     "ones": Case(_shape_only()),
     "ones_like": Case(_shape_only(like=True)),

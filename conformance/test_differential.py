@@ -6,6 +6,7 @@ on the target and on the reference and compares dtype, shape and values.
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import Any
 
@@ -83,13 +84,26 @@ def check_call(target: Target, name: str, case: Case, call: Call, fn: Any,
         target, name, case, c, result, expected if c is call else expect(c)))
 
 
-def _spread_scale(name: str, call: Call) -> float:
-    """``std``/``var`` cancel: rounding leaves about eps times the data's magnitude (squared
-    for ``var``) where the exact result, for constant data, is 0."""
-    if name not in ("std", "var") or not call.args:
+def _input_scale(name: str, call: Call) -> float:
+    """The magnitude that rounding errors scale with where the result can be far smaller
+    than the inputs (the absolute tolerance is relative to it): ``std``/``var`` cancel
+    (for constant data the exact result is 0; rounding leaves about eps times the data's
+    magnitude, squared for ``var``); ``linalg.matrix_norm`` with ``ord=-2`` is the smallest
+    singular value, which for a singular matrix is rounding noise of the largest's size
+    (at most ``max(M, N)`` times the largest element); ``linspace``'s points are
+    ``start + i * step``, whose errors scale with ``max(|start|, |stop|)``."""
+    if not call.args:
         return 0.0
-    data = np.abs(np.asarray(call.args[0], dtype=np.float64))
+    if name == "linspace":
+        ends = [abs(complex(v)) for v in call.args[:2]]
+        return max([e for e in ends if math.isfinite(e)], default=0.0)
+    if name not in ("std", "var", "matrix_norm"):
+        return 0.0
+    x = np.asarray(call.args[0])
+    data = np.abs(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
     magnitude = float(np.max(data[np.isfinite(data)], initial=0.0))
+    if name == "matrix_norm":
+        return magnitude * max(x.shape[-2:], default=1)
     return magnitude if name == "std" else magnitude * magnitude
 
 
@@ -110,7 +124,7 @@ def compare_result(target: Target, name: str, case: Case, call: Call, result: An
         assert tuple(result.shape) == tuple(expected.shape), what
     elif is_strict_array(expected) or isinstance(expected, (list, tuple)):
         assert_matches(target, result, expected, tol=case.tol, mask=mask_for(case, call),
-                       what=what, dtype_map=dtype_map, scale=_spread_scale(name, call))  # fmt: skip
+                       what=what, dtype_map=dtype_map, scale=_input_scale(name, call))  # fmt: skip
     elif not isinstance(expected, (bool, int, float, complex)):  # a dtype
         assert target.dtype_name(result) == strict_dtype_name(expected), what
     else:
