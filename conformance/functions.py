@@ -290,8 +290,9 @@ def _astype(draw: Any) -> Call:
 
 def _astype_out_of_range(call: Call) -> np.ndarray | None:
     """Real floating values whose integer part is outside an integer target's range: the
-    standard leaves that cast unspecified (NumPy wraps -1.0 to 255 in uint8, JAX saturates
-    to 0)."""
+    standard states no result (it names NaN and infinities implementation-dependent; C
+    and NumPy leave out-of-range casts undefined): NumPy gives 255 for -1.0 in uint8 on
+    x86, JAX saturates to 0."""
     x, target = call.args
     if x.dtype.kind != "f" or np.dtype(target.name).kind not in "iu":
         return None
