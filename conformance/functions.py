@@ -142,6 +142,14 @@ def _pow_mask(call: Call) -> np.ndarray | None:
         x1, x2 = _operands(call)
         special = _complex_special(call)
         zero_base = (x1 == 0) & (np.real(x2) <= 0)
+        # an overflowing exp(w), w = x2 log x1, whose phase imag(w) rounding leaves unknown
+        # (eps * |w| > 0.01 rad): the signs of its infinite parts are not determined
+        # (JAX's (1 + 2.5j) ** (-2e14 - 3.9e14j) is -inf - inf j, NumPy's inf - inf j)
+        with np.errstate(all="ignore"):
+            w = x2.astype(np.complex128) * np.log(x1.astype(np.complex128))
+            unknown = (np.real(w) > np.log(np.finfo(_result_dtype(call)).max)) & (
+                np.finfo(_result_dtype(call)).eps * np.abs(w) > 0.01)
+        zero_base = zero_base | unknown
         return zero_base if special is None else special | zero_base
     if _result_dtype(call).kind not in "iu":
         return _complex_special(call)

@@ -114,6 +114,21 @@ def test_fixed_special_cases() -> None:
     same(xp.expm1(big)[:2], np.array([complex(np.inf, 0.0), complex(np.inf, -0.0)], np.complex64))
 
 
+def test_setitem_into_a_zero_size_array_broadcasts_as_numpy() -> None:
+    """A (2,) value into a (0, 2) selection writes nothing and is no error (Dask raised
+    "shape mismatch"; 400-example run, seed 40001); a value that does not broadcast still
+    raises."""
+    x = ep.astensor(chunked(np.zeros((0, 2), dtype=bool)))
+    x[(slice(None), ...)] = ep.astensor(chunked(np.array([False, True])))
+    x[0:0] = True
+    assert x.shape == (0, 2) and x.dtype == np.bool_
+    same(x.raw, np.zeros((0, 2), dtype=bool))
+    with pytest.raises(ValueError, match="could not broadcast"):
+        x[:, ...] = ep.astensor(chunked(np.array([False, False, True])))
+    with pytest.raises(IndexError):
+        x[5] = True
+
+
 def test_integer_to_a_negative_power_is_an_array() -> None:
     """Dask's dtype inference gives up (``NotImplemented``) when the function raises on its
     samples; the backend then infers the dtype itself (60-example run, seed 6001: an empty
