@@ -102,6 +102,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                        "derandomized; above that each run draws new examples)")  # fmt: skip
     depth.add_argument("--thorough", action="store_true",
                        help=f"a deep run: --max-examples {THOROUGH_MAX_EXAMPLES}")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="hypothesis seed of a randomized run (above the default "
+                        "examples): the same seed draws the same examples again")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=cpus, metavar="N",
                         help=f"pytest processes at a time (default {cpus}, the CPU count)")
     parser.add_argument("-k", dest="keyword", help="pytest -k expression (a subset of tests)")
@@ -180,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     report_dir = Path(args.report_dir).resolve()
     old = rep.load(args.compare) if args.compare else None
-    options = {"max_examples": args.max_examples, "backend": args.backend,
+    options = {"max_examples": args.max_examples, "seed": args.seed, "backend": args.backend,
                "flavour": args.flavour, "device": args.device, "keyword": args.keyword,
                "jobs": args.jobs, "argv": sys.argv[1:] if argv is None else list(argv)}  # fmt: skip
     extras = {"overhead": overhead(report_dir)}

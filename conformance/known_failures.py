@@ -30,13 +30,7 @@ class KnownFailure:
         )
 
 
-KNOWN_FAILURES: tuple[KnownFailure, ...] = (
-    KnownFailure("dask", "*", "expm1",
-                 "complex64 expm1 whose exp(real part) overflows gives inf+nanj instead of "
-                 "inf+0j: each chunk runs the NumPy backend's expm1, which has the same "
-                 "deviation (NumPy's kernel); seen only in randomized runs (89+0j)",
-                 test="test_matches_reference"),  # values only: the error fuzzer passes
-)
+KNOWN_FAILURES: tuple[KnownFailure, ...] = ()
 
 
 def match(nodeid: str, facts: dict[str, Any]) -> str | None:

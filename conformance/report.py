@@ -171,8 +171,9 @@ def describe_options(report: dict[str, Any]) -> str:
     o = report["options"]
     chosen = ", ".join(f"{k} {o.get(k) or 'all'}" for k in ("backend", "flavour", "device"))
     keyword = f", -k {o['keyword']!r}" if o.get("keyword") else ""
+    seed = f", seed {o['seed']}" if o.get("seed") is not None else ""
     return (f"Made {report['generated']} (started {report['started']}) with "
-            f"max-examples {o['max_examples']}, {chosen}{keyword}, {o.get('jobs', 1)} "
+            f"max-examples {o['max_examples']}{seed}, {chosen}{keyword}, {o.get('jobs', 1)} "
             f"parallel processes; runtime {report['runtime_s']:.0f} s; "
             f"{len(report['results'])} tests.")  # fmt: skip
 

@@ -60,6 +60,24 @@ class Call:
         return fn(*[convert(a) for a in self.args],
                   **{k: convert(v) for k, v in self.kwargs.items()})  # fmt: skip
 
+    def flushed_variants(self) -> list[Call]:
+        """`flushed`, then (with several array arguments holding subnormals) the call with
+        only one of them flushed: a kernel may flush one operand and not another (XLA's
+        and TensorFlow's ``atan2(2e-313, 2e-313)`` is ``atan2(2e-313, 0) = pi/2``)."""
+        whole = self.flushed()
+        if whole is None:
+            return []
+        variants = [whole]
+        positions = [i for i, a in enumerate(self.args)
+                     if Call((a,)).flushed() is not None]  # fmt: skip
+        if len(positions) > 1:
+            for i in positions:
+                one = Call((self.args[i],)).flushed()
+                assert one is not None
+                args = (*self.args[:i], one.args[0], *self.args[i + 1:])
+                variants.append(Call(args, dict(self.kwargs)))
+        return variants
+
     def flushed(self) -> Call | None:
         """This call with subnormal inputs replaced by zeros of their sign (what a
         flush-to-zero framework computes with), or None when there are none."""

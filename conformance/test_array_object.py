@@ -23,6 +23,7 @@ from .compare import assert_matches, assert_or_flushed
 from .functions import CASES
 from .harness import Target
 from .strategies import Call, arrays, dtypes, shapes
+from .test_differential import input_scale
 
 AREA = "array object"
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -76,7 +77,8 @@ def test_binary_operator(target: Target, name: str, form: str) -> None:
             result = _quiet(lambda: op(target.asarray(a), target.asarray(b)))
             assert_or_flushed(target, call, lambda c: assert_matches(
                 target, result, expected if c is call else expect(c), tol=case.tol,
-                mask=case.mask(c) if case.mask is not None else None, what=f"{c!r}"))
+                mask=case.mask(c) if case.mask is not None else None, what=f"{c!r}",
+                scale=input_scale(BINARY[name], c)))
             return
         if not isinstance(a, np.ndarray) or expected.shape != a.shape:
             reject()
@@ -94,7 +96,7 @@ def test_binary_operator(target: Target, name: str, form: str) -> None:
             wanted = ref if c is call else xs.asarray(expect(c))
             assert_matches(target, x, wanted, tol=case.tol,
                            mask=case.mask(c) if case.mask is not None else None,
-                           what=f"in-place {c!r}")  # fmt: skip
+                           what=f"in-place {c!r}", scale=input_scale(BINARY[name], c))  # fmt: skip
 
         assert_or_flushed(target, call, compare)
 

@@ -2,8 +2,9 @@
 
 Zero-size and broadcasting batch dimensions in the linear-algebra functions (against
 array_api_strict), ``linalg.eig``/``eigvals``, mixed integer dtypes, floating ``arange``,
-``from_dlpack(device=)``, ``asarray(copy=False)`` after a write and ``__dlpack__`` with
-a ``max_version`` below 1.0.
+``from_dlpack(device=)``, ``asarray(copy=False)`` after a write, ``__dlpack__`` with
+a ``max_version`` below 1.0, and the library's one sign where the spec leaves a zero's
+sign open.
 """
 
 from __future__ import annotations
@@ -147,6 +148,32 @@ def test_tanh_inf_large_imaginary(target: Target, area: str) -> None:
             np.array([complex(math.inf, y)], "complex128")))).item())  # fmt: skip
         assert got.real == 1.0 and got.imag == 0 and math.copysign(1, got.imag) == 1, (
             f"tanh(inf + {y}j) gave {got!r}")
+
+
+#: Where the standard leaves the sign of a zero part open ("0 + 0j" for ``expm1(-0 ± 0j)``
+#: and ``sign(-0 ± 0j)``), the library picks the result that the ``+0`` input gets, on every
+#: backend (docs/tensorflow.md; the backends' docstrings): input -> expected result.
+LIBRARY_ZERO_SIGNS: list[tuple[str, complex, complex]] = [
+    ("expm1", complex(-0.0, 0.0), complex(0.0, 0.0)),
+    ("expm1", complex(-0.0, -0.0), complex(0.0, -0.0)),
+    ("sign", complex(-0.0, 0.0), complex(0.0, 0.0)),
+    ("sign", complex(-0.0, -0.0), complex(0.0, 0.0)),
+]
+
+
+@pytest.mark.parametrize(("name", "x", "expected"), LIBRARY_ZERO_SIGNS,
+                         ids=[f"{n}({x})" for n, x, _ in LIBRARY_ZERO_SIGNS])  # fmt: skip
+@pytest.mark.parametrize("area", ["special cases"])
+def test_library_zero_signs(target: Target, area: str, name: str, x: complex,
+                            expected: complex) -> None:  # fmt: skip
+    """The library's one choice where the spec allows either zero (not a spec statement:
+    a backend that drifts from the others fails here)."""
+    for dtype in ("complex64", "complex128"):
+        got = complex(target.to_numpy(getattr(target.xp, name)(
+            target.asarray(np.array([x], dtype)))).item())  # fmt: skip
+        signs = [math.copysign(1, p) for p in (got.real, got.imag)]
+        want = [math.copysign(1, p) for p in (expected.real, expected.imag)]
+        assert got == expected and signs == want, f"{name}({x!r}) in {dtype} gave {got!r}"
 
 
 @pytest.mark.parametrize(("args", "kwargs"), [((0.0,), {"step": -1}), ((0.0, 3), {}),

@@ -110,6 +110,37 @@ def test_fixed_special_cases() -> None:
     same(xp.expm1(z), nxp.expm1(z.compute()))
     same(xp.sign(z), nxp.sign(z.compute()))
     same(xp.log1p(z), nxp.log1p(z.compute()))
+    big = chunked(np.array([89 + 0j, complex(89, -0.0), 1j], dtype=np.complex64))  # exp overflows
+    same(xp.expm1(big)[:2], np.array([complex(np.inf, 0.0), complex(np.inf, -0.0)], np.complex64))
+
+
+def test_setitem_into_a_zero_size_array_broadcasts_as_numpy() -> None:
+    """A (2,) value into a (0, 2) selection writes nothing and is no error (Dask raised
+    "shape mismatch"; 400-example run, seed 40001); a value that does not broadcast still
+    raises."""
+    x = ep.astensor(chunked(np.zeros((0, 2), dtype=bool)))
+    x[(slice(None), ...)] = ep.astensor(chunked(np.array([False, True])))
+    x[0:0] = True
+    assert x.shape == (0, 2) and x.dtype == np.bool_
+    same(x.raw, np.zeros((0, 2), dtype=bool))
+    with pytest.raises(ValueError, match="could not broadcast"):
+        x[:, ...] = ep.astensor(chunked(np.array([False, False, True])))
+    with pytest.raises(IndexError):
+        x[5] = True
+
+
+def test_integer_to_a_negative_power_is_an_array() -> None:
+    """Dask's dtype inference gives up (``NotImplemented``) when the function raises on its
+    samples; the backend then infers the dtype itself (60-example run, seed 6001: an empty
+    int8 array ``**= -1``)."""
+    empty = chunked(np.array([], dtype=np.int8))
+    result = xp.pow(empty, -1)
+    assert isinstance(result, da.Array) and result.dtype == np.int8
+    same(result, np.array([], dtype=np.int8))
+    wrapped = ep.astensor(empty)
+    wrapped **= -1
+    assert wrapped.dtype == np.int8 and wrapped.shape == (0,)
+    same(xp.pow(chunked(np.array([2, 3], dtype=np.int8)), 2), np.array([4, 9], dtype=np.int8))
 
 
 @pytest.mark.parametrize("dtype", ("int8", "uint16", "int64", "float32", "float64", "complex128"))

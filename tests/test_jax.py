@@ -333,6 +333,46 @@ def test_pow_promotes_like_the_standard(xp: ModuleType) -> None:
     assert xp.pow(xp.asarray([2.0], dtype=xp.float32), 0.5).dtype == xp.float32
 
 
+def test_pow_of_a_zero_base_with_a_complex_exponent(xp: ModuleType) -> None:
+    """``0 ** w`` with ``real(w) > 0`` is ``exp(w * log(0)) = exp(-inf + ...) = 0``, also
+    for a non-real or huge ``w`` (XLA gives NaN + NaN j there); the reference agrees."""
+    dtype = xp.complex64
+    base = xp.asarray([0.0, -0.0, 0.0, 0.0], dtype=xp.float32)
+    exponent = xp.asarray([2.8e37 + 2.8e37j, 2 - 1j, 0.5 + 0j, 2 + 0j], dtype=dtype)
+    got = values(xp.pow(base, exponent))
+    assert got.dtype == np.complex64 and got.tolist() == [0j] * 4
+    assert not np.signbit(got.real).any() and not np.signbit(got.imag).any()
+    expected = np.asarray(xs.pow(xs.asarray([0.0, -0.0, 0.0, 0.0], dtype=xs.float32),
+                                 xs.asarray([2.8e37 + 2.8e37j, 2 - 1j, 0.5 + 0j, 2 + 0j],
+                                            dtype=xs.complex64)))  # fmt: skip
+    assert expected.tolist() == got.tolist()
+    one = values(xp.pow(xp.asarray(0.0 + 0j, dtype=dtype), xp.asarray(0j, dtype=dtype)))
+    assert one == 1  # real(w) == 0 is not covered: 0 ** 0 stays 1
+
+
+def test_pow_of_integers_to_negative_powers(xp: ModuleType) -> None:
+    """Unspecified by the standard; JAX raised `TypeError` for any concrete negative integer
+    exponent, even on an empty array (60-example run, seed 6001: empty int8 ``**= -1``).
+    Now as torch and TensorFlow: 1 for base 1, ±1 for base -1, else 0."""
+    base = xp.asarray([2, 1, -1, -1, 0, 3], dtype=xp.int8)
+    exponent = xp.asarray([-1, -1, -1, -2, -1, -3], dtype=xp.int8)
+    got = xp.pow(base, exponent)
+    assert got.dtype == xp.int8 and values(got).tolist() == [0, 1, -1, 1, 0, 0]
+    assert values(xp.pow(base, -1)).tolist() == [0, 1, -1, -1, 0, 0]
+    assert values(xp.pow(base, xp.asarray(-2, dtype=xp.int8))).tolist() == [0, 1, 1, 1, 0, 0]
+    mixed = xp.asarray([0, 1, 2, 3, -1, 2], dtype=xp.int8)  # non-negative entries unchanged
+    assert values(xp.pow(base, mixed)).tolist() == [1, 1, 1, -1, 0, 9]
+    assert values(xp.pow(xp.asarray([2, 1], dtype=xp.uint8), -1)).tolist() == [0, 1]
+    empty = xp.zeros(0, dtype=xp.int8)
+    assert xp.pow(empty, -1).dtype == xp.int8 and xp.pow(empty, -1).shape == (0,)
+    if xp is wx:
+        x = wx.zeros(0, dtype=wx.int8)
+        x **= -1
+        assert x.dtype == wx.int8 and x.shape == (0,)
+    assert values(jax.jit(nx.pow)(nx.asarray(base), nx.asarray(exponent))).tolist() == [
+        0, 1, -1, 1, 0, 0]
+
+
 def test_all_any_of_complex(xp: ModuleType) -> None:
     z = xp.asarray([5.5j, 1 + 0j], dtype=xp.complex64)  # JAX looks at real parts only
     assert bool(values(xp.all(z))) and bool(values(xp.any(z[:1], axis=0)))
@@ -561,6 +601,24 @@ def test_setitem_boolean_mask_with_rows() -> None:
     x = wx.zeros((3, 2))
     x[wx.asarray([True, False, True])] = wx.asarray([[1.0, 2.0], [3.0, 4.0]])
     assert values(x).tolist() == [[1.0, 2.0], [0.0, 0.0], [3.0, 4.0]]
+
+
+def test_setitem_drops_leading_size_one_dimensions_of_the_value() -> None:
+    """As NumPy, torch, TensorFlow and array_api_strict: a (1,) value into a 0-d selection
+    (JAX's ``.at[].set`` alone refuses to broadcast (1,) to ())."""
+    x = wx.zeros(2, dtype=wx.float32)
+    x[(0, ...)] = wx.asarray([5.0], dtype=wx.float32)
+    assert values(x).tolist() == [5.0, 0.0]
+    y = wx.zeros((2, 3))
+    y[0:1] = wx.ones((1, 1, 3))
+    y[1, 1] = wx.full((1, 1), 7.0)
+    assert values(y).tolist() == [[1.0, 1.0, 1.0], [0.0, 7.0, 0.0]]
+    with pytest.raises(ValueError):  # a dimension that is not 1 still has to broadcast
+        y[0] = wx.ones((2, 3))
+    assert values(y).tolist() == [[1.0, 1.0, 1.0], [0.0, 7.0, 0.0]]
+    reference = xs.zeros(2)
+    reference[(0, ...)] = xs.asarray([5.0])
+    assert np.asarray(reference).tolist() == values(x).tolist()
 
 
 def test_setitem_errors_leave_the_array_alone() -> None:

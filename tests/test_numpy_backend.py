@@ -94,6 +94,18 @@ def test_expm1_complex_special_cases(xp: ModuleType) -> None:
     same(xp.expm1(xp.asarray([-0.0, inf, -inf])), np.array([-0.0, inf, -1.0]))
 
 
+def test_expm1_of_a_real_complex_whose_exp_overflows(xp: ModuleType) -> None:
+    """``expm1(a ± 0j)`` with ``exp(a)`` past the dtype's range is ``inf ± 0j`` (the
+    imaginary part ``exp(a) sin(±0)`` is exactly ±0; NumPy's kernel gives ``inf * 0``,
+    NaN).  Found by the 60-example run: ``89+0j`` in complex64."""
+    cases = [(np.complex64, 89.0), (np.complex128, 800.0)]
+    for dtype, a in cases:
+        x = np.array([complex(a, 0.0), complex(a, -0.0), complex(-a, 0.0)], dtype=dtype)
+        same(xp.expm1(xp.asarray(x)),
+             np.array([complex(inf, 0.0), complex(inf, -0.0), complex(-1.0, 0.0)], dtype=dtype))
+        same(xp.expm1(xp.asarray(x[0])), np.asarray(complex(inf, 0.0), dtype=dtype))  # 0-d
+
+
 def test_sign_complex_nan_and_zero(xp: ModuleType) -> None:
     x = xp.asarray([complex(inf, nan), complex(nan, 1.0), complex(3.0, 4.0), 0j, complex(-0.0, 0)])
     r = values(xp.sign(x))

@@ -517,10 +517,14 @@ class JaxBackend(NumPyDtypes, Backend):
 
         A single boolean mask writes through ``where``, which also works under ``jax.jit``
         when ``value`` broadcasts to the selected rows' shape.  ``value`` must fit ``raw``'s
-        dtype without a downcast (`TypeError` otherwise).
+        dtype without a downcast (`TypeError` otherwise).  Leading size-1 dimensions of
+        ``value`` are dropped first, as NumPy, torch and TensorFlow do (``x[0, ...] = y`` with
+        ``y`` of shape ``(1,)``); JAX's ``.at[].set`` would refuse them.
         """
         self._check_bounds(raw, key, "__setitem__")
         value = self._setitem_value(raw, value)
+        if value.ndim and value.shape[0] == 1:  # NumPy's rule: leading size-1 dimensions of
+            value = value.reshape(_without_leading_ones(value.shape))  # the value drop
         if isinstance(key, bool) or (isinstance(key, (jax.Array, np.ndarray))
                                      and key.dtype == np.bool_):  # fmt: skip
             mask = jnp.asarray(key)
@@ -696,7 +700,12 @@ class JaxBackend(NumPyDtypes, Backend):
 
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
-        of the zeros)."""
+        of the zeros); a complex ``x`` whose ``|x|`` overflows gets ``sign(x / 2)`` (JAX: 0)."""
+        if _is_complex(x):
+            half = np.finfo(x.dtype).max / 2
+            huge = (jnp.abs(jnp.real(x)) > half) | (jnp.abs(jnp.imag(x)) > half)
+            huge &= jnp.isfinite(x)
+            x = jnp.where(huge, x * 0.5, x)
         result = jnp.sign(x)
         if result.dtype.kind in "fc":
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
@@ -713,17 +722,31 @@ class JaxBackend(NumPyDtypes, Backend):
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
         integer ``x2`` and widens a Python integer base.  Complex results that overflow are
-        ``exp(x2 log x1)`` (XLA's pow gives NaN there)."""
+        ``exp(x2 log x1)`` (XLA's pow gives NaN there), and ``0 ** w`` with ``real(w) > 0``
+        is ``0`` (XLA: NaN for a non-real or huge ``w``).  An integer to a negative integer
+        power (unspecified) gives what torch and TensorFlow give: 1 for base 1, ±1 for base
+        -1, else 0 (JAX raises `TypeError` for a concrete negative exponent, even on an empty
+        array)."""
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
+            if x2 < 0 and x1.dtype.kind in "iu":
+                return _negative_int_pow(x1, x2)
             return jnp.power(x1, x2)
         dtype = jnp.result_type(x1, x2)
         base, exponent = jnp.asarray(x1, dtype=dtype), jnp.asarray(x2, dtype=dtype)
+        if dtype.kind == "i":  # JAX raises for a concrete negative exponent, even on no values
+            negative = exponent < 0
+            result = jnp.power(base, jnp.where(negative, jnp.zeros_like(exponent), exponent))
+            return jnp.where(negative, _negative_int_pow(base, exponent), result)
         result = jnp.power(base, exponent)
         if result.dtype.kind != "c":
             return result
         # XLA's complex pow gives NaN + NaN j where the result overflows; exp(w log z) does not
         finite = jnp.isfinite(base) & jnp.isfinite(exponent) & (base != 0)
-        return jnp.where(finite & jnp.isnan(result), jnp.exp(exponent * jnp.log(base)), result)
+        result = jnp.where(finite & jnp.isnan(result), jnp.exp(exponent * jnp.log(base)), result)
+        # 0 ** w with real(w) > 0 is exp(w * (-inf + theta j)) = exp(-inf + ...) = 0 (XLA: NaN
+        # once w has an imaginary part or is huge)
+        zero = (base == 0) & (jnp.real(exponent) > 0)
+        return jnp.where(zero, jnp.zeros_like(result), result)
 
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
@@ -883,6 +906,24 @@ def _is_complex(x: Any) -> bool:
 
 def _is_int(k: Any) -> bool:
     return isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))
+
+
+def _negative_int_pow(base: Any, exponent: Any) -> Any:
+    """Integer ``base ** exponent`` for a negative ``exponent``: 1 for base 1, ``(-1) **
+    exponent`` for base -1, 0 for every other base (``1 / base`` truncated)."""
+    result = jnp.where(base == 1, jnp.ones_like(base), jnp.zeros_like(base))
+    if base.dtype.kind == "i":
+        minus = jnp.where(exponent % 2 == 0, jnp.ones_like(base), -jnp.ones_like(base))
+        result = jnp.where(base == -1, minus, result)
+    return result
+
+
+def _without_leading_ones(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` without its leading size-1 dimensions (they never change a broadcast)."""
+    start = 0
+    while start < len(shape) and shape[start] == 1:
+        start += 1
+    return shape[start:]
 
 
 def _is_int_array(k: Any) -> bool:

@@ -376,18 +376,22 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def expm1(self, x: Any, /) -> Any:
         """NumPy gets complex special cases with an infinite or NaN real part wrong
-        (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table."""
+        (``expm1(inf+0j)`` is ``inf+nanj``); they are set from the spec's table.  A real
+        ``x`` whose ``exp`` overflows (``89+0j`` in complex64) keeps its zero imaginary part
+        (``exp(a) sin(±0)`` is ``±0``; NumPy's kernel gives ``inf * 0 = NaN``)."""
         if not (isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c"):
             return np.expm1(x)
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore", over="ignore"):
             result = np.expm1(x)
         a, b = np.real(x), np.imag(x)
         zero = (a == 0) & (b == 0)  # expm1(-0 ± 0j) is +0 ± 0j (NumPy: -0)
-        if np.isfinite(a).all() and not zero.any():
+        overflow = (b == 0) & np.isfinite(a) & np.isnan(np.imag(result))
+        if np.isfinite(a).all() and not zero.any() and not overflow.any():
             return result
         out = np.array(result)
         real, imag = out.real, out.imag
         np.copyto(real, 0.0, where=zero)
+        np.copyto(imag, b, where=overflow)
         b_zero, b_finite = b == 0, np.isfinite(b)
         pos, neg, nan = a == np.inf, a == -np.inf, np.isnan(a)
         np.copyto(real, np.inf, where=pos & ~(b_finite & ~b_zero))  # +inf + 0j, +inf + NaN j
@@ -402,7 +406,10 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: NumPy returns ``±1+0j`` for ``±inf+nanj``; the spec asks ``NaN+NaNj``
-        whenever a component is NaN."""
+        whenever a component is NaN.  A finite ``x`` whose ``|x|`` overflows is halved
+        first (NumPy's ``x / |x|`` gives ``1j`` or 0 there; ``sign(x / 2)`` is ``sign(x)``)."""
+        if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "c":
+            x = _halve_huge(x)
         result = np.sign(x)
         if result.dtype.kind == "c":
             nan = np.isnan(x)
@@ -447,6 +454,18 @@ class NumPyBackend(NumPyDtypes, Backend):
         if getattr(repeats, "dtype", None) == np.uint64:
             repeats = repeats.astype(np.intp)
         return np.repeat(x, repeats, axis=axis)
+
+
+def _halve_huge(x: Any) -> Any:
+    """A complex ``x`` with each finite element whose larger part exceeds half the dtype's
+    maximum halved (exactly): ``|x / 2|`` cannot overflow, and ``x / 2`` has ``x``'s
+    direction (infinite parts are left alone: ``inf * (0.5 + 0j)`` has a NaN part)."""
+    half = np.finfo(x.dtype).max / 2
+    with np.errstate(invalid="ignore"):
+        huge = ((np.abs(x.real) > half) | (np.abs(x.imag) > half)) & np.isfinite(x)
+    if not huge.any():
+        return x
+    return np.where(huge, x * 0.5, x) if isinstance(x, np.ndarray) else x * 0.5
 
 def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
     """``result`` of a complex ``x`` whose ``real_infinite`` part (the real one, or else

@@ -234,6 +234,16 @@ class DaskBackend(NumPyDtypes, Backend):
                 # values of unknown count (another mask's result): one task writes them
                 write = dask.delayed(_masked_write, pure=True)(raw, mask, value)
                 return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
+        parts = key if isinstance(key, tuple) else (key,)
+        if 0 in raw.shape and not any(isinstance(k, da.Array) for k in parts):
+            # nothing to write: NumPy's broadcasting rules decide whether the value fits
+            # (Dask refuses a (2,) value for a (0, 2) selection)
+            stand_in = np.empty(raw.shape, dtype=raw.dtype)
+            try:
+                stand_in[key] = np.broadcast_to(np.zeros((), raw.dtype), np.shape(value))
+            except (IndexError, ValueError, TypeError) as exc:
+                raise self.error("__setitem__", f"index {key!r}: {exc}", type(exc)) from exc
+            return raw
         result = raw.copy()  # a new Array object on the same graph: writing rebinds it only
         try:
             result[key] = value

@@ -25,8 +25,17 @@ NUMPY = NumPyBackend()
 
 def elementwise(function: Callable[..., Any], *args: Any) -> Any:
     """``function`` (a NumPy-backend element-wise function) on each chunk of the broadcast
-    arguments (Dask arrays and Python scalars); the output chunks are the inputs'."""
-    return elemwise(function, *args)
+    arguments (Dask arrays and Python scalars); the output chunks are the inputs'.
+
+    Dask infers the result dtype by running ``function`` on one-element samples and gives
+    up (returns ``NotImplemented``) when that raises: an integer array to a negative power
+    (``pow(int8_array, -1)``).  The dtype then comes from zero-size samples, which have no
+    values to object to."""
+    result = elemwise(function, *args)
+    if result is NotImplemented:
+        samples = [np.empty((0,), a.dtype) if isinstance(a, da.Array) else a for a in args]
+        result = elemwise(function, *args, dtype=function(*samples).dtype)
+    return result
 
 
 def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:

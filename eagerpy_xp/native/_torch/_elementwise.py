@@ -269,13 +269,16 @@ class TorchElementwise(TorchCore):
 
     @translated
     def sign(self, x: Any, /) -> Any:
-        """Also NaN for NaN (torch gives 0) and ``x / |x|`` for complex."""
+        """Also NaN for NaN (torch gives 0) and ``x / |x|`` for complex, also where ``|x|``
+        overflows (torch gives 0 there)."""
         self._check_tensor(x, "sign")
         kind = self._kind(x)
         if kind == "unsigned integer":
             return (x != 0).to(x.dtype)
         if kind == "complex floating":  # sign(±0 ± 0j) is +0 + 0j
-            return torch.where(x == 0, torch.zeros_like(x), torch.sgn(x))
+            half = torch.finfo(x.real.dtype).max / 2  # |x| would overflow: sgn(x / 2)
+            huge = ((x.real.abs() > half) | (x.imag.abs() > half)) & torch.isfinite(x)
+            return torch.where(x == 0, torch.zeros_like(x), torch.sgn(torch.where(huge, x * 0.5, x)))
         result = torch.sign(x)
         return torch.where(torch.isnan(x), x, result) if kind == "real floating" else result
 
