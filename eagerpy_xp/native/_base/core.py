@@ -63,8 +63,10 @@ def translated(function: _Method) -> _Method:
     the one `BackendCore.translate` picks, naming the function and the backend, with
     the original as ``__cause__``.  Its array parameter (``x``, ``condition``) goes
     through the backend's `check_array` first.  Free on the success path but for one
-    call: the ``try`` costs nothing in CPython 3.11."""
-    parameters = list(inspect.signature(function).parameters.values())[1:]
+    call: the ``try`` costs nothing in CPython 3.11.  On failure the backend's `explain`
+    may name the offending argument instead, where the framework's message does not."""
+    signature = inspect.signature(function)
+    parameters = list(signature.parameters.values())[1:]
     position = next((i for i, p in enumerate(parameters)
                      if p.kind is p.POSITIONAL_ONLY and p.name in _ARRAY_PARAMETERS), None)  # fmt: skip
     category = CATEGORY_OF.get(function.__name__) if position is not None else None
@@ -81,10 +83,26 @@ def translated(function: _Method) -> _Method:
                     raise b.category_error(self._prefix + function.__name__, category, x.dtype)
             return function(self, *args, **kwargs)
         except Exception as exc:
-            raise_translated(self._b, exc, self._prefix + function.__name__)
+            name = self._prefix + function.__name__
+            if not str(exc).startswith("eagerpy_xp."):  # not one of ours: can it say more?
+                better = self._b.explain(name, _bound(signature, self, args, kwargs))
+                if better is not None:
+                    raise better from exc
+            raise_translated(self._b, exc, name)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
+
+
+def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
+           kwargs: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """The arguments of a failed call by parameter name (``self`` left out; none when
+    they do not fit the signature)."""
+    try:
+        arguments = signature.bind(owner, *args, **kwargs).arguments
+    except TypeError:
+        return {}
+    return dict(list(arguments.items())[1:])
 
 
 def raise_translated(backend: Any, exc: Exception, function: str) -> NoReturn:
@@ -150,9 +168,13 @@ class BackendCore:
         """An exception in the contract's one format (``docs/errors.md``):
         ``eagerpy_xp.<backend>.<function>: <message>``; a dunder names the array object
         (``eagerpy_xp.torch.Array.__getitem__``)."""
+        return kind(f"{self.message_prefix(function)}{message}")
+
+    def message_prefix(self, function: str) -> str:
+        """``eagerpy_xp.<backend>.<function>: `` (a dunder names the array object)."""
         if function.startswith("__"):
             function = f"Array.{function}"
-        return kind(f"eagerpy_xp.{self.name}.{function}: {message}")
+        return f"eagerpy_xp.{self.name}.{function}: "
 
     # -- the error contract ------------------------------------------------------------------
     def translate(self, exc: Exception, function: str) -> Exception:
@@ -164,6 +186,13 @@ class BackendCore:
             return exc  # ours: error() wrote it
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
+
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After a framework error in ``function`` called with ``arguments`` (by parameter
+        name), the contract's exception naming the offending argument where one can be
+        found (an axis out of range, a non-integer size, ...), else None (the framework's
+        error is translated).  Called only on failure; by default None."""
+        return None
 
     def error_kind(self, exc: Exception) -> type[Exception]:
         """The contract's type for a framework exception: dtypes -> `TypeError`, keys and
