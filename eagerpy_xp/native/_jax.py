@@ -39,6 +39,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,11 +47,17 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._detect import SCALAR_TYPES
 from .._devices import Device
-from .._dtypes import ALL, promote, scalar_kind_ok
-from ._base import FFT, Autodiff, Backend, Linalg
-from ._base.core import GradCall, NumPyDtypes
+from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
+from ._base import FFT, Autodiff, Backend, Linalg, fastpath
+from ._base.core import AxisError, GradCall, NumPyDtypes, translated
 from ._base.subnamespaces import EigResult
+
+try:  # the concrete type of jax.Array: fast paths test it exactly (tracers take the full path)
+    from jax._src.array import ArrayImpl as _ARRAY
+except ImportError:  # pragma: no cover - another JAX layout: every call takes the full path
+    _ARRAY = jax.Array
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -81,6 +88,57 @@ def _strong(x: Any) -> Any:
     if getattr(x, "weak_type", False):
         return jax.lax.convert_element_type(x, x.dtype)
     return x
+
+
+#: Category of the standard (`_dtypes.CATEGORIES`) -> its dtypes, as `jax.Array.dtype`
+#: gives them (NumPy dtype objects); a function without a category takes any dtype.
+_IN: dict[str | None, frozenset[np.dtype]] = {
+    None: frozenset(np.dtype(n) for n in ALL),
+    **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()},
+}
+_REAL_FLOATING = _IN["real floating-point"]
+
+
+def _fast_scalar(value: Any, dtype: Any) -> Any:
+    """A Python int or float meeting a JAX array of ``dtype`` in a fast path, where
+    ``jax.numpy`` keeps the array's dtype (an int with a numeric array, a float with a
+    floating one); None otherwise (the full path decides)."""
+    kind = dtype.kind
+    if kind in "fc" or (kind in "iu" and type(value) is int):
+        return value
+    return None
+
+
+def _unary(name: str) -> Callable[..., Any]:
+    """The standard's ``name`` where ``jax.numpy``'s function of that name is right for
+    every dtype of its category: straight to it for a concrete array of such a dtype,
+    anything else through `translated`'s checks (non-arrays and dtypes outside the
+    category raise `TypeError`)."""
+    jax_function = getattr(jnp, name)
+
+    def method(self: JaxBackend, x: Any, /) -> Any:
+        return jax_function(x)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
+    return fastpath.unary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function)(translated(method))
+
+
+def _binary(name: str) -> Callable[..., Any]:
+    """The binary ``name`` where ``jax.numpy``'s function is right: straight to it for two
+    concrete arrays of one dtype of the category (or one and a Python scalar); anything
+    else is checked first (`JaxBackend._operands`: arrays of this backend and the
+    category, or Python scalars)."""
+    jax_function = getattr(jnp, name)
+
+    def method(self: JaxBackend, x1: Any, x2: Any, /) -> Any:
+        self._operands(name, x1, x2)
+        return jax_function(x1, x2)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
+    return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function,
+                           _fast_scalar)(translated(method))  # fmt: skip
 
 
 #: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.
@@ -146,7 +204,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return method
+    return fastpath.unary(_ARRAY, _REAL_FLOATING, jax_function)(translated(method))
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -333,6 +391,8 @@ class JaxBackend(NumPyDtypes, Backend):
     sqrt = _complex_fixed("sqrt", "none")
     tanh = _complex_fixed("tanh", "odd")
 
+    @fastpath.unary(_ARRAY, _REAL_FLOATING, jnp.tan)
+    @translated
     def tan(self, x: Any, /) -> Any:
         """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
         ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
@@ -340,6 +400,50 @@ class JaxBackend(NumPyDtypes, Backend):
             return jnp.tan(x)
         w = self.tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
         return jax.lax.complex(jnp.imag(w), -jnp.real(w))
+
+    # -- ``jax.numpy``'s functions, right for their categories (see `_unary`, `_binary`)
+    bitwise_invert = _unary("bitwise_invert")
+    ceil = _unary("ceil")
+    conj = _unary("conj")
+    floor = _unary("floor")
+    imag = _unary("imag")
+    isfinite = _unary("isfinite")
+    isinf = _unary("isinf")
+    isnan = _unary("isnan")
+    logical_not = _unary("logical_not")
+    negative = _unary("negative")
+    positive = _unary("positive")
+    real = _unary("real")
+    reciprocal = _unary("reciprocal")
+    round = _unary("round")
+    signbit = _unary("signbit")
+    square = _unary("square")
+    trunc = _unary("trunc")
+    add = _binary("add")
+    atan2 = _binary("atan2")
+    bitwise_and = _binary("bitwise_and")
+    bitwise_left_shift = _binary("bitwise_left_shift")
+    bitwise_or = _binary("bitwise_or")
+    bitwise_right_shift = _binary("bitwise_right_shift")
+    bitwise_xor = _binary("bitwise_xor")
+    copysign = _binary("copysign")
+    divide = _binary("divide")
+    equal = _binary("equal")
+    greater = _binary("greater")
+    greater_equal = _binary("greater_equal")
+    hypot = _binary("hypot")
+    less = _binary("less")
+    less_equal = _binary("less_equal")
+    logaddexp = _binary("logaddexp")
+    logical_and = _binary("logical_and")
+    logical_or = _binary("logical_or")
+    logical_xor = _binary("logical_xor")
+    maximum = _binary("maximum")
+    minimum = _binary("minimum")
+    multiply = _binary("multiply")
+    nextafter = _binary("nextafter")
+    not_equal = _binary("not_equal")
+    subtract = _binary("subtract")
 
     # -- hooks -----------------------------------------------------------------------------
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
@@ -678,22 +782,8 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
-        """Integers only (JAX shifts booleans as int32)."""
-        self._integer_operands(x1, x2, "bitwise_left_shift")
-        return super().bitwise_left_shift(x1, x2)
-
-    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
-        """Integers only (JAX shifts booleans as int32)."""
-        self._integer_operands(x1, x2, "bitwise_right_shift")
-        return super().bitwise_right_shift(x1, x2)
-
-    def _integer_operands(self, x1: Any, x2: Any, function: str) -> None:
-        for x in (x1, x2):
-            if isinstance(x, bool) or getattr(getattr(x, "dtype", None), "kind", "i") not in "iu":
-                what = "bool" if isinstance(x, bool) else self.dtype_name(x.dtype)
-                raise self.error(function, f"expected integer operands, got {what}", TypeError)
-
+    @fastpath.unary(_ARRAY, _IN["integer"], jnp.sign)
+    @translated
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
         of the zeros)."""
@@ -702,6 +792,8 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 
+    @fastpath.unary(_ARRAY, _IN["real numeric"], jnp.abs)
+    @translated
     def abs(self, x: Any, /) -> Any:
         """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
         result = jnp.abs(x)
@@ -710,10 +802,13 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
         return result
 
+    @fastpath.binary(_ARRAY, _REAL_FLOATING, jnp.power)
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
         integer ``x2`` and widens a Python integer base.  Complex results that overflow are
         ``exp(x2 log x1)`` (XLA's pow gives NaN there)."""
+        self._operands("pow", x1, x2)
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             return jnp.power(x1, x2)
         dtype = jnp.result_type(x1, x2)
@@ -725,9 +820,12 @@ class JaxBackend(NumPyDtypes, Backend):
         finite = jnp.isfinite(base) & jnp.isfinite(exponent) & (base != 0)
         return jnp.where(finite & jnp.isnan(result), jnp.exp(exponent * jnp.log(base)), result)
 
+    @fastpath.binary(_ARRAY, _IN["integer"], jnp.floor_divide, _fast_scalar)
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
+        self._operands("floor_divide", x1, x2)
         result = jnp.floor_divide(x1, x2)
         if result.dtype.kind != "f":
             return result
@@ -735,8 +833,11 @@ class JaxBackend(NumPyDtypes, Backend):
         special = jnp.isinf(x1) | jnp.isinf(x2) | (result == 0)
         return jnp.where(special, quotient, result)
 
+    @fastpath.binary(_ARRAY, _IN["integer"], jnp.remainder, _fast_scalar)
+    @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
+        self._operands("remainder", x1, x2)
         result = jnp.remainder(x1, x2)
         if result.dtype.kind != "f":
             return result

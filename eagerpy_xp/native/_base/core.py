@@ -187,6 +187,21 @@ class BackendCore:
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
 
+    def renamed(self, exc: Exception, function: str) -> Exception:
+        """``exc``, one of ours naming another function than ``function`` (a helper the
+        called function used: ``linalg.matmul`` calls ``matmul``), as the same type and
+        text naming ``function``; any other exception as it is.  For backends whose
+        `translate` names the function the user called."""
+        text = str(exc)
+        prefix = self.message_prefix(function)
+        if not text.startswith(f"eagerpy_xp.{self.name}.") or text.startswith(prefix):
+            return exc
+        _, found, rest = text.partition(": ")
+        try:
+            return type(exc)(prefix + rest) if found else exc
+        except Exception:  # an exception type that takes other arguments
+            return exc
+
     def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
         """After a framework error in ``function`` called with ``arguments`` (by parameter
         name), the contract's exception naming the offending argument where one can be
