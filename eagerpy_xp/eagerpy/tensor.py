@@ -361,7 +361,10 @@ class Tensor(metaclass=ABCMeta):
 
     def sum(self: TensorType, axis: AxisAxes | None = None,
             keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
-        return self._new(self._xp.sum(self._raw, axis=_axes(axis), keepdims=keepdims))
+        raw, xp = self._raw, self._xp
+        if raw.dtype == xp.bool:  # EagerPy counts; the standard sums numeric dtypes only
+            raw = xp.astype(raw, xp.__array_namespace_info__().default_dtypes()["integral"])
+        return self._new(xp.sum(raw, axis=_axes(axis), keepdims=keepdims))
 
     def prod(self: TensorType, axis: AxisAxes | None = None,
              keepdims: builtins.bool = False) -> TensorType:  # fmt: skip
