@@ -51,13 +51,22 @@ from .._detect import SCALAR_TYPES
 from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
-from ._base.core import AxisError, GradCall, NumPyDtypes, translated
+from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
 from ._base.subnamespaces import EigResult
 
-try:  # the concrete type of jax.Array: fast paths test it exactly (tracers take the full path)
-    from jax._src.array import ArrayImpl as _ARRAY
-except ImportError:  # pragma: no cover - another JAX layout: every call takes the full path
-    _ARRAY = jax.Array
+
+def _concrete_array_type() -> type:
+    """The concrete type of `jax.Array`, which fast paths test exactly (tracers and
+    anything else take the full path); `jax.Array` itself, which no array has as its
+    exact type, where JAX's layout differs."""
+    try:
+        from jax._src.array import ArrayImpl
+    except ImportError:  # pragma: no cover - another JAX layout: no fast paths
+        return jax.Array
+    return ArrayImpl  # type: ignore[no-any-return]
+
+
+_ARRAY = _concrete_array_type()
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -155,26 +164,6 @@ def _memory_limit() -> int:
     import os
 
     return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-
-
-def _allocating(function: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a creation function: JAX's ``RESOURCE_EXHAUSTED`` error becomes
-    `MemoryError` naming ``function`` (any other runtime error `ValueError`), with JAX's
-    error as the cause; nothing is added while nothing is raised."""
-
-    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(method)
-        def call(self: JaxBackend, *args: Any, **kwargs: Any) -> Any:
-            try:
-                return method(self, *args, **kwargs)
-            except jax.errors.JaxRuntimeError as error:
-                text = str(error).split("\n", 1)[0]
-                kind = MemoryError if "RESOURCE_EXHAUSTED" in text else ValueError
-                raise self.error(function, text, kind) from error
-
-        return call
-
-    return decorate
 
 
 def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
@@ -317,17 +306,37 @@ _FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
 class JaxLinalg(Linalg):
     """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules); ``eig``
     and ``eigvals``, which JAX computes on CPU only, run on the CPU and return to the
-    input's device."""
+    input's device; the functions of two arrays check both (`JaxBackend._arrays`)."""
 
+    _b: JaxBackend
+
+    @translated
+    def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self._b._arrays("linalg.cross", x1, x2)
+        return jnp.linalg.cross(x1, x2, axis=axis)
+
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         target = self._eig_dtype(x, "linalg.eig")
         values, vectors = _on_cpu(jnp.linalg.eig, x)
         return EigResult(values.astype(target), vectors.astype(target))
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         target = self._eig_dtype(x, "linalg.eigvals")
         return _on_cpu(jnp.linalg.eigvals, x).astype(target)
 
+    @translated
+    def outer(self, x1: Any, x2: Any, /) -> Any:
+        self._b._arrays("linalg.outer", x1, x2)
+        return jnp.linalg.outer(x1, x2)
+
+    @translated
+    def solve(self, x1: Any, x2: Any, /) -> Any:
+        self._b._arrays("linalg.solve", x1, x2)
+        return jnp.linalg.solve(x1, x2)
+
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._l.trace(x, offset=offset,
                              dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
@@ -336,15 +345,25 @@ class JaxLinalg(Linalg):
 class JaxFFT(FFT):
     """``fftfreq``/``rfftfreq`` take the namespace's dtypes and devices."""
 
+    _b: JaxBackend
+
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(self._t.fftfreq, n, d, dtype, device, "fft.fftfreq")
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(self._t.rfftfreq, n, d, dtype, device, "fft.rfftfreq")
 
     def _freq(self, fn: Any, n: int, d: float, dtype: Any, device: Any, function: str) -> Any:
+        """``n`` a positive int (JAX takes 0 and negative lengths), ``dtype`` a real floating
+        dtype of the namespace."""
         b = self._b
+        _positive(b, n, "n", function)
         dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
+        if dtype not in _REAL_FLOATING:
+            raise b.error(function, f"dtype must be a real floating dtype, got "
+                          f"{b.dtype_name(dtype)}", TypeError)  # fmt: skip
         place = None if device is None else b.native_device(device, function)
         return fn(n, d=d, dtype=dtype, device=place)
 
@@ -445,11 +464,126 @@ class JaxBackend(NumPyDtypes, Backend):
     not_equal = _binary("not_equal")
     subtract = _binary("subtract")
 
+    # -- the error contract ------------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """`TypeError` unless ``x`` is a JAX array (tracers included) or an `Array` of this
+        backend: ``jax.numpy`` would also take NumPy arrays (a mix of libraries), lists and
+        scalars."""
+        if type(x) is _ARRAY or isinstance(x, jax.Array):
+            return
+        if type(x) is self.wrapper_type and x._b is self:
+            return
+        raise self.error(function, f"expected a JAX array, got {_described(x)}", TypeError)
+
+    def _operands(self, function: str, *operands: Any) -> None:
+        """Operands that may be arrays or Python scalars: each array one of this backend's
+        (`check_array`) with a dtype of ``function``'s category (by its bare name), and
+        at least one array among them."""
+        category = CATEGORY_OF.get(function.rpartition(".")[2])
+        allowed = self.category_dtypes[category] if category is not None else None
+        arrays = 0
+        for x in operands:
+            if isinstance(x, SCALAR_TYPES):
+                continue
+            self.check_array(x, function)
+            arrays += 1
+            if allowed is not None and x.dtype not in allowed:
+                raise self.category_error(function, category, x.dtype)  # type: ignore[arg-type]
+        if not arrays:
+            got = " and ".join(_described(x) for x in operands)
+            raise self.error(function, f"expected at least one array, got {got}", TypeError)
+
+    def translate(self, exc: Exception, function: str) -> Exception:
+        """`BackendCore.translate`, naming the function called where a helper raised."""
+        return super().translate(self.renamed(exc, function), function)
+
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """JAX reports shapes that do not fit as `TypeError` (``dot_general requires
+        contracting dimensions to have the same shape``): `ValueError` here; a runtime
+        ``RESOURCE_EXHAUSTED`` is `MemoryError`; a string where an axis belongs (JAX
+        looks up a named axis: `NameError`) is a `TypeError`."""
+        if isinstance(exc, jax.errors.JaxRuntimeError):
+            return MemoryError if "RESOURCE_EXHAUSTED" in str(exc) else ValueError
+        if type(exc) is TypeError:
+            text = str(exc)
+            if _SHAPE_WORDS.search(text) and not _TYPE_WORDS.search(text):
+                return ValueError
+        if isinstance(exc, NameError):
+            return TypeError
+        return super().error_kind(exc)
+
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After a JAX error, the argument at fault where JAX's message does not name it
+        ("tuple index out of range" for an axis, "Shape should be positive." for ``n``):
+        axes, FFT lengths and sizes, offsets, counts and shapes are checked again."""
+        try:
+            self._recheck(function, arguments)
+        except (TypeError, ValueError, IndexError) as better:
+            if str(better).startswith(f"eagerpy_xp.{self.name}."):
+                return better
+            raise
+        return None
+
+    def _recheck(self, function: str, a: dict[str, Any]) -> None:
+        """Raise the contract's error for the first argument of ``a`` found invalid."""
+        name = function.rpartition(".")[2]
+        x = a.get("x", a.get("x1"))
+        if name in ("concat", "stack") and isinstance(a.get("arrays"), (list, tuple)):
+            x = a["arrays"][0] if a["arrays"] else None
+        shape = getattr(x, "shape", None)
+        ndim = len(shape) if isinstance(shape, tuple) else None
+        if name in ("vecdot", "cross") and hasattr(a.get("x2"), "ndim") and ndim is not None:
+            ndim = max(ndim, a["x2"].ndim)
+        axis = a.get("axis")
+        if axis is not None and ndim is not None:
+            if name == "stack":
+                ndim += 1
+            elif name == "expand_dims":
+                ndim += len(axis) if isinstance(axis, tuple) else 1
+            if name == "roll":  # repeated axes roll again
+                for item in axis if isinstance(axis, tuple) else (axis,):
+                    self.normalize_axis(item, ndim, function)
+            else:
+                self.normalize_axes(axis, ndim, function)
+        axes = a.get("axes")
+        if axes is not None and ndim is not None and name not in ("tensordot", "permute_dims"):
+            if not isinstance(axes, (tuple, list)):
+                raise self.error(function, f"axes must be a tuple of ints, got {axes!r}",
+                                 TypeError)  # fmt: skip
+            for item in axes:
+                self.normalize_axis(item, ndim, function)
+        if function.startswith("fft.") and a.get("n") is not None:
+            _positive(self, a["n"], "n", function)
+        for size in a.get("s") or ():
+            _positive(self, size, "s", function)
+        if a.get("s") is not None and axes is not None and len(a["s"]) != len(axes):
+            raise self.error(function, f"s {a['s']!r} and axes {axes!r} differ in length")
+        for key in ("k", "offset"):
+            if key in a:
+                _integer(self, a[key], key, function)
+        if "num" in a:
+            _integer(self, a["num"], "num", function, minimum=0)
+        if "repetitions" in a:
+            for item in _sequence(self, a["repetitions"], "repetitions", function):
+                _integer(self, item, "repetitions", function, minimum=0)
+        if name in ("reshape", "broadcast_to") and "shape" in a:
+            items = _sequence(self, a["shape"], "shape", function)
+            for item in items:
+                _integer(self, item, "shape", function, minimum=-1 if name == "reshape" else 0)
+            if sum(item == -1 for item in items) > 1:
+                raise self.error(function, f"shape {a['shape']!r} has more than one -1")
+        if isinstance(a.get("repeats"), (bool, int, float, complex, str)):
+            _integer(self, a["repeats"], "repeats", function, minimum=0)
+
     # -- hooks -----------------------------------------------------------------------------
+    #: `eagerpy_xp.Array`, once the assembly registers it: native functions take it too.
+    wrapper_type: Any = None
+
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
         """`Array` becomes a pytree (one leaf: its raw array), so ``jax.jit``, ``jax.grad``
         and ``jax.vmap`` take and return it; ``__jax_array__`` lets ``jax.numpy``
         functions take it."""
+        self.wrapper_type = cls
 
         def flatten(array: Any) -> tuple[tuple[Any], None]:
             return (array.raw,), None
@@ -545,17 +679,23 @@ class JaxBackend(NumPyDtypes, Backend):
         """A jax ``Device`` for a `Device`, a device string or a jax ``Device``."""
         if isinstance(device, jax.Device):
             return device
-        wanted = self.as_device(device, function)
+        try:
+            wanted = self.as_device(device, function)
+        except ValueError as exc:  # `Device` rejects the string
+            raise self.error(function, f"unknown device {device!r}: {exc}") from None
         candidates = self._jax_devices(wanted.kind)
         if wanted.index < len(candidates):
             return candidates[wanted.index]
         available = ", ".join(str(d) for d in self.devices())
-        raise self.error(function, f"device {wanted} is not available (available: {available})")
+        raise self.error(function, f"device {device!r} is not available (available: "
+                                   f"{available})")  # fmt: skip
 
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        """`Array.to_device` (functions with ``device=`` call it too, and name themselves)."""
         if stream is not None:
-            raise self.error("to_device", f"streams are not supported, got stream={stream!r}")
-        return jax.device_put(raw, self.native_device(device, "to_device"))
+            raise self.error("Array.to_device", f"streams are not supported, got "
+                             f"stream={stream!r}")  # fmt: skip
+        return jax.device_put(raw, self.native_device(device, "Array.to_device"))
 
     # -- scalars, interchange ----------------------------------------------------------------
     def dlpack(
@@ -613,8 +753,22 @@ class JaxBackend(NumPyDtypes, Backend):
             dim += used[i]
 
     def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]``; a key JAX refuses (``1.5``, ``"a"``, two ellipses, a mask of the
+        wrong shape) raises `IndexError` naming it."""
         self._check_bounds(raw, key, "__getitem__")
-        return raw[key]
+        try:
+            return raw[key]
+        except Exception as exc:
+            raise self._key_error(exc, key, "__getitem__") from exc
+
+    def _key_error(self, exc: Exception, key: Any, function: str) -> Exception:
+        """The contract's error for a key JAX refused: `IndexError` (`MemoryError` and
+        `NotImplementedError` as they are)."""
+        error = self.translate(exc, function)
+        if isinstance(error, (MemoryError, NotImplementedError, IndexError)):
+            return error
+        return self.error(function, f"invalid index {key!r}: "
+                          f"{str(error).partition(': ')[2]}", IndexError)  # fmt: skip
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """``raw`` with ``value`` written at ``key``, as a new array (``.at[key].set``).
@@ -636,7 +790,14 @@ class JaxBackend(NumPyDtypes, Backend):
                 if value.ndim > rest:
                     value = value[0]
                 return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
-        return raw.at[key].set(value)
+        try:
+            return raw.at[key].set(value)
+        except Exception as exc:
+            try:  # the key alone, to tell a bad key from a value that does not fit
+                raw[key]
+            except Exception as key_exc:
+                raise self._key_error(key_exc, key, "__setitem__") from exc
+            raise_translated(self, exc, "__setitem__")
 
     def _setitem_value(self, raw: Any, value: Any) -> Any:
         target = self.dtype_name(raw.dtype)
@@ -652,6 +813,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return value.astype(raw.dtype)
 
     # -- creation --------------------------------------------------------------------------
+    @translated
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
@@ -676,9 +838,19 @@ class JaxBackend(NumPyDtypes, Backend):
                              "needs a copy")  # fmt: skip
         return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
 
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``)."""
+        try:
+            kwargs: dict[str, Any] = {"copy": copy}
+            if device is not None:
+                kwargs["device"] = self.native_device(device, "from_dlpack")
+            return jnp.from_dlpack(x, **kwargs)
+        except Exception as exc:
+            raise_translated(self, exc, "from_dlpack")
+
     # Sizes: XLA aborts the process for an array of 2**63 bytes or more, so shapes are
     # checked first (`ValueError`, as NumPy's "array is too big"); JAX's out-of-memory error
-    # becomes `MemoryError` (`_allocating`).
+    # becomes `MemoryError` (`error_kind`).
     def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
         dims = super()._check_shape(shape, function)
         self._check_extent(dims, function)
@@ -697,57 +869,61 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"shape {tuple(dims)} needs {count * itemsize} bytes, "
                              f"more than the device's {limit}", MemoryError)  # fmt: skip
 
-    def _itemsize(self, dtype: Any, kind: str) -> int:
+    def _itemsize(self, dtype: Any, kind: str, function: str) -> int:
         """Bytes per element of ``dtype``, or of the default dtype of ``kind``."""
-        target = self.check_dtype(dtype, "itemsize") if dtype is not None else self._default(kind)
+        target = self.check_dtype(dtype, function) if dtype is not None else self._default(kind)
         return int(target.itemsize)
 
-    @_allocating("arange")
+    @translated
     def arange(
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
         """``step=0`` raises `ValueError`; so does a length JAX cannot allocate."""
         if isinstance(step, (int, float)) and step == 0:
-            raise self.error("arange", "step must not be zero")
+            raise self.error("arange", f"step must not be zero, got {step!r}")
         low, high = (0, start) if stop is None else (start, stop)
+        for value in (low, high, step):
+            if isinstance(value, complex) or not hasattr(type(value), "__float__"):
+                raise self.error("arange", f"start, stop and step must be real numbers, got "
+                                 f"{value!r}", TypeError)  # fmt: skip
         if all(isinstance(v, (int, float)) for v in (low, high, step)):
             kind = "real floating" if any(isinstance(v, float) for v in (low, high, step)) \
                 else "integral"  # fmt: skip
             self._check_extent((max(0, math.ceil((high - low) / step)),), "arange",
-                               self._itemsize(dtype, kind))  # fmt: skip
+                               self._itemsize(dtype, kind, "arange"))  # fmt: skip
         return _strong(super().arange(start, stop, step, dtype=dtype, device=device))
 
-    empty = _allocating("empty")(Backend.empty)
-
-    @_allocating("eye")
+    @translated
     def eye(
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
         dims = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
-        self._check_extent(dims, "eye", self._itemsize(dtype, "real floating"))
+        _integer(self, k, "k", "eye")
+        self._check_extent(dims, "eye", self._itemsize(dtype, "real floating", "eye"))
         return super().eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
 
-    @_allocating("full")
+    @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return _strong(super().full(shape, fill_value, dtype=dtype, device=device))
 
-    @_allocating("linspace")
+    @translated
     def linspace(
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
-        if isinstance(num, int):
-            self._check_extent((num,), "linspace", self._itemsize(dtype, "real floating"))
+        count = _integer(self, num, "num", "linspace", minimum=0)
+        self._check_extent((count,), "linspace",
+                           self._itemsize(dtype, "real floating", "linspace"))  # fmt: skip
         return _strong(super().linspace(start, stop, num, dtype=dtype, device=device,
                                         endpoint=endpoint))  # fmt: skip
 
-    ones = _allocating("ones")(Backend.ones)
-    zeros = _allocating("zeros")(Backend.zeros)
-
+    @translated
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:  # type: ignore[override]
         """A tuple (2024.12 on); the arrays must be 1-D and share one dtype."""
+        for a in arrays:
+            self.check_array(a, "meshgrid")
         self._same_dtype(arrays, "meshgrid")
         for a in arrays:
             if a.ndim != 1:
@@ -761,6 +937,7 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"the arrays must share one dtype, got {names}")
 
     # -- data types ------------------------------------------------------------------------
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real raises `TypeError` (the standard: should not be permitted);
         complex to bool is ``x != 0``."""
@@ -774,6 +951,7 @@ class JaxBackend(NumPyDtypes, Backend):
         result = x if x.dtype == target and not copy else x.astype(target)
         return result if device is None else self.to_device(result, device)
 
+    @translated
     def result_type(self, *arrays_and_dtypes: Any) -> Any:
         """Without x64, ``int32`` with ``uint32`` gives ``int32``, the dtype JAX computes in."""
         result = super().result_type(*arrays_and_dtypes)
@@ -843,24 +1021,77 @@ class JaxBackend(NumPyDtypes, Backend):
             return result
         return jnp.where(result == 0, jnp.copysign(result, x2), result)
 
+    @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """A complex element is true when either part is nonzero (JAX tests the real part)."""
         return jnp.all(_truth(x), axis=axis, keepdims=keepdims)
 
+    @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """A complex element is true when either part is nonzero (JAX tests the real part)."""
         return jnp.any(_truth(x), axis=axis, keepdims=keepdims)
 
+    # -- linear algebra --------------------------------------------------------------------
+    @translated
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        self._arrays("matmul", x1, x2)
+        return jnp.matmul(x1, x2)
+
+    @translated
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        """``axes`` is a non-negative int or two sequences of axes (JAX takes a negative
+        int as a count from the end)."""
+        self._arrays("tensordot", x1, x2)
+        if isinstance(axes, bool) or not isinstance(axes, (int, tuple, list)):
+            raise self.error("tensordot", f"axes must be an int or a pair of sequences of "
+                             f"ints, got {axes!r}", TypeError)  # fmt: skip
+        if isinstance(axes, int) and axes < 0:
+            raise self.error("tensordot", f"axes must not be negative, got {axes}")
+        return jnp.tensordot(x1, x2, axes=axes)
+
+    @translated
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self._arrays("vecdot", x1, x2)
+        return jnp.vecdot(x1, x2, axis=axis)
+
+    def _arrays(self, function: str, *arrays: Any) -> None:
+        """Arrays of this backend, each of ``function``'s category (no Python scalars)."""
+        for x in arrays:
+            self.check_array(x, function)
+        self._operands(function, *arrays)
+
     # -- manipulation ------------------------------------------------------------------------
+    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:  # type: ignore[override]
         """A tuple (2024.12 on)."""
+        for x in arrays:
+            self.check_array(x, "broadcast_arrays")
         return tuple(jnp.broadcast_arrays(*arrays))
 
+    @translated
+    def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
+        return jnp.concat(self._array_sequence(arrays, "concat"), axis=axis)
+
+    @translated
+    def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
+        return jnp.stack(self._array_sequence(arrays, "stack"), axis=axis)
+
+    def _array_sequence(self, arrays: Any, function: str) -> Any:
+        """``arrays``, a tuple or list of arrays of this backend (`TypeError` otherwise)."""
+        if not isinstance(arrays, (tuple, list)):
+            raise self.error(function, f"expected a tuple or list of arrays, got "
+                             f"{_described(arrays)}", TypeError)  # fmt: skip
+        for x in arrays:
+            self.check_array(x, function)
+        return arrays
+
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
         count = len(axis) if isinstance(axis, tuple) else 1
         return jax.lax.expand_dims(x, self.normalize_axes(axis, x.ndim + count, "expand_dims"))
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         """Negative axes count from the end (2025.12)."""
         if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
@@ -868,6 +1099,7 @@ class JaxBackend(NumPyDtypes, Backend):
                              f"{x.ndim} dimensions once")  # fmt: skip
         return jnp.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
+    @translated
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         """A repeated source or destination axis raises (JAX accepts a repeated
         destination)."""
@@ -879,23 +1111,58 @@ class JaxBackend(NumPyDtypes, Backend):
                                          "differ in length")  # fmt: skip
         return jnp.moveaxis(x, src, dst)
 
+    @translated
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        """A count, or an integer array of counts; a result too big for memory raises
+        (`MemoryError`) before XLA is asked for it."""
+        if isinstance(repeats, (bool, int, float, complex, str)) or repeats is None:
+            count = _integer(self, repeats, "repeats", "repeat", minimum=0)
+            length = math.prod(x.shape) if axis is None else \
+                x.shape[self.normalize_axis(axis, x.ndim, "repeat")]  # fmt: skip
+            self._check_extent((length, count), "repeat", x.dtype.itemsize)
+        else:
+            self.check_array(repeats, "repeat")
+            if repeats.dtype.kind not in "iu":
+                raise self.error("repeat", f"repeats must be an int or an integer array, got "
+                                 f"{self.dtype_name(repeats.dtype)}", TypeError)  # fmt: skip
+        return jnp.repeat(x, repeats, axis=axis)
+
+    @translated
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        """A tuple ``shift`` needs an ``axis`` tuple of its length (JAX broadcasts them)."""
+        if isinstance(shift, (tuple, list)):
+            count = len(axis) if isinstance(axis, (tuple, list)) else None
+            if count != len(shift):
+                raise self.error("roll", f"shift {shift!r} and axis {axis!r} differ in length")
+        return jnp.roll(x, shift, axis=axis)
+
     # -- indexing ------------------------------------------------------------------------
+    @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         """Concrete indices out of range raise `IndexError` (JAX fills with NaN); traced
         ones cannot be checked."""
-        if axis is not None and isinstance(x, jax.Array):
+        self._index_array(indices, "take")
+        if axis is not None:
             size = x.shape[self.normalize_axis(axis, x.ndim, "take")]
             self._check_indices(indices, size, axis, "take")
-        elif isinstance(x, jax.Array) and x.ndim == 1:
+        elif x.ndim == 1:
             self._check_indices(indices, x.shape[0], 0, "take")
         return super().take(x, indices, axis=axis)
 
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         """Concrete indices out of range raise `IndexError` (JAX fills with NaN)."""
-        if isinstance(x, jax.Array):
-            size = x.shape[self.normalize_axis(axis, x.ndim, "take_along_axis")]
-            self._check_indices(indices, size, axis, "take_along_axis")
+        self._index_array(indices, "take_along_axis")
+        size = x.shape[self.normalize_axis(axis, x.ndim, "take_along_axis")]
+        self._check_indices(indices, size, axis, "take_along_axis")
         return jnp.take_along_axis(x, indices, axis=axis)
+
+    def _index_array(self, indices: Any, function: str) -> None:
+        """``indices``: an integer array of this backend (`TypeError` otherwise)."""
+        self.check_array(indices, function)
+        if indices.dtype.kind not in "iu":
+            raise self.error(function, f"indices must have an integer dtype, got "
+                             f"{self.dtype_name(indices.dtype)}", TypeError)  # fmt: skip
 
     def _check_indices(self, indices: Any, size: int, axis: int, function: str) -> None:
         bad = _out_of_range(indices, size)
@@ -903,21 +1170,36 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"index {bad} is out of bounds for axis {axis} with "
                                        f"size {size}", IndexError)  # fmt: skip
 
-    # -- searching, statistics -------------------------------------------------------------
+    # -- searching, sets ---------------------------------------------------------------------
     def _default(self, kind: str) -> Any:
         return self.dtypes_by_name[self.default_dtype_names()[kind]]
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         """Returns the default indexing dtype (JAX: ``int32``)."""
+        self.check_array(x1, "searchsorted")
+        self._operands("searchsorted", x1, x2)
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
         if x1.ndim != 1:
             raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
         if sorter is not None:
+            self._index_array(sorter, "searchsorted")
             x1 = jnp.take(x1, sorter)
         result = jnp.searchsorted(x1, x2, side=side)
         return result.astype(self._default("indexing"))
 
+    @translated
+    def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        self._operands("where", x1, x2)
+        return jnp.where(condition, x1, x2)
+
+    @translated
+    def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
+        self._operands("isin", x1, x2)
+        return jnp.isin(x1, x2, invert=invert)
+
+    # -- statistics ------------------------------------------------------------------------
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
         """The dtype of a sum or product: small integers widen to the default integer."""
         if dtype is not None:
@@ -929,6 +1211,7 @@ class JaxBackend(NumPyDtypes, Backend):
             return np.dtype(f"uint{8 * default.itemsize}")
         return None
 
+    @translated
     def cumulative_prod(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -937,6 +1220,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial,
                                    dtype=self._accumulator(x, dtype, "cumulative_prod"))  # fmt: skip
 
+    @translated
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -944,13 +1228,37 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
                                   dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
 
+    @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.prod(x, axis=axis, keepdims=keepdims,
                         dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
 
+    @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
 
+    @translated
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return jnp.std(x, axis=axis, correction=self._correction(correction, "std"),
+                       keepdims=keepdims)  # fmt: skip
+
+    @translated
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return jnp.var(x, axis=axis, correction=self._correction(correction, "var"),
+                       keepdims=keepdims)  # fmt: skip
+
+    def _correction(self, correction: Any, function: str) -> Any:
+        """A non-negative real number (JAX takes a negative one)."""
+        if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+            raise self.error(function, f"correction must be a real number, got "
+                             f"{correction!r}", TypeError)  # fmt: skip
+        if correction < 0:
+            raise self.error(function, f"correction must not be negative, got {correction!r}")
+        return correction
 
 
 #: The one JAX backend object (the native module exports it).
@@ -970,6 +1278,45 @@ def _on_cpu(function: Callable[[Any], Any], x: Any) -> Any:
 
 def _raw_of(array: Any) -> Any:
     return array.raw
+
+
+#: Words of a JAX `TypeError` about shapes (it has no other word for them) ...
+_SHAPE_WORDS = re.compile(r"\b(shapes?|rank|dimensions?|dimensional|axis size|permutation)\b",
+                          re.IGNORECASE)  # fmt: skip
+#: ... unless it is about types after all.
+_TYPE_WORDS = re.compile(r"\b(dtypes?|integer|concrete|types?)\b", re.IGNORECASE)
+
+
+def _described(x: Any) -> str:
+    """What ``x`` is, for a message: ``list``, ``NoneType``, ``numpy.ndarray``."""
+    t = type(x)
+    if t.__module__ == "builtins":
+        return t.__qualname__
+    return f"{t.__module__.partition('.')[0]}.{t.__qualname__}"
+
+
+def _integer(backend: JaxBackend, value: Any, what: str, function: str,
+             minimum: int | None = None) -> int:  # fmt: skip
+    """``value`` as an int: `TypeError` for anything else (bool included), `ValueError`
+    below ``minimum``."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise backend.error(function, f"{what} must be an int, got {value!r}", TypeError)
+    number = operator.index(value)
+    if minimum is not None and number < minimum:
+        raise backend.error(function, f"{what} must be at least {minimum}, got {number}")
+    return number
+
+
+def _positive(backend: JaxBackend, value: Any, what: str, function: str) -> int:
+    return _integer(backend, value, what, function, minimum=1)
+
+
+def _sequence(backend: JaxBackend, value: Any, what: str, function: str) -> tuple[Any, ...]:
+    if isinstance(value, (tuple, list)):
+        return tuple(value)
+    if hasattr(type(value), "__index__") and not isinstance(value, bool):
+        return (value,)
+    raise backend.error(function, f"{what} must be a tuple of ints, got {value!r}", TypeError)
 
 
 def _truth(x: Any) -> Any:
