@@ -51,6 +51,7 @@ from .._detect import SCALAR_TYPES
 from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
+from ._base.arguments import integer, positive, recheck
 from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
 from ._base.subnamespaces import EigResult
 
@@ -359,7 +360,7 @@ class JaxFFT(FFT):
         """``n`` a positive int (JAX takes 0 and negative lengths), ``dtype`` a real floating
         dtype of the namespace."""
         b = self._b
-        _positive(b, n, "n", function)
+        positive(b, n, "n", function)
         dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
         if dtype not in _REAL_FLOATING:
             raise b.error(function, f"dtype must be a real floating dtype, got "
@@ -515,65 +516,8 @@ class JaxBackend(NumPyDtypes, Backend):
     def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
         """After a JAX error, the argument at fault where JAX's message does not name it
         ("tuple index out of range" for an axis, "Shape should be positive." for ``n``):
-        axes, FFT lengths and sizes, offsets, counts and shapes are checked again."""
-        try:
-            self._recheck(function, arguments)
-        except (TypeError, ValueError, IndexError) as better:
-            if str(better).startswith(f"eagerpy_xp.{self.name}."):
-                return better
-            raise
-        return None
-
-    def _recheck(self, function: str, a: dict[str, Any]) -> None:
-        """Raise the contract's error for the first argument of ``a`` found invalid."""
-        name = function.rpartition(".")[2]
-        x = a.get("x", a.get("x1"))
-        if name in ("concat", "stack") and isinstance(a.get("arrays"), (list, tuple)):
-            x = a["arrays"][0] if a["arrays"] else None
-        shape = getattr(x, "shape", None)
-        ndim = len(shape) if isinstance(shape, tuple) else None
-        if name in ("vecdot", "cross") and hasattr(a.get("x2"), "ndim") and ndim is not None:
-            ndim = max(ndim, a["x2"].ndim)
-        axis = a.get("axis")
-        if axis is not None and ndim is not None:
-            if name == "stack":
-                ndim += 1
-            elif name == "expand_dims":
-                ndim += len(axis) if isinstance(axis, tuple) else 1
-            if name == "roll":  # repeated axes roll again
-                for item in axis if isinstance(axis, tuple) else (axis,):
-                    self.normalize_axis(item, ndim, function)
-            else:
-                self.normalize_axes(axis, ndim, function)
-        axes = a.get("axes")
-        if axes is not None and ndim is not None and name not in ("tensordot", "permute_dims"):
-            if not isinstance(axes, (tuple, list)):
-                raise self.error(function, f"axes must be a tuple of ints, got {axes!r}",
-                                 TypeError)  # fmt: skip
-            for item in axes:
-                self.normalize_axis(item, ndim, function)
-        if function.startswith("fft.") and a.get("n") is not None:
-            _positive(self, a["n"], "n", function)
-        for size in a.get("s") or ():
-            _positive(self, size, "s", function)
-        if a.get("s") is not None and axes is not None and len(a["s"]) != len(axes):
-            raise self.error(function, f"s {a['s']!r} and axes {axes!r} differ in length")
-        for key in ("k", "offset"):
-            if key in a:
-                _integer(self, a[key], key, function)
-        if "num" in a:
-            _integer(self, a["num"], "num", function, minimum=0)
-        if "repetitions" in a:
-            for item in _sequence(self, a["repetitions"], "repetitions", function):
-                _integer(self, item, "repetitions", function, minimum=0)
-        if name in ("reshape", "broadcast_to") and "shape" in a:
-            items = _sequence(self, a["shape"], "shape", function)
-            for item in items:
-                _integer(self, item, "shape", function, minimum=-1 if name == "reshape" else 0)
-            if sum(item == -1 for item in items) > 1:
-                raise self.error(function, f"shape {a['shape']!r} has more than one -1")
-        if isinstance(a.get("repeats"), (bool, int, float, complex, str)):
-            _integer(self, a["repeats"], "repeats", function, minimum=0)
+        `arguments.recheck`."""
+        return recheck(self, function, arguments)
 
     # -- hooks -----------------------------------------------------------------------------
     #: `eagerpy_xp.Array`, once the assembly registers it: native functions take it too.
@@ -900,7 +844,7 @@ class JaxBackend(NumPyDtypes, Backend):
         device: Any = None,
     ) -> Any:  # fmt: skip
         dims = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
-        _integer(self, k, "k", "eye")
+        integer(self, k, "k", "eye")
         self._check_extent(dims, "eye", self._itemsize(dtype, "real floating", "eye"))
         return super().eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
 
@@ -913,7 +857,7 @@ class JaxBackend(NumPyDtypes, Backend):
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
-        count = _integer(self, num, "num", "linspace", minimum=0)
+        count = integer(self, num, "num", "linspace", minimum=0)
         self._check_extent((count,), "linspace",
                            self._itemsize(dtype, "real floating", "linspace"))  # fmt: skip
         return _strong(super().linspace(start, stop, num, dtype=dtype, device=device,
@@ -1116,7 +1060,7 @@ class JaxBackend(NumPyDtypes, Backend):
         """A count, or an integer array of counts; a result too big for memory raises
         (`MemoryError`) before XLA is asked for it."""
         if isinstance(repeats, (bool, int, float, complex, str)) or repeats is None:
-            count = _integer(self, repeats, "repeats", "repeat", minimum=0)
+            count = integer(self, repeats, "repeats", "repeat", minimum=0)
             length = math.prod(x.shape) if axis is None else \
                 x.shape[self.normalize_axis(axis, x.ndim, "repeat")]  # fmt: skip
             self._check_extent((length, count), "repeat", x.dtype.itemsize)
@@ -1293,30 +1237,6 @@ def _described(x: Any) -> str:
     if t.__module__ == "builtins":
         return t.__qualname__
     return f"{t.__module__.partition('.')[0]}.{t.__qualname__}"
-
-
-def _integer(backend: JaxBackend, value: Any, what: str, function: str,
-             minimum: int | None = None) -> int:  # fmt: skip
-    """``value`` as an int: `TypeError` for anything else (bool included), `ValueError`
-    below ``minimum``."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise backend.error(function, f"{what} must be an int, got {value!r}", TypeError)
-    number = operator.index(value)
-    if minimum is not None and number < minimum:
-        raise backend.error(function, f"{what} must be at least {minimum}, got {number}")
-    return number
-
-
-def _positive(backend: JaxBackend, value: Any, what: str, function: str) -> int:
-    return _integer(backend, value, what, function, minimum=1)
-
-
-def _sequence(backend: JaxBackend, value: Any, what: str, function: str) -> tuple[Any, ...]:
-    if isinstance(value, (tuple, list)):
-        return tuple(value)
-    if hasattr(type(value), "__index__") and not isinstance(value, bool):
-        return (value,)
-    raise backend.error(function, f"{what} must be a tuple of ints, got {value!r}", TypeError)
 
 
 def _truth(x: Any) -> Any:
