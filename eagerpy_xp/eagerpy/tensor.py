@@ -50,6 +50,15 @@ def _unwrap(x: Any) -> Any:
     return x
 
 
+def _dividend(xp: ModuleType, x: Any) -> Any:
+    """An operand of ``/``: an integer or bool array in the default floating dtype (EagerPy
+    divides integers as floats; the standard's ``divide`` takes floating-point arrays)."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None and xp.isdtype(dtype, ("integral", "bool")):
+        return xp.astype(x, xp.__array_namespace_info__().default_dtypes()["real floating"])
+    return x
+
+
 def _unwrap_key(key: Any, xp: ModuleType) -> Any:
     """An EagerPy index with `Tensor`s replaced by their arrays, and lists and ranges by
     index arrays of namespace ``xp`` (PyTorch read them as integer index arrays)."""
@@ -223,10 +232,12 @@ class Tensor(metaclass=ABCMeta):
         return self._new(self._xp.multiply(_unwrap(other), self._raw))
 
     def __truediv__(self: TensorType, other: TensorOrScalar) -> TensorType:
-        return self._new(self._xp.divide(self._raw, _unwrap(other)))
+        xp = self._xp
+        return self._new(xp.divide(_dividend(xp, self._raw), _dividend(xp, _unwrap(other))))
 
     def __rtruediv__(self: TensorType, other: TensorOrScalar) -> TensorType:
-        return self._new(self._xp.divide(_unwrap(other), self._raw))
+        xp = self._xp
+        return self._new(xp.divide(_dividend(xp, _unwrap(other)), _dividend(xp, self._raw)))
 
     def __floordiv__(self: TensorType, other: TensorOrScalar) -> TensorType:
         return self._new(self._xp.floor_divide(self._raw, _unwrap(other)))
