@@ -84,9 +84,9 @@ class CreationMixin(TFBase):
             return np.asarray(obj, dtype=name)
         try:
             host = np.asarray(obj)
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError) as e:  # ValueError: nested sequences of unequal lengths
             raise self.error(function, f"cannot convert {type(obj).__name__}: {e}",
-                             TypeError) from e  # fmt: skip
+                             type(e)) from e  # fmt: skip
         if host.dtype == object or host.dtype.kind in "USV":
             raise self.error(function, f"cannot make an array of {type(obj).__name__} "
                                        f"(NumPy infers {host.dtype})", TypeError)  # fmt: skip
