@@ -21,7 +21,14 @@
   default device.
 * **Complex special cases** (signed zeros, infinities, NaNs) are patched to the standard's
   (C99's) values for the transcendental functions and ``abs``.
-* **Errors** follow the contract where JAX would crash or answer wrongly: creation sizes
+* **Errors** follow the contract (``docs/errors.md``).  Every function takes JAX arrays
+  (and `Array`s of this backend) of its dtype category only: ``jax.numpy`` would also take
+  NumPy arrays, lists and dtypes outside the category (``exp`` of integers, ``sum`` of
+  bools); the check lives behind the fast paths, which take only in-category dtypes.
+  JAX's errors are translated where raised (its `TypeError`s about shapes become
+  `ValueError`), and after one the non-array arguments are checked again so that the
+  message names the axis or size at fault (`_base.arguments`).  Where JAX would crash or
+  answer wrongly, arguments are checked first: creation sizes
   are checked before XLA sees them (`ValueError` from 2**59 elements, where XLA aborts the
   process; `MemoryError` beyond the default device's memory), ``RESOURCE_EXHAUSTED``
   becomes `MemoryError`; indices out of range raise `IndexError` when they are concrete
