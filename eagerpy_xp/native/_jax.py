@@ -74,7 +74,7 @@ def _concrete_array_type() -> type:
     return ArrayImpl  # type: ignore[no-any-return]
 
 
-_ARRAY = _concrete_array_type()
+_ARRAY: Any = _concrete_array_type()
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -114,6 +114,7 @@ _IN: dict[str | None, frozenset[np.dtype]] = {
     **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()},
 }
 _REAL_FLOATING = _IN["real floating-point"]
+_FLOATING = _IN["floating-point"]
 
 
 def _fast_scalar(value: Any, dtype: Any) -> Any:
@@ -156,6 +157,49 @@ def _binary(name: str) -> Callable[..., Any]:
     method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
     return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function,
                            _fast_scalar)(translated(method))  # fmt: skip
+
+
+def _fast_accumulation(jax_function: Callable[..., Any]) -> Callable[..., Any]:
+    """A fast path in front of the decorated ``sum``/``prod``: ``jax_function`` straight
+    for a concrete array of a floating-point dtype (which accumulates in its own dtype)
+    without ``dtype``.  Anything else, and any failure (so that the error is the full
+    path's, explained and translated), takes the full path."""
+
+    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
+        def method(self: JaxBackend, x: Any, /, *, axis: Any = None, dtype: Any = None,
+                   keepdims: bool = False) -> Any:  # fmt: skip
+            if type(x) is _ARRAY and dtype is None and x.dtype in _FLOATING:
+                try:
+                    return jax_function(x, axis=axis, keepdims=keepdims)
+                except Exception:  # the full path raises the contract's error
+                    pass
+            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+        return _in_front(method, slow)
+
+    return decorate
+
+
+def _fast_mean(slow: Callable[..., Any]) -> Callable[..., Any]:
+    """`_fast_accumulation` for ``mean`` (no ``dtype`` argument)."""
+
+    def method(self: JaxBackend, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        if type(x) is _ARRAY and x.dtype in _FLOATING:
+            try:
+                return jnp.mean(x, axis=axis, keepdims=keepdims)
+            except Exception:  # the full path raises the contract's error
+                pass
+        return slow(self, x, axis=axis, keepdims=keepdims)
+
+    return _in_front(method, slow)
+
+
+def _in_front(method: Callable[..., Any], slow: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, a fast path in front of ``slow``, named and documented as it."""
+    method.__name__ = method.__qualname__ = slow.__name__
+    method.__doc__ = slow.__doc__
+    method.__wrapped__ = slow  # type: ignore[attr-defined]
+    return method
 
 
 #: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.
@@ -1179,14 +1223,21 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
                                   dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
 
+    @_fast_accumulation(jnp.prod)
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.prod(x, axis=axis, keepdims=keepdims,
                         dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
 
+    @_fast_accumulation(jnp.sum)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
+
+    @_fast_mean
+    @translated
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
 
     @translated
     def std(
