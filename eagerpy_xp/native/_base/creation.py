@@ -36,7 +36,7 @@ class CreationFunctions:
         """The standard's ``fill_value``: a Python scalar (or a 0-d array of the backend)."""
         if not isinstance(fill_value, SCALAR_TYPES) and not self.is_native(fill_value):
             raise self.error(function, f"fill_value must be a Python scalar, got "
-                             f"{type(fill_value).__name__}", TypeError)  # fmt: skip
+                             f"{fill_value!r:.80}", TypeError)  # fmt: skip
 
     def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
         if isinstance(shape, int) and not isinstance(shape, bool):
