@@ -120,7 +120,14 @@ class FunctionsMixin(TFBase):
         n = self.ndim(tensors[0])
         if any(self.ndim(t) != n for t in tensors):
             raise self.error("concat", "arrays must have the same number of dimensions")
-        return tf.concat(tensors, self.normalize_axis(axis, n, "concat"))
+        a = self.normalize_axis(axis, n, "concat")
+        shapes = [tuple(t.shape) for t in tensors]
+        for i in range(n):  # static sizes, checked before a kernel fails (and logs)
+            sizes = {s[i] for s in shapes if s[i] is not None}
+            if i != a and len(sizes) > 1:
+                raise self.error("concat", f"shapes {', '.join(str(s) for s in shapes)} "
+                                 f"differ outside axis {a}")  # fmt: skip
+        return tf.concat(tensors, a)
 
     @translated
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:

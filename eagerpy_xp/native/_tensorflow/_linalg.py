@@ -244,6 +244,10 @@ class TFLinalg(Linalg):
         vector = b.ndim(c) == 1
         if vector:
             c = c[:, None]
+        rows, needed = c.shape[-2], a.shape[-1]
+        if rows is not None and needed is not None and rows != needed:
+            raise b.error("linalg.solve", f"x2 of shape {tuple(x2.shape)} does not fit x1 of "
+                          f"shape {tuple(x1.shape)}")  # fmt: skip
         batch = tf.broadcast_dynamic_shape(tf.shape(a)[:-2], tf.shape(c)[:-2])
         a = tf.broadcast_to(a, tf.concat([batch, tf.shape(a)[-2:]], 0))
         c = tf.broadcast_to(c, tf.concat([batch, tf.shape(c)[-2:]], 0))
