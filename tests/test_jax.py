@@ -697,7 +697,7 @@ def test_devices(xp: ModuleType) -> None:
         assert xp.zeros(1, device=target).shape == (1,)
         assert ep.astensor(wx.asarray(x).to_device(target)).device == "cpu"
     assert nx.__backend__.native_device("cpu:0") is cpu
-    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.asarray: device cuda:0 is not available.*cpu"):
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.jax\.asarray: device 'cuda:0' is not available.*cpu"):
         xp.asarray([1.0], device="cuda:0")
     with pytest.raises(TypeError, match="unsupported device"):
         xp.zeros(1, device=3)

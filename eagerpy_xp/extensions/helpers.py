@@ -7,7 +7,9 @@ object: ``norms.l2(x, axis=1)``.
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -85,7 +87,9 @@ def onehot_like(x: Any, indices: Any, *, value: Any = 1) -> Any:
     """An array like 2-D ``x`` that is ``value`` at ``[i, indices[i]]`` and 0 elsewhere."""
     xp = _check_rows("onehot_like", x, indices, "indices")
     columns = xp.arange(x.shape[1], dtype=indices.dtype, device=x.device)
-    hit = xp.expand_dims(indices, axis=1) == columns
+    with _index_errors("onehot_like", x.backend):  # out of range: IndexError, not a zero row
+        picked = xp.take(columns, indices)  # negative indices count from the end
+    hit = xp.expand_dims(picked, axis=1) == columns
     return xp.where(hit, xp.full_like(x, value), xp.zeros_like(x))
 
 
@@ -94,8 +98,20 @@ def crossentropy(logits: Any, labels: Any) -> Any:
     """The per-row cross-entropy ``logsumexp(logits[i]) - logits[i, labels[i]]``."""
     _check("crossentropy", logits, "real floating", "a real floating-point")
     xp = _check_rows("crossentropy", logits, labels, "labels")
-    picked = xp.take_along_axis(logits, xp.expand_dims(labels, axis=1), axis=1)[:, 0]
+    with _index_errors("crossentropy", logits.backend):
+        picked = xp.take_along_axis(logits, xp.expand_dims(labels, axis=1), axis=1)[:, 0]
     return logsumexp(logits, axis=1) - picked
+
+
+@contextlib.contextmanager
+def _index_errors(function: str, backend: str) -> Iterator[None]:
+    """An `IndexError` of the backend's ``take`` (concrete indices out of range: every
+    backend checks them) raised again naming the extension ``function``."""
+    try:
+        yield
+    except IndexError as exc:
+        what = str(exc).partition(": ")[2] or str(exc)
+        raise IndexError(f"eagerpy_xp.{backend}.{function}: {what}") from exc
 
 
 @portable

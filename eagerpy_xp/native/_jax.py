@@ -21,7 +21,14 @@
   default device.
 * **Complex special cases** (signed zeros, infinities, NaNs) are patched to the standard's
   (C99's) values for the transcendental functions and ``abs``.
-* **Errors** follow the contract where JAX would crash or answer wrongly: creation sizes
+* **Errors** follow the contract (``docs/errors.md``).  Every function takes JAX arrays
+  (and `Array`s of this backend) of its dtype category only: ``jax.numpy`` would also take
+  NumPy arrays, lists and dtypes outside the category (``exp`` of integers, ``sum`` of
+  bools); the check lives behind the fast paths, which take only in-category dtypes.
+  JAX's errors are translated where raised (its `TypeError`s about shapes become
+  `ValueError`), and after one the non-array arguments are checked again so that the
+  message names the axis or size at fault (`_base.arguments`).  Where JAX would crash or
+  answer wrongly, arguments are checked first: creation sizes
   are checked before XLA sees them (`ValueError` from 2**59 elements, where XLA aborts the
   process; `MemoryError` beyond the default device's memory), ``RESOURCE_EXHAUSTED``
   becomes `MemoryError`; indices out of range raise `IndexError` when they are concrete
@@ -39,6 +46,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,11 +54,27 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from .._detect import SCALAR_TYPES
 from .._devices import Device
-from .._dtypes import ALL, promote, scalar_kind_ok
-from ._base import FFT, Autodiff, Backend, Linalg
-from ._base.core import GradCall, NumPyDtypes
+from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
+from ._base import FFT, Autodiff, Backend, Linalg, fastpath
+from ._base.arguments import integer, positive, recheck
+from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
 from ._base.subnamespaces import EigResult
+
+
+def _concrete_array_type() -> type:
+    """The concrete type of `jax.Array`, which fast paths test exactly (tracers and
+    anything else take the full path); `jax.Array` itself, which no array has as its
+    exact type, where JAX's layout differs."""
+    try:
+        from jax._src.array import ArrayImpl
+    except ImportError:  # pragma: no cover - another JAX layout: no fast paths
+        return jax.Array
+    return ArrayImpl  # type: ignore[no-any-return]
+
+
+_ARRAY: Any = _concrete_array_type()
 
 #: How to turn on 64-bit types, quoted by every error about them.
 X64_HINT = (
@@ -83,6 +107,101 @@ def _strong(x: Any) -> Any:
     return x
 
 
+#: Category of the standard (`_dtypes.CATEGORIES`) -> its dtypes, as `jax.Array.dtype`
+#: gives them (NumPy dtype objects); a function without a category takes any dtype.
+_IN: dict[str | None, frozenset[np.dtype]] = {
+    None: frozenset(np.dtype(n) for n in ALL),
+    **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()},
+}
+_REAL_FLOATING = _IN["real floating-point"]
+_FLOATING = _IN["floating-point"]
+
+
+def _fast_scalar(value: Any, dtype: Any) -> Any:
+    """A Python int or float meeting a JAX array of ``dtype`` in a fast path, where
+    ``jax.numpy`` keeps the array's dtype (an int with a numeric array, a float with a
+    floating one); None otherwise (the full path decides)."""
+    kind = dtype.kind
+    if kind in "fc" or (kind in "iu" and type(value) is int):
+        return value
+    return None
+
+
+def _unary(name: str) -> Callable[..., Any]:
+    """The standard's ``name`` where ``jax.numpy``'s function of that name is right for
+    every dtype of its category: straight to it for a concrete array of such a dtype,
+    anything else through `translated`'s checks (non-arrays and dtypes outside the
+    category raise `TypeError`)."""
+    jax_function = getattr(jnp, name)
+
+    def method(self: JaxBackend, x: Any, /) -> Any:
+        return jax_function(x)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
+    return fastpath.unary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function)(translated(method))
+
+
+def _binary(name: str) -> Callable[..., Any]:
+    """The binary ``name`` where ``jax.numpy``'s function is right: straight to it for two
+    concrete arrays of one dtype of the category (or one and a Python scalar); anything
+    else is checked first (`JaxBackend._operands`: arrays of this backend and the
+    category, or Python scalars)."""
+    jax_function = getattr(jnp, name)
+
+    def method(self: JaxBackend, x1: Any, x2: Any, /) -> Any:
+        self._operands(name, x1, x2)
+        return jax_function(x1, x2)
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
+    return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function,
+                           _fast_scalar)(translated(method))  # fmt: skip
+
+
+def _fast_accumulation(jax_function: Callable[..., Any]) -> Callable[..., Any]:
+    """A fast path in front of the decorated ``sum``/``prod``: ``jax_function`` straight
+    for a concrete array of a floating-point dtype (which accumulates in its own dtype)
+    without ``dtype``.  Anything else, and any failure (so that the error is the full
+    path's, explained and translated), takes the full path."""
+
+    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
+        def method(self: JaxBackend, x: Any, /, *, axis: Any = None, dtype: Any = None,
+                   keepdims: bool = False) -> Any:  # fmt: skip
+            if type(x) is _ARRAY and dtype is None and x.dtype in _FLOATING:
+                try:
+                    return jax_function(x, axis=axis, keepdims=keepdims)
+                except Exception:  # the full path raises the contract's error
+                    pass
+            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+        return _in_front(method, slow)
+
+    return decorate
+
+
+def _fast_mean(slow: Callable[..., Any]) -> Callable[..., Any]:
+    """`_fast_accumulation` for ``mean`` (no ``dtype`` argument)."""
+
+    def method(self: JaxBackend, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        if type(x) is _ARRAY and x.dtype in _FLOATING:
+            try:
+                return jnp.mean(x, axis=axis, keepdims=keepdims)
+            except Exception:  # the full path raises the contract's error
+                pass
+        return slow(self, x, axis=axis, keepdims=keepdims)
+
+    return _in_front(method, slow)
+
+
+def _in_front(method: Callable[..., Any], slow: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, a fast path in front of ``slow``, named and documented as it."""
+    method.__name__ = method.__qualname__ = slow.__name__
+    method.__doc__ = slow.__doc__
+    method.__wrapped__ = slow  # type: ignore[attr-defined]
+    return method
+
+
 #: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.
 _MAX_ELEMENTS = 2**59
 
@@ -97,26 +216,6 @@ def _memory_limit() -> int:
     import os
 
     return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-
-
-def _allocating(function: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a creation function: JAX's ``RESOURCE_EXHAUSTED`` error becomes
-    `MemoryError` naming ``function`` (any other runtime error `ValueError`), with JAX's
-    error as the cause; nothing is added while nothing is raised."""
-
-    def decorate(method: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(method)
-        def call(self: JaxBackend, *args: Any, **kwargs: Any) -> Any:
-            try:
-                return method(self, *args, **kwargs)
-            except jax.errors.JaxRuntimeError as error:
-                text = str(error).split("\n", 1)[0]
-                kind = MemoryError if "RESOURCE_EXHAUSTED" in text else ValueError
-                raise self.error(function, text, kind) from error
-
-        return call
-
-    return decorate
 
 
 def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
@@ -146,7 +245,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return method
+    return fastpath.unary(_ARRAY, _REAL_FLOATING, jax_function)(translated(method))
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -259,17 +358,37 @@ _FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
 class JaxLinalg(Linalg):
     """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules); ``eig``
     and ``eigvals``, which JAX computes on CPU only, run on the CPU and return to the
-    input's device."""
+    input's device; the functions of two arrays check both (`JaxBackend._arrays`)."""
 
+    _b: JaxBackend
+
+    @translated
+    def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self._b._arrays("linalg.cross", x1, x2)
+        return jnp.linalg.cross(x1, x2, axis=axis)
+
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         target = self._eig_dtype(x, "linalg.eig")
         values, vectors = _on_cpu(jnp.linalg.eig, x)
         return EigResult(values.astype(target), vectors.astype(target))
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         target = self._eig_dtype(x, "linalg.eigvals")
         return _on_cpu(jnp.linalg.eigvals, x).astype(target)
 
+    @translated
+    def outer(self, x1: Any, x2: Any, /) -> Any:
+        self._b._arrays("linalg.outer", x1, x2)
+        return jnp.linalg.outer(x1, x2)
+
+    @translated
+    def solve(self, x1: Any, x2: Any, /) -> Any:
+        self._b._arrays("linalg.solve", x1, x2)
+        return jnp.linalg.solve(x1, x2)
+
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._l.trace(x, offset=offset,
                              dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
@@ -278,15 +397,25 @@ class JaxLinalg(Linalg):
 class JaxFFT(FFT):
     """``fftfreq``/``rfftfreq`` take the namespace's dtypes and devices."""
 
+    _b: JaxBackend
+
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(self._t.fftfreq, n, d, dtype, device, "fft.fftfreq")
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
         return self._freq(self._t.rfftfreq, n, d, dtype, device, "fft.rfftfreq")
 
     def _freq(self, fn: Any, n: int, d: float, dtype: Any, device: Any, function: str) -> Any:
+        """``n`` a positive int (JAX takes 0 and negative lengths), ``dtype`` a real floating
+        dtype of the namespace."""
         b = self._b
+        positive(b, n, "n", function)
         dtype = b._default("real floating") if dtype is None else b.check_dtype(dtype, function)
+        if dtype not in _REAL_FLOATING:
+            raise b.error(function, f"dtype must be a real floating dtype, got "
+                          f"{b.dtype_name(dtype)}", TypeError)  # fmt: skip
         place = None if device is None else b.native_device(device, function)
         return fn(n, d=d, dtype=dtype, device=place)
 
@@ -333,6 +462,8 @@ class JaxBackend(NumPyDtypes, Backend):
     sqrt = _complex_fixed("sqrt", "none")
     tanh = _complex_fixed("tanh", "odd")
 
+    @fastpath.unary(_ARRAY, _REAL_FLOATING, jnp.tan)
+    @translated
     def tan(self, x: Any, /) -> Any:
         """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
         ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
@@ -341,11 +472,109 @@ class JaxBackend(NumPyDtypes, Backend):
         w = self.tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
         return jax.lax.complex(jnp.imag(w), -jnp.real(w))
 
+    # -- ``jax.numpy``'s functions, right for their categories (see `_unary`, `_binary`)
+    bitwise_invert = _unary("bitwise_invert")
+    ceil = _unary("ceil")
+    conj = _unary("conj")
+    floor = _unary("floor")
+    imag = _unary("imag")
+    isfinite = _unary("isfinite")
+    isinf = _unary("isinf")
+    isnan = _unary("isnan")
+    logical_not = _unary("logical_not")
+    negative = _unary("negative")
+    positive = _unary("positive")
+    real = _unary("real")
+    reciprocal = _unary("reciprocal")
+    round = _unary("round")
+    signbit = _unary("signbit")
+    square = _unary("square")
+    trunc = _unary("trunc")
+    add = _binary("add")
+    atan2 = _binary("atan2")
+    bitwise_and = _binary("bitwise_and")
+    bitwise_left_shift = _binary("bitwise_left_shift")
+    bitwise_or = _binary("bitwise_or")
+    bitwise_right_shift = _binary("bitwise_right_shift")
+    bitwise_xor = _binary("bitwise_xor")
+    copysign = _binary("copysign")
+    divide = _binary("divide")
+    equal = _binary("equal")
+    greater = _binary("greater")
+    greater_equal = _binary("greater_equal")
+    hypot = _binary("hypot")
+    less = _binary("less")
+    less_equal = _binary("less_equal")
+    logaddexp = _binary("logaddexp")
+    logical_and = _binary("logical_and")
+    logical_or = _binary("logical_or")
+    logical_xor = _binary("logical_xor")
+    maximum = _binary("maximum")
+    minimum = _binary("minimum")
+    multiply = _binary("multiply")
+    nextafter = _binary("nextafter")
+    not_equal = _binary("not_equal")
+    subtract = _binary("subtract")
+
+    # -- the error contract ------------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """`TypeError` unless ``x`` is a JAX array (tracers included) or an `Array` of this
+        backend: ``jax.numpy`` would also take NumPy arrays (a mix of libraries), lists and
+        scalars."""
+        if type(x) is _ARRAY or isinstance(x, jax.Array):
+            return
+        if type(x) is self.wrapper_type and x._b is self:
+            return
+        raise self.error(function, f"expected a JAX array, got {_described(x)}", TypeError)
+
+    def _operands(self, function: str, *operands: Any) -> None:
+        """Operands that may be arrays or Python scalars: each array one of this backend's
+        (`check_array`) with a dtype of ``function``'s category (by its bare name), and
+        at least one array among them."""
+        category = CATEGORY_OF.get(function.rpartition(".")[2])
+        allowed = self.category_dtypes[category] if category is not None else None
+        arrays = 0
+        for x in operands:
+            if isinstance(x, SCALAR_TYPES):
+                continue
+            self.check_array(x, function)
+            arrays += 1
+            if allowed is not None and x.dtype not in allowed:
+                raise self.category_error(function, category, x.dtype)  # type: ignore[arg-type]
+        if not arrays:
+            got = " and ".join(_described(x) for x in operands)
+            raise self.error(function, f"expected at least one array, got {got}", TypeError)
+
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """JAX reports shapes that do not fit as `TypeError` (``dot_general requires
+        contracting dimensions to have the same shape``): `ValueError` here; a runtime
+        ``RESOURCE_EXHAUSTED`` is `MemoryError`; a string where an axis belongs (JAX
+        looks up a named axis: `NameError`) is a `TypeError`."""
+        if isinstance(exc, jax.errors.JaxRuntimeError):
+            return MemoryError if "RESOURCE_EXHAUSTED" in str(exc) else ValueError
+        if type(exc) is TypeError:
+            text = str(exc)
+            if _SHAPE_WORDS.search(text) and not _TYPE_WORDS.search(text):
+                return ValueError
+        if isinstance(exc, NameError):
+            return TypeError
+        return super().error_kind(exc)
+
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After a JAX error, the argument at fault where JAX's message does not name it
+        ("tuple index out of range" for an axis, "Shape should be positive." for ``n``):
+        `arguments.recheck`."""
+        return recheck(self, function, arguments)
+
     # -- hooks -----------------------------------------------------------------------------
+    #: `eagerpy_xp.Array`, once the assembly registers it: native functions take it too.
+    wrapper_type: Any = None
+
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
         """`Array` becomes a pytree (one leaf: its raw array), so ``jax.jit``, ``jax.grad``
         and ``jax.vmap`` take and return it; ``__jax_array__`` lets ``jax.numpy``
         functions take it."""
+        self.wrapper_type = cls
 
         def flatten(array: Any) -> tuple[tuple[Any], None]:
             return (array.raw,), None
@@ -441,17 +670,23 @@ class JaxBackend(NumPyDtypes, Backend):
         """A jax ``Device`` for a `Device`, a device string or a jax ``Device``."""
         if isinstance(device, jax.Device):
             return device
-        wanted = self.as_device(device, function)
+        try:
+            wanted = self.as_device(device, function)
+        except ValueError as exc:  # `Device` rejects the string
+            raise self.error(function, f"unknown device {device!r}: {exc}") from None
         candidates = self._jax_devices(wanted.kind)
         if wanted.index < len(candidates):
             return candidates[wanted.index]
         available = ", ".join(str(d) for d in self.devices())
-        raise self.error(function, f"device {wanted} is not available (available: {available})")
+        raise self.error(function, f"device {device!r} is not available (available: "
+                                   f"{available})")  # fmt: skip
 
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        """`Array.to_device` (functions with ``device=`` call it too, and name themselves)."""
         if stream is not None:
-            raise self.error("to_device", f"streams are not supported, got stream={stream!r}")
-        return jax.device_put(raw, self.native_device(device, "to_device"))
+            raise self.error("Array.to_device", f"streams are not supported, got "
+                             f"stream={stream!r}")  # fmt: skip
+        return jax.device_put(raw, self.native_device(device, "Array.to_device"))
 
     # -- scalars, interchange ----------------------------------------------------------------
     def dlpack(
@@ -509,8 +744,22 @@ class JaxBackend(NumPyDtypes, Backend):
             dim += used[i]
 
     def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]``; a key JAX refuses (``1.5``, ``"a"``, two ellipses, a mask of the
+        wrong shape) raises `IndexError` naming it."""
         self._check_bounds(raw, key, "__getitem__")
-        return raw[key]
+        try:
+            return raw[key]
+        except Exception as exc:
+            raise self._key_error(exc, key, "__getitem__") from exc
+
+    def _key_error(self, exc: Exception, key: Any, function: str) -> Exception:
+        """The contract's error for a key JAX refused: `IndexError` (`MemoryError` and
+        `NotImplementedError` as they are)."""
+        error = self.translate(exc, function)
+        if isinstance(error, (MemoryError, NotImplementedError, IndexError)):
+            return error
+        return self.error(function, f"invalid index {key!r}: "
+                          f"{str(error).partition(': ')[2]}", IndexError)  # fmt: skip
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """``raw`` with ``value`` written at ``key``, as a new array (``.at[key].set``).
@@ -536,7 +785,14 @@ class JaxBackend(NumPyDtypes, Backend):
                 if value.ndim > rest:
                     value = value[0]
                 return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
-        return raw.at[key].set(value)
+        try:
+            return raw.at[key].set(value)
+        except Exception as exc:
+            try:  # the key alone, to tell a bad key from a value that does not fit
+                raw[key]
+            except Exception as key_exc:
+                raise self._key_error(key_exc, key, "__setitem__") from exc
+            raise_translated(self, exc, "__setitem__")
 
     def _setitem_value(self, raw: Any, value: Any) -> Any:
         target = self.dtype_name(raw.dtype)
@@ -552,6 +808,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return value.astype(raw.dtype)
 
     # -- creation --------------------------------------------------------------------------
+    @translated
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
@@ -576,9 +833,19 @@ class JaxBackend(NumPyDtypes, Backend):
                              "needs a copy")  # fmt: skip
         return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
 
+    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``)."""
+        try:
+            kwargs: dict[str, Any] = {"copy": copy}
+            if device is not None:
+                kwargs["device"] = self.native_device(device, "from_dlpack")
+            return jnp.from_dlpack(x, **kwargs)
+        except Exception as exc:
+            raise_translated(self, exc, "from_dlpack")
+
     # Sizes: XLA aborts the process for an array of 2**63 bytes or more, so shapes are
     # checked first (`ValueError`, as NumPy's "array is too big"); JAX's out-of-memory error
-    # becomes `MemoryError` (`_allocating`).
+    # becomes `MemoryError` (`error_kind`).
     def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
         dims = super()._check_shape(shape, function)
         self._check_extent(dims, function)
@@ -597,57 +864,61 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"shape {tuple(dims)} needs {count * itemsize} bytes, "
                              f"more than the device's {limit}", MemoryError)  # fmt: skip
 
-    def _itemsize(self, dtype: Any, kind: str) -> int:
+    def _itemsize(self, dtype: Any, kind: str, function: str) -> int:
         """Bytes per element of ``dtype``, or of the default dtype of ``kind``."""
-        target = self.check_dtype(dtype, "itemsize") if dtype is not None else self._default(kind)
+        target = self.check_dtype(dtype, function) if dtype is not None else self._default(kind)
         return int(target.itemsize)
 
-    @_allocating("arange")
+    @translated
     def arange(
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
         """``step=0`` raises `ValueError`; so does a length JAX cannot allocate."""
         if isinstance(step, (int, float)) and step == 0:
-            raise self.error("arange", "step must not be zero")
+            raise self.error("arange", f"step must not be zero, got {step!r}")
         low, high = (0, start) if stop is None else (start, stop)
+        for value in (low, high, step):
+            if isinstance(value, complex) or not hasattr(type(value), "__float__"):
+                raise self.error("arange", f"start, stop and step must be real numbers, got "
+                                 f"{value!r}", TypeError)  # fmt: skip
         if all(isinstance(v, (int, float)) for v in (low, high, step)):
             kind = "real floating" if any(isinstance(v, float) for v in (low, high, step)) \
                 else "integral"  # fmt: skip
             self._check_extent((max(0, math.ceil((high - low) / step)),), "arange",
-                               self._itemsize(dtype, kind))  # fmt: skip
+                               self._itemsize(dtype, kind, "arange"))  # fmt: skip
         return _strong(super().arange(start, stop, step, dtype=dtype, device=device))
 
-    empty = _allocating("empty")(Backend.empty)
-
-    @_allocating("eye")
+    @translated
     def eye(
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
         dims = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
-        self._check_extent(dims, "eye", self._itemsize(dtype, "real floating"))
+        integer(self, k, "k", "eye")
+        self._check_extent(dims, "eye", self._itemsize(dtype, "real floating", "eye"))
         return super().eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
 
-    @_allocating("full")
+    @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return _strong(super().full(shape, fill_value, dtype=dtype, device=device))
 
-    @_allocating("linspace")
+    @translated
     def linspace(
         self, start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
-        if isinstance(num, int):
-            self._check_extent((num,), "linspace", self._itemsize(dtype, "real floating"))
+        count = integer(self, num, "num", "linspace", minimum=0)
+        self._check_extent((count,), "linspace",
+                           self._itemsize(dtype, "real floating", "linspace"))  # fmt: skip
         return _strong(super().linspace(start, stop, num, dtype=dtype, device=device,
                                         endpoint=endpoint))  # fmt: skip
 
-    ones = _allocating("ones")(Backend.ones)
-    zeros = _allocating("zeros")(Backend.zeros)
-
+    @translated
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:  # type: ignore[override]
         """A tuple (2024.12 on); the arrays must be 1-D and share one dtype."""
+        for a in arrays:
+            self.check_array(a, "meshgrid")
         self._same_dtype(arrays, "meshgrid")
         for a in arrays:
             if a.ndim != 1:
@@ -661,6 +932,7 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"the arrays must share one dtype, got {names}")
 
     # -- data types ------------------------------------------------------------------------
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real raises `TypeError` (the standard: should not be permitted);
         complex to bool is ``x != 0``."""
@@ -674,6 +946,7 @@ class JaxBackend(NumPyDtypes, Backend):
         result = x if x.dtype == target and not copy else x.astype(target)
         return result if device is None else self.to_device(result, device)
 
+    @translated
     def result_type(self, *arrays_and_dtypes: Any) -> Any:
         """Without x64, ``int32`` with ``uint32`` gives ``int32``, the dtype JAX computes in."""
         result = super().result_type(*arrays_and_dtypes)
@@ -682,22 +955,8 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
-        """Integers only (JAX shifts booleans as int32)."""
-        self._integer_operands(x1, x2, "bitwise_left_shift")
-        return super().bitwise_left_shift(x1, x2)
-
-    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
-        """Integers only (JAX shifts booleans as int32)."""
-        self._integer_operands(x1, x2, "bitwise_right_shift")
-        return super().bitwise_right_shift(x1, x2)
-
-    def _integer_operands(self, x1: Any, x2: Any, function: str) -> None:
-        for x in (x1, x2):
-            if isinstance(x, bool) or getattr(getattr(x, "dtype", None), "kind", "i") not in "iu":
-                what = "bool" if isinstance(x, bool) else self.dtype_name(x.dtype)
-                raise self.error(function, f"expected integer operands, got {what}", TypeError)
-
+    @fastpath.unary(_ARRAY, _IN["integer"], jnp.sign)
+    @translated
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
         of the zeros); a complex ``x`` whose ``|x|`` overflows gets ``sign(x / 2)`` (JAX: 0)."""
@@ -711,6 +970,8 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 
+    @fastpath.unary(_ARRAY, _IN["real numeric"], jnp.abs)
+    @translated
     def abs(self, x: Any, /) -> Any:
         """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
         result = jnp.abs(x)
@@ -719,6 +980,8 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
         return result
 
+    @fastpath.binary(_ARRAY, _REAL_FLOATING, jnp.power)
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
         integer ``x2`` and widens a Python integer base.  Complex results that overflow are
@@ -727,6 +990,7 @@ class JaxBackend(NumPyDtypes, Backend):
         power (unspecified) gives what torch and TensorFlow give: 1 for base 1, ±1 for base
         -1, else 0 (JAX raises `TypeError` for a concrete negative exponent, even on an empty
         array)."""
+        self._operands("pow", x1, x2)
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             if x2 < 0 and x1.dtype.kind in "iu":
                 return _negative_int_pow(x1, x2)
@@ -748,9 +1012,12 @@ class JaxBackend(NumPyDtypes, Backend):
         zero = (base == 0) & (jnp.real(exponent) > 0)
         return jnp.where(zero, jnp.zeros_like(result), result)
 
+    @fastpath.binary(_ARRAY, _IN["integer"], jnp.floor_divide, _fast_scalar)
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
+        self._operands("floor_divide", x1, x2)
         result = jnp.floor_divide(x1, x2)
         if result.dtype.kind != "f":
             return result
@@ -758,31 +1025,87 @@ class JaxBackend(NumPyDtypes, Backend):
         special = jnp.isinf(x1) | jnp.isinf(x2) | (result == 0)
         return jnp.where(special, quotient, result)
 
+    @fastpath.binary(_ARRAY, _IN["integer"], jnp.remainder, _fast_scalar)
+    @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
+        self._operands("remainder", x1, x2)
         result = jnp.remainder(x1, x2)
         if result.dtype.kind != "f":
             return result
         return jnp.where(result == 0, jnp.copysign(result, x2), result)
 
+    @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """A complex element is true when either part is nonzero (JAX tests the real part)."""
         return jnp.all(_truth(x), axis=axis, keepdims=keepdims)
 
+    @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         """A complex element is true when either part is nonzero (JAX tests the real part)."""
         return jnp.any(_truth(x), axis=axis, keepdims=keepdims)
 
+    # -- linear algebra --------------------------------------------------------------------
+    @translated
+    def matmul(self, x1: Any, x2: Any, /) -> Any:
+        self._arrays("matmul", x1, x2)
+        return jnp.matmul(x1, x2)
+
+    @translated
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        """``axes`` is a non-negative int or two sequences of axes (JAX takes a negative
+        int as a count from the end)."""
+        self._arrays("tensordot", x1, x2)
+        if isinstance(axes, bool) or not isinstance(axes, (int, tuple, list)):
+            raise self.error("tensordot", f"axes must be an int or a pair of sequences of "
+                             f"ints, got {axes!r}", TypeError)  # fmt: skip
+        if isinstance(axes, int) and axes < 0:
+            raise self.error("tensordot", f"axes must not be negative, got {axes}")
+        return jnp.tensordot(x1, x2, axes=axes)
+
+    @translated
+    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self._arrays("vecdot", x1, x2)
+        return jnp.vecdot(x1, x2, axis=axis)
+
+    def _arrays(self, function: str, *arrays: Any) -> None:
+        """Arrays of this backend, each of ``function``'s category (no Python scalars)."""
+        for x in arrays:
+            self.check_array(x, function)
+        self._operands(function, *arrays)
+
     # -- manipulation ------------------------------------------------------------------------
+    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:  # type: ignore[override]
         """A tuple (2024.12 on)."""
+        for x in arrays:
+            self.check_array(x, "broadcast_arrays")
         return tuple(jnp.broadcast_arrays(*arrays))
 
+    @translated
+    def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
+        return jnp.concat(self._array_sequence(arrays, "concat"), axis=axis)
+
+    @translated
+    def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
+        return jnp.stack(self._array_sequence(arrays, "stack"), axis=axis)
+
+    def _array_sequence(self, arrays: Any, function: str) -> Any:
+        """``arrays``, a tuple or list of arrays of this backend (`TypeError` otherwise)."""
+        if not isinstance(arrays, (tuple, list)):
+            raise self.error(function, f"expected a tuple or list of arrays, got "
+                             f"{_described(arrays)}", TypeError)  # fmt: skip
+        for x in arrays:
+            self.check_array(x, function)
+        return arrays
+
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         """``axis`` may be a tuple (2025.12); axes count in the output's dimensions."""
         count = len(axis) if isinstance(axis, tuple) else 1
         return jax.lax.expand_dims(x, self.normalize_axes(axis, x.ndim + count, "expand_dims"))
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         """Negative axes count from the end (2025.12)."""
         if not isinstance(axes, (tuple, list)) or len(axes) != x.ndim:
@@ -790,6 +1113,7 @@ class JaxBackend(NumPyDtypes, Backend):
                              f"{x.ndim} dimensions once")  # fmt: skip
         return jnp.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
+    @translated
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         """A repeated source or destination axis raises (JAX accepts a repeated
         destination)."""
@@ -801,23 +1125,58 @@ class JaxBackend(NumPyDtypes, Backend):
                                          "differ in length")  # fmt: skip
         return jnp.moveaxis(x, src, dst)
 
+    @translated
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        """A count, or an integer array of counts; a result too big for memory raises
+        (`MemoryError`) before XLA is asked for it."""
+        if isinstance(repeats, (bool, int, float, complex, str)) or repeats is None:
+            count = integer(self, repeats, "repeats", "repeat", minimum=0)
+            length = math.prod(x.shape) if axis is None else \
+                x.shape[self.normalize_axis(axis, x.ndim, "repeat")]  # fmt: skip
+            self._check_extent((length, count), "repeat", x.dtype.itemsize)
+        else:
+            self.check_array(repeats, "repeat")
+            if repeats.dtype.kind not in "iu":
+                raise self.error("repeat", f"repeats must be an int or an integer array, got "
+                                 f"{self.dtype_name(repeats.dtype)}", TypeError)  # fmt: skip
+        return jnp.repeat(x, repeats, axis=axis)
+
+    @translated
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        """A tuple ``shift`` needs an ``axis`` tuple of its length (JAX broadcasts them)."""
+        if isinstance(shift, (tuple, list)):
+            count = len(axis) if isinstance(axis, (tuple, list)) else None
+            if count != len(shift):
+                raise self.error("roll", f"shift {shift!r} and axis {axis!r} differ in length")
+        return jnp.roll(x, shift, axis=axis)
+
     # -- indexing ------------------------------------------------------------------------
+    @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         """Concrete indices out of range raise `IndexError` (JAX fills with NaN); traced
         ones cannot be checked."""
-        if axis is not None and isinstance(x, jax.Array):
+        self._index_array(indices, "take")
+        if axis is not None:
             size = x.shape[self.normalize_axis(axis, x.ndim, "take")]
             self._check_indices(indices, size, axis, "take")
-        elif isinstance(x, jax.Array) and x.ndim == 1:
+        elif x.ndim == 1:
             self._check_indices(indices, x.shape[0], 0, "take")
         return super().take(x, indices, axis=axis)
 
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         """Concrete indices out of range raise `IndexError` (JAX fills with NaN)."""
-        if isinstance(x, jax.Array):
-            size = x.shape[self.normalize_axis(axis, x.ndim, "take_along_axis")]
-            self._check_indices(indices, size, axis, "take_along_axis")
+        self._index_array(indices, "take_along_axis")
+        size = x.shape[self.normalize_axis(axis, x.ndim, "take_along_axis")]
+        self._check_indices(indices, size, axis, "take_along_axis")
         return jnp.take_along_axis(x, indices, axis=axis)
+
+    def _index_array(self, indices: Any, function: str) -> None:
+        """``indices``: an integer array of this backend (`TypeError` otherwise)."""
+        self.check_array(indices, function)
+        if indices.dtype.kind not in "iu":
+            raise self.error(function, f"indices must have an integer dtype, got "
+                             f"{self.dtype_name(indices.dtype)}", TypeError)  # fmt: skip
 
     def _check_indices(self, indices: Any, size: int, axis: int, function: str) -> None:
         bad = _out_of_range(indices, size)
@@ -825,21 +1184,36 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error(function, f"index {bad} is out of bounds for axis {axis} with "
                                        f"size {size}", IndexError)  # fmt: skip
 
-    # -- searching, statistics -------------------------------------------------------------
+    # -- searching, sets ---------------------------------------------------------------------
     def _default(self, kind: str) -> Any:
         return self.dtypes_by_name[self.default_dtype_names()[kind]]
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         """Returns the default indexing dtype (JAX: ``int32``)."""
+        self.check_array(x1, "searchsorted")
+        self._operands("searchsorted", x1, x2)
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
         if x1.ndim != 1:
             raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
         if sorter is not None:
+            self._index_array(sorter, "searchsorted")
             x1 = jnp.take(x1, sorter)
         result = jnp.searchsorted(x1, x2, side=side)
         return result.astype(self._default("indexing"))
 
+    @translated
+    def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        self._operands("where", x1, x2)
+        return jnp.where(condition, x1, x2)
+
+    @translated
+    def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
+        self._operands("isin", x1, x2)
+        return jnp.isin(x1, x2, invert=invert)
+
+    # -- statistics ------------------------------------------------------------------------
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
         """The dtype of a sum or product: small integers widen to the default integer."""
         if dtype is not None:
@@ -851,6 +1225,7 @@ class JaxBackend(NumPyDtypes, Backend):
             return np.dtype(f"uint{8 * default.itemsize}")
         return None
 
+    @translated
     def cumulative_prod(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -859,6 +1234,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial,
                                    dtype=self._accumulator(x, dtype, "cumulative_prod"))  # fmt: skip
 
+    @translated
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
@@ -866,13 +1242,44 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
                                   dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
 
+    @_fast_accumulation(jnp.prod)
+    @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.prod(x, axis=axis, keepdims=keepdims,
                         dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
 
+    @_fast_accumulation(jnp.sum)
+    @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
 
+    @_fast_mean
+    @translated
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        return jnp.mean(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return jnp.std(x, axis=axis, correction=self._correction(correction, "std"),
+                       keepdims=keepdims)  # fmt: skip
+
+    @translated
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        return jnp.var(x, axis=axis, correction=self._correction(correction, "var"),
+                       keepdims=keepdims)  # fmt: skip
+
+    def _correction(self, correction: Any, function: str) -> Any:
+        """A non-negative real number (JAX takes a negative one)."""
+        if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+            raise self.error(function, f"correction must be a real number, got "
+                             f"{correction!r}", TypeError)  # fmt: skip
+        if correction < 0:
+            raise self.error(function, f"correction must not be negative, got {correction!r}")
+        return correction
 
 
 #: The one JAX backend object (the native module exports it).
@@ -892,6 +1299,21 @@ def _on_cpu(function: Callable[[Any], Any], x: Any) -> Any:
 
 def _raw_of(array: Any) -> Any:
     return array.raw
+
+
+#: Words of a JAX `TypeError` about shapes (it has no other word for them) ...
+_SHAPE_WORDS = re.compile(r"\b(shapes?|rank|dimensions?|dimensional|axis size|permutation)\b",
+                          re.IGNORECASE)  # fmt: skip
+#: ... unless it is about types after all.
+_TYPE_WORDS = re.compile(r"\b(dtypes?|integer|concrete|types?)\b", re.IGNORECASE)
+
+
+def _described(x: Any) -> str:
+    """What ``x`` is, for a message: ``list``, ``NoneType``, ``numpy.ndarray``."""
+    t = type(x)
+    if t.__module__ == "builtins":
+        return t.__qualname__
+    return f"{t.__module__.partition('.')[0]}.{t.__qualname__}"
 
 
 def _truth(x: Any) -> Any:

@@ -104,7 +104,8 @@ def translated(function: _Method) -> _Method:
     """The decorated function of the standard (a method of a backend, its ``linalg`` or
     ``fft``) raises only the error contract's exceptions: a framework exception becomes
     the one `BackendCore.translate` picks, naming the function and the backend, with
-    the original as ``__cause__``.
+    the original as ``__cause__``; where the framework's message does not name the
+    offending argument, the backend's `BackendCore.explain` may (called on failure only).
 
     Its array arguments (``x``, ``x1``, ``x2``, ``condition``, ``indices``, ``arrays``)
     are checked first: an array of the backend's own type (`BackendCore.array_type`)
@@ -115,6 +116,7 @@ def translated(function: _Method) -> _Method:
     scalar where the standard allows one).  The ``try`` costs nothing in CPython 3.11."""
     checks = _checks(function)
     name = function.__name__
+    signature = inspect.signature(function)
     method: Callable[..., Any]
 
     if len(checks) == 1 and checks[0][3] == "array":
@@ -131,7 +133,7 @@ def translated(function: _Method) -> _Method:
                         b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                raise_translated(self._b, exc, self._prefix + name)
+                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
 
     else:
 
@@ -157,10 +159,32 @@ def translated(function: _Method) -> _Method:
                             b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                raise_translated(self._b, exc, self._prefix + name)
+                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
+
+
+def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
+           kwargs: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """The arguments of a failed call by parameter name (``self`` left out; none when
+    they do not fit the signature)."""
+    try:
+        arguments = signature.bind(owner, *args, **kwargs).arguments
+    except TypeError:
+        return {}
+    return dict(list(arguments.items())[1:])
+
+
+def _raise_explained(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
+                     args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:  # fmt: skip
+    """`translated`'s failure: a framework exception (not one of ours) that the backend's
+    `BackendCore.explain` can say more about is raised as that, else translated."""
+    if not str(exc).startswith("eagerpy_xp."):
+        better = owner._b.explain(function, _bound(signature, owner, args, kwargs))
+        if better is not None:
+            raise better from exc
+    raise_translated(owner._b, exc, function)
 
 
 def raise_translated(backend: Any, exc: Exception, function: str) -> NoReturn:
@@ -247,9 +271,13 @@ class BackendCore:
         """An exception in the contract's one format (``docs/errors.md``):
         ``eagerpy_xp.<backend>.<function>: <message>``; a dunder names the array object
         (``eagerpy_xp.torch.Array.__getitem__``)."""
+        return kind(f"{self.message_prefix(function)}{message}")
+
+    def message_prefix(self, function: str) -> str:
+        """``eagerpy_xp.<backend>.<function>: `` (a dunder names the array object)."""
         if function.startswith("__"):
             function = f"Array.{function}"
-        return kind(f"eagerpy_xp.{self.name}.{function}: {message}")
+        return f"eagerpy_xp.{self.name}.{function}: "
 
     # -- the error contract ------------------------------------------------------------------
     def translate(self, exc: Exception, function: str) -> Exception:
@@ -264,6 +292,13 @@ class BackendCore:
             return self.error(function, text[ours.end():], type(exc))
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
+
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After a framework error in ``function`` called with ``arguments`` (by parameter
+        name), the contract's exception naming the offending argument where one can be
+        found (an axis out of range, a non-integer size, ...), else None (the framework's
+        error is translated).  Called only on failure; by default None."""
+        return None
 
     def error_kind(self, exc: Exception) -> type[Exception]:
         """The contract's type for a framework exception: dtypes -> `TypeError`, keys and

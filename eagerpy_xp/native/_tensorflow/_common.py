@@ -8,6 +8,9 @@ mixins derive from it; `TensorFlowBackend` combines them.
 
 from __future__ import annotations
 
+import functools
+import math
+import os
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -16,9 +19,11 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
-from ..._dtypes import BITS, COMPLEX_OF_REAL, kind_of
+from ..._dtypes import ALL, BITS, CATEGORIES, CATEGORY_OF, COMPLEX_OF_REAL, kind_of
 from .._base import Backend
+from .._base.arguments import recheck
 from .._base.core import KIND_RANK
+from ._eager import translate as translate_op_error
 
 #: The dtype a Python scalar gets when it is of a higher kind than the array it meets.
 _SCALAR_DEFAULT = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
@@ -50,6 +55,12 @@ def _dlpack_aligned(capsule: Any) -> bool:
     return (data + offset) % 64 == 0
 
 
+@functools.cache
+def _host_memory() -> int:
+    """The host's physical memory in bytes."""
+    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+
+
 def dtype_hint(text: str) -> str:
     """The message for a dtype given as a string."""
     return (f"unsupported dtype {text!r}: dtypes are the namespace's dtype objects "
@@ -75,10 +86,90 @@ class TFBase(Backend):
         self.array_type = type(tf.constant(0))  # EagerTensor: wrapped as it is
         # dtypes are interned: looking them up by identity skips DType's Python __hash__
         self._name_by_id = {id(d): n for d, n in self._names_by_dtype.items()}
+        #: Category (or None: any dtype) -> the ids of its dtypes.
+        self.category_ids: dict[str | None, frozenset[int]] = {
+            None: frozenset(self._name_by_id),
+            **{c: frozenset(id(self.dtypes_by_name[n]) for n in names)
+               for c, names in CATEGORIES.items()},
+        }  # fmt: skip
+
+    # -- the error contract ----------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """`TypeError` unless ``x`` is a tensor, a variable or an `Array` of this backend
+        (what `tensor` takes)."""
+        if isinstance(x, (tf.Tensor, tf.Variable)):
+            return
+        if type(x) is self.wrapper_type and x._b is self:
+            return
+        self.tensor(x, function)  # raises, naming what ``x`` is
+
+    def check_operands(self, function: str, *operands: Any) -> None:
+        """Each operand a Python scalar or an array of this backend of ``function``'s
+        category (by its bare name)."""
+        category = CATEGORY_OF.get(function.rpartition(".")[2])
+        allowed = self.category_ids[category]
+        for x in operands:
+            if isinstance(x, SCALAR_TYPES):
+                continue
+            self.check_array(x, function)
+            if id(x.dtype) not in allowed:
+                raise self.category_error(function, category, x.dtype)  # type: ignore[arg-type]
+
+    def check_arrays(self, function: str, *arrays: Any) -> None:
+        """`check_operands` where every operand must be an array (no Python scalars)."""
+        for x in arrays:
+            self.check_array(x, function)
+        self.check_operands(function, *arrays)
+
+    def check_extent(self, dims: Sequence[int | None], function: str, itemsize: int) -> None:
+        """`ValueError` for a result of 2**63 elements or more, `MemoryError` for one
+        beyond the host's memory, before TensorFlow is asked for it (unknown sizes pass)."""
+        if any(d is None for d in dims):
+            return
+        count = math.prod(dims)  # type: ignore[arg-type]
+        if count >= 2**63:
+            raise self.error(function, f"a result of shape {tuple(dims)} has {count} "
+                             "elements, more than a tensor can hold")  # fmt: skip
+        limit = _host_memory()
+        if count * itemsize > limit:
+            raise self.error(function, f"a result of shape {tuple(dims)} needs "
+                             f"{count * itemsize} bytes, more than the host's {limit}",
+                             MemoryError)  # fmt: skip
+
+    def translate(self, exc: Exception, function: str) -> Exception:
+        """TensorFlow's op errors without their kernel and op decorations (`_eager`), other
+        exceptions as `BackendCore.translate` (which also names the function called where
+        a helper raised)."""
+        if isinstance(exc, tf.errors.OpError):
+            return translate_op_error(f"Array.{function}" if function.startswith("__")
+                                      else function, exc)  # fmt: skip
+        return super().translate(exc, function)
+
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """A value TensorFlow cannot convert to a tensor (``None``) is a `TypeError`."""
+        if type(exc) is ValueError and str(exc).startswith("Attempt to convert a value"):
+            return TypeError
+        return super().error_kind(exc)
+
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After a TensorFlow error, the argument at fault where its message does not name
+        it (`arguments.recheck`)."""
+        return recheck(self, function, arguments)
 
     # -- dtypes ------------------------------------------------------------------------
     def native_dtype(self, name: str) -> Any:
         return tf.as_dtype(name)
+
+    def dtype_name(self, dtype: Any) -> str:
+        """Only TensorFlow dtype objects (``tf.float32 == 3`` holds: DType compares equal
+        to its enum number)."""
+        name = self._name_by_id.get(id(dtype))
+        if name is not None:
+            return name
+        if not isinstance(dtype, tf.dtypes.DType):
+            raise TypeError(f"{self.name}: {dtype!r} is not a dtype of the standard "
+                            f"(expected one of {', '.join(ALL)})")  # fmt: skip
+        return super().dtype_name(dtype)
 
     def check_dtype(self, dtype: Any, function: str) -> Any:
         """`BackendCore.check_dtype`; a dtype name as a string gets a hint."""
@@ -108,9 +199,14 @@ class TFBase(Backend):
     def native_device(self, device: Any, function: str = "device") -> Any:
         if isinstance(device, str) and device.startswith("/"):
             device = self._parse_tf_device(device, function)
-        dev = self.as_device(device, function)
+        try:
+            dev = self.as_device(device, function)
+        except ValueError as exc:  # `Device` rejects the string
+            raise self.error(function, f"unknown device {device!r}: {exc}") from None
         if dev not in self.devices():
-            raise self.error(function, f"device {dev} is not available")
+            available = ", ".join(str(d) for d in self.devices())
+            raise self.error(function, f"device {device!r} is not available (available: "
+                                       f"{available})")  # fmt: skip
         return "/CPU:0" if dev.kind == "cpu" else f"/GPU:{dev.index}"
 
     def _parse_tf_device(self, text: str, function: str) -> Device:
@@ -131,7 +227,8 @@ class TFBase(Backend):
         return Device("cpu")
 
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
-        with tf.device(self.native_device(device, "to_device")):
+        """`Array.to_device` (functions with ``device=`` call it too, and name themselves)."""
+        with tf.device(self.native_device(device, "Array.to_device")):
             return tf.identity(raw)
 
     def placed(self, device: Any, function: str) -> Any:
@@ -214,14 +311,14 @@ class TFBase(Backend):
         return name
 
     def floating(self, x: Any, function: str, complex_ok: bool = True) -> Any:
-        """``x`` as a floating tensor: integers and bool become float64 (documented)."""
+        """``x`` as a tensor of a floating-point dtype (real only unless ``complex_ok``);
+        `TypeError` for any other dtype, as the standard's floating-point functions."""
         x = self.tensor(x, function)
         k = self.kind(x)
-        if k == "complex floating" and not complex_ok:
-            raise self.error(function, f"expected a real-valued input, got {self.dn(x)}", TypeError)
-        if k in FLOAT_KINDS:
-            return x
-        return tf.cast(x, tf.float64)
+        if k not in FLOAT_KINDS or (k == "complex floating" and not complex_ok):
+            category = "floating-point" if complex_ok else "real floating-point"
+            raise self.category_error(function, category, x.dtype)
+        return x
 
     def scalar_dtype(self, scalar: Any, name: str) -> str:
         """The result dtype of a Python scalar meeting an array of dtype ``name``."""

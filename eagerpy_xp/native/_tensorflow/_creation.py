@@ -14,6 +14,8 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import kind_of
+from .._base.arguments import integer
+from .._base.core import raise_translated, translated
 from ._common import TFBase
 from ._eager import translate
 
@@ -43,6 +45,7 @@ class CreationMixin(TFBase):
         tensors, _ = self.operands(function, *parts)
         return tf.stack(tensors)
 
+    @translated
     def asarray(self, obj: Any, /, *, dtype: Any = None, device: Any = None,
                 copy: bool | None = None) -> Any:  # fmt: skip
         """Tensors keep their dtype; Python data gets the standard's default dtypes;
@@ -81,9 +84,9 @@ class CreationMixin(TFBase):
             return np.asarray(obj, dtype=name)
         try:
             host = np.asarray(obj)
-        except (ValueError, TypeError) as e:
+        except (ValueError, TypeError) as e:  # ValueError: nested sequences of unequal lengths
             raise self.error(function, f"cannot convert {type(obj).__name__}: {e}",
-                             TypeError) from e  # fmt: skip
+                             type(e)) from e  # fmt: skip
         if host.dtype == object or host.dtype.kind in "USV":
             raise self.error(function, f"cannot make an array of {type(obj).__name__} "
                                        f"(NumPy infers {host.dtype})", TypeError)  # fmt: skip
@@ -93,6 +96,7 @@ class CreationMixin(TFBase):
             self.dtype_name(tf.as_dtype(host.dtype))  # only the standard's dtypes
         return host
 
+    @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to a real dtype raises `TypeError` (the standard: should not be
         permitted; TensorFlow would drop the imaginary part); complex to bool is ``x != 0``."""
@@ -111,13 +115,18 @@ class CreationMixin(TFBase):
             x = self.to_device(x, device)
         return x
 
+    @translated
     def arange(self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
                device: Any = None) -> Any:  # fmt: skip
         """Computed like NumPy (``ceil((stop - start) / step)`` elements)."""
         if stop is None:
             start, stop = 0, start
+        for value in (start, stop, step):
+            if isinstance(value, complex) or not hasattr(type(value), "__float__"):
+                raise self.error("arange", f"start, stop and step must be real numbers, got "
+                                 f"{value!r}", TypeError)  # fmt: skip
         if step == 0:
-            raise self.error("arange", "step must not be zero")
+            raise self.error("arange", f"step must not be zero, got {step!r}")
         values = (start, stop, step)
         default = "float64" if any(isinstance(v, float) for v in values) else "int64"
         target = self._dtype_or(dtype, default, "arange")
@@ -131,13 +140,13 @@ class CreationMixin(TFBase):
             except tf.errors.OpError as error:  # sizes beyond memory
                 raise translate("arange", error) from error
 
+    @translated
     def linspace(self, start: Any, stop: Any, /, num: int, *, dtype: Any = None,
                  device: Any = None, endpoint: bool = True) -> Any:  # fmt: skip
         default = "complex128" if isinstance(start, complex) or isinstance(stop, complex) \
             else "float64"  # fmt: skip
         target = self._dtype_or(dtype, default, "linspace")
-        if num < 0:
-            raise self.error("linspace", f"num must be non-negative, got {num}")
+        num = integer(self, num, "num", "linspace", minimum=0)
         try:
             values = np.linspace(start, stop, num, endpoint=endpoint,
                                  dtype=self.dtype_name(target))  # fmt: skip
@@ -155,16 +164,21 @@ class CreationMixin(TFBase):
             except tf.errors.OpError as error:  # sizes beyond memory
                 raise translate(function, error) from error
 
+    @translated
     def empty(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self.zeros(shape, dtype=dtype, device=device)
 
+    @translated
     def zeros(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._fill("zeros", shape, 0, self._dtype_or(dtype, "float64", "zeros"), device)
 
+    @translated
     def ones(self, shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
         return self._fill("ones", shape, 1, self._dtype_or(dtype, "float64", "ones"), device)
 
+    @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+        self._check_fill_value(fill_value, "full")
         if not isinstance(fill_value, SCALAR_TYPES):
             fill = self.tensor(fill_value, "full")
             target = fill.dtype if dtype is None else self.check_dtype(dtype, "full")
@@ -175,27 +189,43 @@ class CreationMixin(TFBase):
         value = self._host_array(fill_value, target, "full")
         return self._fill("full", shape, value, target, device)
 
+    def _check_fill_value(self, value: Any, function: str) -> None:
+        """A Python scalar or a 0-d array of this backend (`TypeError` otherwise)."""
+        if isinstance(value, SCALAR_TYPES):
+            return
+        if isinstance(value, (tf.Tensor, tf.Variable, self.wrapper_type)) and \
+                len(value.shape) == 0:  # fmt: skip
+            return
+        raise self.error(function, f"fill_value must be a Python scalar, got {value!r:.80}",
+                         TypeError)  # fmt: skip
+
     def _like(self, function: str, x: Any, value: Any, dtype: Any, device: Any) -> Any:
         x = self.tensor(x, function)
+        self._check_fill_value(value, function)
         target = x.dtype if dtype is None else self.check_dtype(dtype, function)
         if isinstance(value, SCALAR_TYPES):
             value = self._host_array(value, target, function)
         with self.placed(device, function):
             return tf.fill(tf.shape(x), tf.constant(value, target))
 
+    @translated
     def empty_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like("empty_like", x, 0, dtype, device)
 
+    @translated
     def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like("zeros_like", x, 0, dtype, device)
 
+    @translated
     def ones_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._like("ones_like", x, 1, dtype, device)
 
+    @translated
     def full_like(self, x: Any, /, fill_value: Any, *, dtype: Any = None,
                   device: Any = None) -> Any:  # fmt: skip
         return self._like("full_like", x, fill_value, dtype, device)
 
+    @translated
     def eye(self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
             device: Any = None) -> Any:  # fmt: skip
         n_cols = n_rows if n_cols is None else n_cols
@@ -219,12 +249,15 @@ class CreationMixin(TFBase):
         keep = (cols - rows <= k) if lower else (cols - rows >= k)
         return tf.where(keep, x, tf.zeros_like(x))
 
+    @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         return self._band("tril", x, k, True)
 
+    @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         return self._band("triu", x, k, False)
 
+    @translated
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
         if indexing not in ("xy", "ij"):
             raise self.error("meshgrid", f"indexing must be 'xy' or 'ij', got {indexing!r}")
@@ -250,7 +283,14 @@ class CreationMixin(TFBase):
         return tuple(out)
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
-        """Any object with ``__dlpack__`` (or a TensorFlow tensor); ``copy=True`` copies."""
+        """Any object with ``__dlpack__`` (or a TensorFlow tensor); ``copy=True`` copies.
+        (Not `translated`: ``x`` is any producer, not only an array of this backend.)"""
+        try:
+            return self._from_dlpack(x, device, copy)
+        except Exception as exc:
+            raise_translated(self, exc, "from_dlpack")
+
+    def _from_dlpack(self, x: Any, device: Any, copy: bool | None) -> Any:
         if isinstance(x, (tf.Tensor, tf.Variable, self.wrapper_type)):
             result = self.tensor(x, "from_dlpack")
         else:

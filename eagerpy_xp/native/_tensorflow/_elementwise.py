@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ..._dtypes import ALL, BITS, kind_of
+from ..._dtypes import BITS, CATEGORY_OF
 from .._base import fastpath
-from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
+from .._base.core import translated
+from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 from ._eager import (
     ANY,
     BOOL,
@@ -26,39 +27,35 @@ from ._eager import (
     scalar,
 )
 
-_NUMERIC = ("signed integer", "unsigned integer", "real floating", "complex floating")
-_REAL_NUMERIC = ("signed integer", "unsigned integer", "real floating")
-_INTEGER_OR_BOOL = ("bool", "signed integer", "unsigned integer")
 
-def _plain_binary(name: str, fn: Callable[[Any, Any], Any], kinds: tuple[str, ...],
-                  what: str, fast_op: Callable[[Any, Any], Any], fast_dtypes: Any
-                  ) -> Callable[..., Any]:  # fmt: skip
-    """A binary function that is ``fn`` once the operands are promoted (inputs of
-    ``kinds``), with a fast path to the raw op ``fast_op`` for ``fast_dtypes``."""
+def _plain_binary(name: str, fn: Callable[[Any, Any], Any],
+                  fast_op: Callable[[Any, Any], Any], fast_dtypes: Any) -> Callable[..., Any]:
+    """A binary function that is ``fn`` once the operands are promoted (operands of its
+    category, `ElementwiseMixin._pair`), with a fast path to the raw op ``fast_op`` for
+    ``fast_dtypes``."""
 
     def method(self: ElementwiseMixin, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair(name, x1, x2, kinds, what)
+        a, b, _ = self._pair(name, x1, x2)
         return fn(a, b)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    return fastpath.binary(EAGER, fast_dtypes, fast_op, scalar)(method)
+    return fastpath.binary(EAGER, fast_dtypes, fast_op, scalar)(translated(method))
 
 
 def _float_unary(name: str, fn: Callable[[Any], Any], fast_op: Callable[[Any], Any]
                  ) -> Callable[..., Any]:  # fmt: skip
-    """A unary function TensorFlow gets right on float and complex inputs, integers
-    computed in float64, with a fast path to the raw op ``fast_op``."""
+    """A unary function TensorFlow gets right on its floating-point inputs, with a fast
+    path to the raw op ``fast_op``."""
 
     def method(self: ElementwiseMixin, x: Any, /) -> Any:
-        return fn(self.floating(x, name))
+        return fn(self.tensor(x, name))
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``; integer inputs are computed in float64."
-    return fastpath.unary(EAGER, FLOATING, fast_op)(method)
+    method.__doc__ = f"The standard's ``{name}``."
+    return fastpath.unary(EAGER, FLOATING, fast_op)(translated(method))
 
 
-_KIND_OF = {name: kind_of(name) for name in ALL}
 #: (complex64?) -> the component magnitudes between which |z|**2 is a normal number.
 _SQUARE_SAFE = {False: (2.0**-500, 2.0**500), True: (2.0**-60, 2.0**60)}
 
@@ -80,21 +77,24 @@ class ElementwiseMixin(TFBase):
     sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
 
     # -- TensorFlow's op once the operands are promoted ----------------------------------
-    add = _plain_binary("add", tf.math.add, _NUMERIC, "a numeric", raw_binary("AddV2", "add"), NUMERIC)
-    subtract = _plain_binary("subtract", tf.math.subtract, _NUMERIC, "a numeric", raw_binary("Sub", "subtract"), NUMERIC)
-    multiply = _plain_binary("multiply", tf.math.multiply, _NUMERIC, "a numeric", raw_binary("Mul", "multiply"), NUMERIC)
-    maximum = _plain_binary("maximum", tf.math.maximum, _REAL_NUMERIC, "a real numeric", raw_binary("Maximum", "maximum"), REAL)
-    minimum = _plain_binary("minimum", tf.math.minimum, _REAL_NUMERIC, "a real numeric", raw_binary("Minimum", "minimum"), REAL)
-    nextafter = _plain_binary("nextafter", tf.math.nextafter, ("real floating",), "a real floating-point", raw_binary("NextAfter", "nextafter"), REAL_FLOAT)
+    add = _plain_binary("add", tf.math.add, raw_binary("AddV2", "add"), NUMERIC)
+    subtract = _plain_binary("subtract", tf.math.subtract, raw_binary("Sub", "subtract"), NUMERIC)
+    multiply = _plain_binary("multiply", tf.math.multiply, raw_binary("Mul", "multiply"), NUMERIC)
+    maximum = _plain_binary("maximum", tf.math.maximum, raw_binary("Maximum", "maximum"), REAL)
+    minimum = _plain_binary("minimum", tf.math.minimum, raw_binary("Minimum", "minimum"), REAL)
+    nextafter = _plain_binary("nextafter", tf.math.nextafter, raw_binary("NextAfter", "nextafter"), REAL_FLOAT)
 
     # -- helpers -------------------------------------------------------------------------
-    def _pair(self, function: str, x1: Any, x2: Any, kinds: tuple[str, ...], what: str
-              ) -> tuple[Any, Any, str]:  # fmt: skip
+    def _pair(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any, str]:
+        """The operands as tensors of their promoted dtype, and its name: arrays of this
+        backend and of ``function``'s category, or Python scalars (`TypeError`
+        otherwise); shapes that do not broadcast raise `ValueError`."""
+        allowed = self.category_ids[CATEGORY_OF.get(function)]
         t1, t2 = type(x1), type(x2)
         if t1 is EAGER or t2 is EAGER:  # fast paths: no promotion needed
             tensor = x1 if t1 is EAGER else x2
             name = self._name_by_id.get(id(tensor.dtype))
-            if name is not None and _KIND_OF[name] in kinds:
+            if name is not None and id(tensor.dtype) in allowed:
                 if t1 is t2:
                     if x1.dtype is x2.dtype:
                         if x1._shape_tuple() != x2._shape_tuple():
@@ -108,15 +108,10 @@ class ElementwiseMixin(TFBase):
                     operand = scalar(x1, x2.dtype)
                     if operand is not None:
                         return operand, x2, name
+        self.check_operands(function, x1, x2)
         (a, b), name = self.operands(function, x1, x2)
-        self.check_kind(a, function, kinds, what)
         self.check_broadcast(function, a, b)
         return a, b, name
-
-    def _unary_of(self, function: str, x: Any, kinds: tuple[str, ...], what: str) -> Any:
-        x = self.tensor(x, function)
-        self.check_kind(x, function, kinds, what)
-        return x
 
     def _safe_divisor(self, a: Any, b: Any) -> tuple[Any, Any, Any]:
         """Integer operands made safe for TF's division kernels.
@@ -133,9 +128,10 @@ class ElementwiseMixin(TFBase):
 
     # -- arithmetic ----------------------------------------------------------------------
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("RealDiv", "divide"), scalar)
+    @translated
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in float64 (unspecified by the standard)."""
-        a, b, _ = self._pair("divide", x1, x2, _NUMERIC, "a numeric")
+        a, b, _ = self._pair("divide", x1, x2)
         if self.kind(a) == "complex floating":
             return self._complex_divide(a, b)
         if self.kind(a) not in FLOAT_KINDS:
@@ -162,9 +158,10 @@ class ElementwiseMixin(TFBase):
         im = tf.where(real_first, tf.where(zero, ai / abs_r, im1), im2)
         return tf.complex(re, im)
 
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer division by zero gives 0; floats follow NumPy's floor division."""
-        a, b, _ = self._pair("floor_divide", x1, x2, _REAL_NUMERIC, "a real numeric")
+        a, b, _ = self._pair("floor_divide", x1, x2)
         if self.kind(a) in INTEGRAL_KINDS:
             special, a, safe = self._safe_divisor(a, b)
             patched = tf.where(tf.equal(b, 0), tf.zeros_like(a), self.negative(a))
@@ -189,9 +186,10 @@ class ElementwiseMixin(TFBase):
         """C's fmod (the sign of the dividend)."""
         return tf.raw_ops.TruncateMod(x=a, y=b)
 
+    @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """Integer remainder by zero gives 0; floats have the sign of the divisor."""
-        a, b, _ = self._pair("remainder", x1, x2, _REAL_NUMERIC, "a real numeric")
+        a, b, _ = self._pair("remainder", x1, x2)
         if self.kind(a) in INTEGRAL_KINDS:
             special, a, safe = self._safe_divisor(a, b)
             return tf.where(special, tf.zeros_like(a), tf.math.floormod(a, safe))
@@ -202,9 +200,10 @@ class ElementwiseMixin(TFBase):
         return tf.where(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
 
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Pow", "pow"), scalar)
+    @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Integer powers wrap around; a negative integer exponent gives 0 (unspecified)."""
-        a, b, name = self._pair("pow", x1, x2, _NUMERIC, "a numeric")
+        a, b, name = self._pair("pow", x1, x2)
         if self.kind(a) == "complex floating":
             return self._complex_pow(a, b)
         if self.kind(a) not in INTEGRAL_KINDS:
@@ -234,15 +233,17 @@ class ElementwiseMixin(TFBase):
         return tf.where(zero_exponent, tf.ones_like(result), result)
 
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Atan2", "atan2"), scalar)
+    @translated
     def atan2(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair("atan2", x1, x2, REAL_KINDS, "a real-valued")
+        a, b, _ = self._pair("atan2", x1, x2)
         if self.kind(a) not in FLOAT_KINDS:
             a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
         return tf.math.atan2(a, b)
 
+    @translated
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """Computed in float64 for float32 (no TensorFlow kernel); inf wins over NaN."""
-        a, b, name = self._pair("hypot", x1, x2, REAL_KINDS, "a real-valued")
+        a, b, name = self._pair("hypot", x1, x2)
         wide = tf.cast(a, tf.float64) if name != "float64" else a
         wb = tf.cast(b, tf.float64) if name != "float64" else b
         wa, wb = tf.abs(wide), tf.abs(wb)
@@ -256,8 +257,9 @@ class ElementwiseMixin(TFBase):
         out = "float64" if name not in ("float32", "float64") else name
         return tf.cast(result, self.tfd(out))
 
+    @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
-        a, b, _name = self._pair("logaddexp", x1, x2, REAL_KINDS, "a real-valued")
+        a, b, _name = self._pair("logaddexp", x1, x2)
         if self.kind(a) not in FLOAT_KINDS:
             a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
         big = tf.maximum(a, b)
@@ -265,9 +267,10 @@ class ElementwiseMixin(TFBase):
         return tf.where(tf.math.is_nan(a) | tf.math.is_nan(b), a + b,
                         big + tf.math.log1p(tf.exp(diff)))  # fmt: skip
 
+    @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
         """Exact on the bits: NaN signs and signed zeros are honoured."""
-        a, b, name = self._pair("copysign", x1, x2, REAL_KINDS, "a real-valued")
+        a, b, name = self._pair("copysign", x1, x2)
         if self.kind(a) not in FLOAT_KINDS:
             a, b, name = tf.cast(a, tf.float64), tf.cast(b, tf.float64), "float64"
         ibits = self.tfd(BITS_OF_FLOAT[name])
@@ -278,38 +281,45 @@ class ElementwiseMixin(TFBase):
 
     # -- comparisons and logic -------------------------------------------------------------
     @fastpath.binary(EAGER, ANY, raw_binary("Equal", "equal"), scalar)
+    @translated
     def equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("equal", x1, x2)
         return tf.math.equal(a, b)
 
     @fastpath.binary(EAGER, ANY, raw_binary("NotEqual", "not_equal"), scalar)
+    @translated
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         (a, b), _ = self.operands("not_equal", x1, x2)
         return tf.math.not_equal(a, b)
 
     def _ordered(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
-        a, b, _ = self._pair(function, x1, x2, REAL_KINDS, "a real-valued")
+        a, b, _ = self._pair(function, x1, x2)
         if self.kind(a) == "bool":
             a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)
         return fn(a, b)
 
     @fastpath.binary(EAGER, REAL, raw_binary("Less", "less"), scalar)
+    @translated
     def less(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less", tf.math.less, x1, x2)
 
     @fastpath.binary(EAGER, REAL, raw_binary("LessEqual", "less_equal"), scalar)
+    @translated
     def less_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("less_equal", tf.math.less_equal, x1, x2)
 
     @fastpath.binary(EAGER, REAL, raw_binary("Greater", "greater"), scalar)
+    @translated
     def greater(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater", tf.math.greater, x1, x2)
 
     @fastpath.binary(EAGER, REAL, raw_binary("GreaterEqual", "greater_equal"), scalar)
+    @translated
     def greater_equal(self, x1: Any, x2: Any, /) -> Any:
         return self._ordered("greater_equal", tf.math.greater_equal, x1, x2)
 
     def _logical(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        self.check_operands(function, x1, x2)
         (a, b), _ = self.operands(function, x1, x2)
         return fn(self._as_bool(a), self._as_bool(b))
 
@@ -317,53 +327,63 @@ class ElementwiseMixin(TFBase):
         return self.nonzero_mask(x)
 
     @fastpath.binary(EAGER, BOOL, raw_binary("LogicalAnd", "logical_and"), scalar)
+    @translated
     def logical_and(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_and", tf.math.logical_and, x1, x2)
 
     @fastpath.binary(EAGER, BOOL, raw_binary("LogicalOr", "logical_or"), scalar)
+    @translated
     def logical_or(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_or", tf.math.logical_or, x1, x2)
 
+    @translated
     def logical_xor(self, x1: Any, x2: Any, /) -> Any:
         return self._logical("logical_xor", tf.math.logical_xor, x1, x2)
 
     @fastpath.unary(EAGER, BOOL, raw_op("LogicalNot"))
+    @translated
     def logical_not(self, x: Any, /) -> Any:
         return tf.math.logical_not(self._as_bool(self.tensor(x, "logical_not")))
 
     # -- bitwise ---------------------------------------------------------------------------
     def _bitwise(self, function: str, int_fn: Callable[[Any, Any], Any],
                  bool_fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:  # fmt: skip
-        a, b, _ = self._pair(function, x1, x2, _INTEGER_OR_BOOL, "an integer or boolean")
+        a, b, _ = self._pair(function, x1, x2)
         return bool_fn(a, b) if a.dtype == tf.bool else int_fn(a, b)
 
     @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseAnd", "bitwise_and"), scalar)
+    @translated
     def bitwise_and(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_and", tf.bitwise.bitwise_and, tf.math.logical_and, x1, x2)
 
     @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseOr", "bitwise_or"), scalar)
+    @translated
     def bitwise_or(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_or", tf.bitwise.bitwise_or, tf.math.logical_or, x1, x2)
 
     @fastpath.binary(EAGER, INTEGER, raw_binary("BitwiseXor", "bitwise_xor"), scalar)
+    @translated
     def bitwise_xor(self, x1: Any, x2: Any, /) -> Any:
         return self._bitwise("bitwise_xor", tf.bitwise.bitwise_xor, tf.math.logical_xor, x1, x2)
 
+    @translated
     def bitwise_invert(self, x: Any, /) -> Any:
-        x = self._unary_of("bitwise_invert", x, _INTEGER_OR_BOOL, "an integer or boolean")
+        x = self.tensor(x, "bitwise_invert")
         return tf.math.logical_not(x) if x.dtype == tf.bool else tf.bitwise.invert(x)
 
     def _shift(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any, Any]:
-        a, b, name = self._pair(function, x1, x2, INTEGRAL_KINDS, "an integer")
+        a, b, name = self._pair(function, x1, x2)
         out_of_range = (b < 0) | (b >= BITS[name]) if self.kind(b) == "signed integer" \
             else b >= BITS[name]  # fmt: skip
         return a, tf.where(out_of_range, tf.zeros_like(b), b), out_of_range
 
+    @translated
     def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
         """Shifts by the bit width or more give 0 (TensorFlow leaves them undefined)."""
         a, b, big = self._shift("bitwise_left_shift", x1, x2)
         return tf.where(big, tf.zeros_like(a), tf.bitwise.left_shift(a, b))
 
+    @translated
     def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
         """Shifts by the bit width or more give 0, or -1 for negative values."""
         a, b, big = self._shift("bitwise_right_shift", x1, x2)
@@ -373,25 +393,30 @@ class ElementwiseMixin(TFBase):
 
     # -- unary -----------------------------------------------------------------------------
     @fastpath.unary(EAGER, REAL, raw_op("Abs"))
+    @translated
     def abs(self, x: Any, /) -> Any:
-        x = self._unary_of("abs", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "abs")
         return x if self.kind(x) == "unsigned integer" else tf.math.abs(x)
 
     @fastpath.unary(EAGER, NUMERIC, raw_op("Neg"))
+    @translated
     def negative(self, x: Any, /) -> Any:
         """Unsigned values wrap around (``-x == 2**n - x``)."""
-        x = self._unary_of("negative", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "negative")
         return tf.math.subtract(tf.zeros_like(x), x) if self.kind(x) == "unsigned integer" \
             else tf.math.negative(x)  # fmt: skip
 
+    @translated
     def positive(self, x: Any, /) -> Any:
-        return self._unary_of("positive", x, _NUMERIC, "a numeric")
+        return self.tensor(x, "positive")
 
     @fastpath.unary(EAGER, NUMERIC, raw_op("Square"))
+    @translated
     def square(self, x: Any, /) -> Any:
-        x = self._unary_of("square", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "square")
         return tf.math.multiply(x, x)
 
+    @translated
     def reciprocal(self, x: Any, /) -> Any:
         x = self.floating(x, "reciprocal")
         if x.dtype.is_complex:
@@ -432,6 +457,7 @@ class ElementwiseMixin(TFBase):
         return tf.complex(real, tf.math.atan2(b, a + 1))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log"))
+    @translated
     def log(self, x: Any, /) -> Any:
         """Complex: also for extreme ``|z|`` (TensorFlow's kernel squares it)."""
         x = self.floating(x, "log")
@@ -444,6 +470,7 @@ class ElementwiseMixin(TFBase):
         return tf.where(finite, exact(safe), fallback(x))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Expm1"))
+    @translated
     def expm1(self, x: Any, /) -> Any:
         """Complex: ``exp(x) - 1`` away from 0 (TensorFlow's kernel gives NaN at infinities),
         ``+0 ± 0j`` at zero."""
@@ -459,6 +486,7 @@ class ElementwiseMixin(TFBase):
         return tf.where(self.nonzero_mask(x), result, zero)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tan"))
+    @translated
     def tan(self, x: Any, /) -> Any:
         """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
         ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
@@ -469,6 +497,7 @@ class ElementwiseMixin(TFBase):
         return tf.complex(tf.math.imag(w), -tf.math.real(w))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tanh"))
+    @translated
     def tanh(self, x: Any, /) -> Any:
         """Complex: ``tanh(±inf + yj)`` for finite ``y`` is ``±1 + 0j``, the zero with
         ``y``'s sign (TensorFlow's kernel gives the zero the sign of ``sin(2y)``)."""
@@ -482,6 +511,7 @@ class ElementwiseMixin(TFBase):
         return tf.where(edge, limit, result)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log1p"))
+    @translated
     def log1p(self, x: Any, /) -> Any:
         """Complex infinities, -1 and huge values get the spec's values (TensorFlow's kernel
         gives NaN)."""
@@ -497,6 +527,7 @@ class ElementwiseMixin(TFBase):
                                          im), result)  # fmt: skip
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Sqrt"))
+    @translated
     def sqrt(self, x: Any, /) -> Any:
         """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis, and
         no overflow near the largest values (``sqrt(z) = 2 sqrt(z / 4)`` there)."""
@@ -510,10 +541,11 @@ class ElementwiseMixin(TFBase):
         root = tf.where(huge, 2 * tf.math.sqrt(upper * 0.25), tf.math.sqrt(upper))
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
+    @translated
     def sign(self, x: Any, /) -> Any:
         """Complex: ``x / |x|`` (``0 + 0j`` for any zero, NaN for NaN components), without overflow for
         huge ``|x|``."""
-        x = self._unary_of("sign", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "sign")
         kind = self.kind(x)
         if kind == "unsigned integer":
             return tf.cast(x > 0, x.dtype)
@@ -538,15 +570,16 @@ class ElementwiseMixin(TFBase):
             return tf.where(tf.math.is_nan(x), x, signed)
         return tf.math.sign(x)
 
+    @translated
     def signbit(self, x: Any, /) -> Any:
-        x = self._unary_of("signbit", x, REAL_KINDS, "a real-valued")
+        x = self.tensor(x, "signbit")
         name = self.dn(x)
         if name in BITS_OF_FLOAT:
             return tf.bitcast(x, self.tfd(BITS_OF_FLOAT[name])) < 0
         return x < 0 if self.kind(x) == "signed integer" else tf.zeros_like(x, tf.bool)
 
     def _rounding(self, function: str, x: Any, fn: Callable[[Any], Any]) -> Any:
-        x = self._unary_of(function, x, _REAL_NUMERIC, "a real numeric")
+        x = self.tensor(x, function)
         return fn(x) if self.kind(x) == "real floating" else x
 
     def _tiny(self, x: Any, negative: bool) -> Any:
@@ -559,43 +592,50 @@ class ElementwiseMixin(TFBase):
         sign = bits < 0 if negative else bits >= 0
         return zero_exponent & self.nonzero_mask(x) & sign
 
+    @translated
     def ceil(self, x: Any, /) -> Any:
         """Positive subnormals give 1 (TensorFlow's kernel gives 0)."""
         return self._rounding("ceil", x, lambda v: tf.where(
             self._tiny(v, False), tf.ones_like(v), tf.math.ceil(v)))  # fmt: skip
 
+    @translated
     def floor(self, x: Any, /) -> Any:
         """Negative subnormals give -1 (TensorFlow's kernel gives -0)."""
         return self._rounding("floor", x, lambda v: tf.where(
             self._tiny(v, True), -tf.ones_like(v), tf.math.floor(v)))  # fmt: skip
 
+    @translated
     def trunc(self, x: Any, /) -> Any:
         return self._rounding("trunc", x, lambda v: tf.where(v < 0, tf.math.ceil(v),
                                                              tf.math.floor(v)))  # fmt: skip
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Round"))
+    @translated
     def round(self, x: Any, /) -> Any:
         """Half to even; complex numbers round each component."""
-        x = self._unary_of("round", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "round")
         if self.kind(x) == "complex floating":
             return tf.complex(tf.math.round(tf.math.real(x)), tf.math.round(tf.math.imag(x)))
         return tf.math.round(x) if self.kind(x) == "real floating" else x
 
+    @translated
     def conj(self, x: Any, /) -> Any:
-        x = self._unary_of("conj", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "conj")
         return tf.math.conj(x) if self.kind(x) == "complex floating" else x
 
+    @translated
     def real(self, x: Any, /) -> Any:
-        x = self._unary_of("real", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "real")
         return tf.math.real(x) if self.kind(x) == "complex floating" else x
 
+    @translated
     def imag(self, x: Any, /) -> Any:
-        x = self._unary_of("imag", x, _NUMERIC, "a numeric")
+        x = self.tensor(x, "imag")
         return tf.math.imag(x) if self.kind(x) == "complex floating" else tf.zeros_like(x)
 
     def _classify(self, function: str, x: Any, fn: Callable[[Any], Any], both: bool,
                   integer_value: bool) -> Any:  # fmt: skip
-        x = self._unary_of(function, x, (*_NUMERIC, "bool"), "a numeric")
+        x = self.tensor(x, function)
         kind = self.kind(x)
         if kind == "complex floating":
             re, im = fn(tf.math.real(x)), fn(tf.math.imag(x))
@@ -605,14 +645,17 @@ class ElementwiseMixin(TFBase):
         return tf.fill(tf.shape(x), integer_value)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsFinite"))
+    @translated
     def isfinite(self, x: Any, /) -> Any:
         return self._classify("isfinite", x, tf.math.is_finite, True, True)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsInf"))
+    @translated
     def isinf(self, x: Any, /) -> Any:
         return self._classify("isinf", x, tf.math.is_inf, False, False)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("IsNan"))
+    @translated
     def isnan(self, x: Any, /) -> Any:
         return self._classify("isnan", x, tf.math.is_nan, False, False)
 
@@ -630,15 +673,18 @@ class ElementwiseMixin(TFBase):
                                                                nearest), wide)  # fmt: skip
         return tf.cast(tf.where(exact, nearest, result), x.dtype)
 
+    @translated
     def log2(self, x: Any, /) -> Any:
         return self._log_base("log2", x, 2.0)
 
+    @translated
     def log10(self, x: Any, /) -> Any:
         return self._log_base("log10", x, 10.0)
 
+    @translated
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
         """Bounds may be scalars or arrays; the result keeps ``x``'s dtype and shape."""
-        x = self._unary_of("clip", x, REAL_KINDS, "a real-valued")
+        x = self.tensor(x, "clip")
         result = x
         for bound, fn in ((min, tf.math.maximum), (max, tf.math.minimum)):
             if bound is None:

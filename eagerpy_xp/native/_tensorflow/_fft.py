@@ -2,7 +2,9 @@
 
 ``tf.signal`` transforms the innermost axis only and normalises inverse transforms
 itself; here every transform moves the axis, resizes it and rescales for ``norm``.
-Real inputs to complex transforms become complex (float64 and integers -> complex128).
+Each transform takes the standard's dtypes only: complex input for ``fft``, ``ifft``,
+``fftn``, ``ifftn``, ``irfft``, ``irfftn``, ``hfft``; real floating input for ``rfft``,
+``rfftn``, ``ihfft``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 import tensorflow as tf
 
 from .._base import FFT
+from .._base.arguments import positive
+from .._base.core import translated
 from ._common import TFBase
 
 _NORMS = ("backward", "ortho", "forward")
@@ -73,16 +77,19 @@ class TFFFT(FFT):
             raise self._b.error("fft", "the transformed axis needs a static length (or pass n)")
         return int(n)
 
+    @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
             norm: str = "backward") -> Any:  # fmt: skip
         return self._one("fft", self._complex(x, "fft"), n, axis, norm, False,
                          lambda v, _: tf.signal.fft(v), lambda s: s, self._length)  # fmt: skip
 
+    @translated
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
              norm: str = "backward") -> Any:  # fmt: skip
         return self._one("ifft", self._complex(x, "ifft"), n, axis, norm, True,
                          lambda v, _: tf.signal.ifft(v), lambda s: s, self._length)  # fmt: skip
 
+    @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
              norm: str = "backward") -> Any:  # fmt: skip
         def transform(v: Any, size: int) -> Any:
@@ -92,6 +99,7 @@ class TFFFT(FFT):
         return self._one("rfft", self._real(x, "rfft"), n, axis, norm, False, transform,
                          lambda s: s, self._length)  # fmt: skip
 
+    @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
               norm: str = "backward") -> Any:  # fmt: skip
         def transform(v: Any, size: int) -> Any:
@@ -101,12 +109,14 @@ class TFFFT(FFT):
         return self._one("irfft", self._complex(x, "irfft"), n, axis, norm, True, transform,
                          lambda s: s // 2 + 1, lambda v: 2 * (self._length(v) - 1))  # fmt: skip
 
+    @translated
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
              norm: str = "backward") -> Any:  # fmt: skip
         self._check_norm("hfft", norm)
         return self.irfft(tf.math.conj(self._complex(x, "hfft")), n=n, axis=axis,
                           norm=_SWAP[norm])  # fmt: skip
 
+    @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1,
               norm: str = "backward") -> Any:  # fmt: skip
         self._check_norm("ihfft", norm)
@@ -120,6 +130,9 @@ class TFFFT(FFT):
         """Normalised axes and per-axis lengths (None: the input's own)."""
         b = self._b
         nd = b.ndim(x)
+        if axes is None and s is not None and len(s) > nd:
+            raise b.error(f"fft.{function}", f"s {tuple(s)} has more entries than the "
+                          f"{nd} dimensions of the array")  # fmt: skip
         if axes is None:
             axes = list(range(nd)) if s is None else list(range(nd - len(s), nd))
         axes = [b.normalize_axis(a, nd, f"fft.{function}") for a in axes]
@@ -134,18 +147,21 @@ class TFFFT(FFT):
             x = one(x, n=n, axis=a, norm=norm)
         return x
 
+    @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None,
              norm: str = "backward") -> Any:  # fmt: skip
         x = self._complex(x, "fftn")
         axes, sizes = self._plan("fftn", x, s, axes)
         return self._many(self.fft, x, axes, sizes, norm)
 
+    @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None,
               norm: str = "backward") -> Any:  # fmt: skip
         x = self._complex(x, "ifftn")
         axes, sizes = self._plan("ifftn", x, s, axes)
         return self._many(self.ifft, x, axes, sizes, norm)
 
+    @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None,
               norm: str = "backward") -> Any:  # fmt: skip
         x = self._real(x, "rfftn")
@@ -153,6 +169,7 @@ class TFFFT(FFT):
         x = self.rfft(x, n=sizes[-1], axis=axes[-1], norm=norm)
         return self._many(self.fft, x, axes[:-1], sizes[:-1], norm)
 
+    @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None,
                norm: str = "backward") -> Any:  # fmt: skip
         x = self._complex(x, "irfftn")
@@ -165,15 +182,20 @@ class TFFFT(FFT):
         b = self._b
         target = tf.float64 if dtype is None else b.check_dtype(dtype, f"fft.{function}")
         if not target.is_floating:
-            raise b.error(f"fft.{function}", f"dtype must be real floating, got {dtype!r}")
+            raise b.error(f"fft.{function}", f"dtype must be a real floating dtype, got "
+                          f"{b.dtype_name(target)}", TypeError)  # fmt: skip
         with b.placed(device, f"fft.{function}"):
             return tf.cast(tf.constant(values, tf.float64) / (n * d), target)
 
+    @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        positive(self._b, n, "n", "fft.fftfreq")
         values = [*range((n - 1) // 2 + 1), *range(-(n // 2), 0)]
         return self._freq("fftfreq", values, n, d, dtype, device)
 
+    @translated
     def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
+        positive(self._b, n, "n", "fft.rfftfreq")
         return self._freq("rfftfreq", list(range(n // 2 + 1)), n, d, dtype, device)
 
     def _shift(self, function: str, x: Any, axes: Any, sign: int) -> Any:
@@ -186,8 +208,10 @@ class TFFFT(FFT):
         shifts = [sign * (shape[a] // 2) for a in axes]
         return tf.roll(x, tf.stack(shifts), axes)
 
+    @translated
     def fftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._shift("fftshift", x, axes, 1)
 
+    @translated
     def ifftshift(self, x: Any, /, *, axes: Any = None) -> Any:
         return self._shift("ifftshift", x, axes, -1)

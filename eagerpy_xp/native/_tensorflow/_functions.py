@@ -7,8 +7,10 @@ from typing import Any
 
 import tensorflow as tf
 
-from ._common import FLOAT_KINDS, INTEGRAL_KINDS, REAL_KINDS, TFBase
-from ._eager import FLOATING, raw_op, reduction_axes, translate
+from .._base.arguments import integer
+from .._base.core import raise_translated, translated
+from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
+from ._eager import FLOATING, raw_op, reduction_axes
 
 _SUM, _PROD, _MEAN = raw_op("Sum"), raw_op("Prod"), raw_op("Mean")
 #: Dtypes a sum or product accumulates in as they are (smaller integers widen).
@@ -19,10 +21,62 @@ _MATMUL_VIA = {"int8": "int64", "int16": "int64", "uint8": "int64", "uint16": "i
                "uint32": "int64", "uint64": "int64"}  # fmt: skip
 
 
+def _fast_sum(op: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A fast path in front of the decorated ``sum``/``prod``: the raw reduction ``op`` for
+    an eager tensor of a dtype that accumulates as it is, without ``dtype``, over axes
+    `reduction_axes` takes (TensorFlow's errors translated as `translated` does)."""
+
+    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
+        name = slow.__name__
+
+        def method(self: Any, x: Any, /, *, axis: Any = None, dtype: Any = None,
+                   keepdims: bool = False) -> Any:  # fmt: skip
+            if dtype is None:
+                axes = reduction_axes(x, axis, keepdims, ACCUMULATES_AS_IS)
+                if axes is not None:
+                    try:
+                        return op(x, axes, keepdims)
+                    except Exception as exc:
+                        raise_translated(self, exc, name)
+            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+        return _described(method, slow)
+
+    return decorate
+
+
+def _fast_mean(op: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`_fast_sum` for ``mean`` (floating-point dtypes, no ``dtype`` argument)."""
+
+    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
+        name = slow.__name__
+
+        def method(self: Any, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+            axes = reduction_axes(x, axis, keepdims, FLOATING)
+            if axes is not None:
+                try:
+                    return op(x, axes, keepdims)
+                except Exception as exc:
+                    raise_translated(self, exc, name)
+            return slow(self, x, axis=axis, keepdims=keepdims)
+
+        return _described(method, slow)
+
+    return decorate
+
+
+def _described(method: Callable[..., Any], slow: Callable[..., Any]) -> Callable[..., Any]:
+    method.__name__ = method.__qualname__ = slow.__name__
+    method.__doc__ = slow.__doc__
+    method.__wrapped__ = slow  # type: ignore[attr-defined]
+    return method
+
+
 class FunctionsMixin(TFBase):
     """The manipulation, searching, statistical, utility and linear algebra chapters."""
 
     # -- manipulation ----------------------------------------------------------------------
+    @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
         result: list[int] = []
         for shape in shapes:
@@ -35,6 +89,7 @@ class FunctionsMixin(TFBase):
                 result[i] = result[i] if d == 1 else d
         return tuple(result)
 
+    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
         tensors = [self.tensor(a, "broadcast_arrays") for a in arrays]
         if not tensors:
@@ -48,6 +103,7 @@ class FunctionsMixin(TFBase):
                 shape = tf.broadcast_dynamic_shape(shape, tf.shape(t))
         return tuple(tf.broadcast_to(t, shape) for t in tensors)
 
+    @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         x = self.tensor(x, "broadcast_to")
         if x.shape.is_fully_defined():
@@ -56,6 +112,7 @@ class FunctionsMixin(TFBase):
                 raise self.error("broadcast_to", f"cannot broadcast {tuple(x.shape)} to {target}")
         return tf.broadcast_to(x, shape)
 
+    @translated
     def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
         tensors, _ = self.operands("concat", *arrays)
         if axis is None:
@@ -63,8 +120,16 @@ class FunctionsMixin(TFBase):
         n = self.ndim(tensors[0])
         if any(self.ndim(t) != n for t in tensors):
             raise self.error("concat", "arrays must have the same number of dimensions")
-        return tf.concat(tensors, self.normalize_axis(axis, n, "concat"))
+        a = self.normalize_axis(axis, n, "concat")
+        shapes = [tuple(t.shape) for t in tensors]
+        for i in range(n):  # static sizes, checked before a kernel fails (and logs)
+            sizes = {s[i] for s in shapes if s[i] is not None}
+            if i != a and len(sizes) > 1:
+                raise self.error("concat", f"shapes {', '.join(str(s) for s in shapes)} "
+                                 f"differ outside axis {a}")  # fmt: skip
+        return tf.concat(tensors, a)
 
+    @translated
     def stack(self, arrays: Any, /, *, axis: int = 0) -> Any:
         tensors, _ = self.operands("stack", *arrays)
         shapes = [tuple(t.shape) for t in tensors]
@@ -74,10 +139,12 @@ class FunctionsMixin(TFBase):
                              f"{', '.join(str(d) for d in shapes)}")  # fmt: skip
         return tf.stack(tensors, axis=self.normalize_axis(axis, self.ndim(tensors[0]) + 1, "stack"))
 
+    @translated
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         x = self.tensor(x, "unstack")
         return tuple(tf.unstack(x, axis=self.normalize_axis(axis, self.ndim(x), "unstack")))
 
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         x = self.tensor(x, "expand_dims")
         items = axis if isinstance(axis, tuple) else (axis,)
@@ -86,6 +153,7 @@ class FunctionsMixin(TFBase):
             x = tf.expand_dims(x, a)
         return x
 
+    @translated
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         x = self.tensor(x, "squeeze")
         axes = self.axes(axis, self.ndim(x), "squeeze")
@@ -94,10 +162,12 @@ class FunctionsMixin(TFBase):
                 raise self.error("squeeze", f"axis {a} has size {x.shape[a]}, not 1")
         return tf.squeeze(x, axes) if axes else x
 
+    @translated
     def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
         x = self.tensor(x, "flip")
         return tf.reverse(x, self.axes(axis, self.ndim(x), "flip"))
 
+    @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
         x = self.tensor(x, "permute_dims")
         perm = self.axes(axes, self.ndim(x), "permute_dims")
@@ -106,6 +176,7 @@ class FunctionsMixin(TFBase):
                              f"{self.ndim(x)} dimensions")  # fmt: skip
         return tf.transpose(x, perm)
 
+    @translated
     def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
         x = self.tensor(x, "moveaxis")
         n = self.ndim(x)
@@ -118,16 +189,15 @@ class FunctionsMixin(TFBase):
             order.insert(d, s)
         return tf.transpose(x, order)
 
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         x = self.tensor(x, "reshape")
         dims = tuple(shape)
         if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
             raise self.error("reshape", f"invalid shape {shape}")
-        try:
-            return tf.reshape(x, dims)
-        except tf.errors.OpError as error:
-            raise translate("reshape", error) from error
+        return tf.reshape(x, dims)  # `translated` explains or translates its errors
 
+    @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         x = self.tensor(x, "roll")
         if axis is None:
@@ -138,17 +208,24 @@ class FunctionsMixin(TFBase):
             raise self.error("roll", "shift and axis must have the same length")
         return tf.roll(x, list(shifts), [self.normalize_axis(a, self.ndim(x), "roll") for a in axes])
 
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         x = self.tensor(x, "repeat")
         if axis is None:
             x, axis = tf.reshape(x, [-1]), 0
-        if not isinstance(repeats, int):
-            repeats = tf.cast(self.tensor(repeats, "repeat"), tf.int64)
         a = self.normalize_axis(axis, self.ndim(x), "repeat")
+        if isinstance(repeats, (bool, int, float, complex, str)) or repeats is None:
+            count = integer(self, repeats, "repeats", "repeat", minimum=0)
+            self.check_extent((x.shape[a], count), "repeat", x.dtype.size)
+        else:
+            repeats = self.tensor(repeats, "repeat")
+            self.check_kind(repeats, "repeat", INTEGRAL_KINDS, "an integer repeats")
+            repeats = tf.cast(repeats, tf.int64)
         # gather repeated positions: tf.repeat fails on empty arrays and lacks uint16
         length = tf.shape(x, out_type=tf.int64)[a]
         return tf.gather(x, tf.repeat(tf.range(length), repeats), axis=a)
 
+    @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
         x = self.tensor(x, "tile")
         reps = list(repetitions)
@@ -180,20 +257,24 @@ class FunctionsMixin(TFBase):
         result = tf.reduce_min(tf.where(hit, iota, length), axis=a)
         return self.keep(result, [a], keepdims)
 
+    @translated
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         """The first maximum; the first NaN if there is one."""
         return self._arg_extreme("argmax", x, axis, keepdims, tf.reduce_max)
 
+    @translated
     def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         """The first minimum; the first NaN if there is one."""
         return self._arg_extreme("argmin", x, axis, keepdims, tf.reduce_min)
 
+    @translated
     def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self.tensor(x, "count_nonzero")
         axes = self.axes(axis, self.ndim(x), "count_nonzero")
         nonzero = tf.cast(self.nonzero_mask(x), tf.int64)
         return tf.reduce_sum(nonzero, axis=axes, keepdims=keepdims)
 
+    @translated
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         x = self.tensor(x, "nonzero")
         if self.ndim(x) == 0:
@@ -201,23 +282,30 @@ class FunctionsMixin(TFBase):
         found = tf.where(self.nonzero_mask(x))
         return tuple(tf.unstack(found, num=self.ndim(x), axis=1))
 
+    @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         cond = self.tensor(condition, "where")
         if cond.dtype != tf.bool:
             raise self.error("where", f"condition must be boolean, got {self.dn(cond)}", TypeError)
+        self.check_operands("where", x1, x2)
         (a, b), _ = self.operands("where", x1, x2)
         self.check_broadcast("where", cond, a, b)
         return tf.where(cond, a, b)
 
+    @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         """NaNs sort last and -0 equals +0; unsigned 64-bit values order correctly."""
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        self.check_arrays("searchsorted", x1)
+        self.check_operands("searchsorted", x1, x2)
         (a, v), _ = self.operands("searchsorted", x1, x2)
         if self.ndim(a) != 1:
             raise self.error("searchsorted", f"x1 must be 1-d, got {self.ndim(a)} dimensions")
         if sorter is not None:
-            a = tf.gather(a, tf.cast(self.tensor(sorter, "searchsorted"), tf.int64))
+            sorter = self.tensor(sorter, "searchsorted")
+            self.check_kind(sorter, "searchsorted", INTEGRAL_KINDS, "an integer sorter")
+            a = tf.gather(a, tf.cast(sorter, tf.int64))
         ka, kv = self.order_key(a, "searchsorted"), self.order_key(v, "searchsorted")
         found = tf.searchsorted(ka[None], tf.reshape(kv, [1, -1]), side=side, out_type=tf.int64)
         return tf.reshape(found, tf.shape(v))
@@ -242,17 +330,17 @@ class FunctionsMixin(TFBase):
     def _reduce(self, function: str, op: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
                 dtype: Any = None) -> Any:  # fmt: skip
         """``op`` (a raw reduction op) over ``axis``, accumulating as the standard says."""
-        axes = None if dtype is not None else reduction_axes(x, axis, keepdims, ACCUMULATES_AS_IS)
-        if axes is not None:
-            return op(x, axes, keepdims)
         x = self.tensor(x, function)
-        self.check_kind(x, function, ("bool", *INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         axes = tf.constant(self.axes(axis, self.ndim(x), function), tf.int32)
         return op(self._accumulator(x, dtype, function), axes, bool(keepdims))
 
+    @_fast_sum(_SUM)
+    @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return self._reduce("sum", _SUM, x, axis, keepdims, dtype)
 
+    @_fast_sum(_PROD)
+    @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None,
              keepdims: bool = False) -> Any:  # fmt: skip
         return self._reduce("prod", _PROD, x, axis, keepdims, dtype)
@@ -270,25 +358,31 @@ class FunctionsMixin(TFBase):
             result = tf.where(nan, tf.constant(float("nan"), x.dtype), result)
         return result
 
+    @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._extreme("max", tf.reduce_max, x, axis, keepdims)
 
+    @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._extreme("min", tf.reduce_min, x, axis, keepdims)
 
+    @_fast_mean(_MEAN)
+    @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        """Integer inputs are averaged in float64."""
-        axes = reduction_axes(x, axis, keepdims, FLOATING)
-        if axes is not None:
-            return _MEAN(x, axes, keepdims)
-        x = self.floating(x, "mean")
+        x = self.tensor(x, "mean")
         axes = self.axes(axis, self.ndim(x), "mean")
         return tf.reduce_mean(x, axis=axes, keepdims=keepdims)
 
+    @translated
     def var(self, x: Any, /, *, axis: Any = None, correction: float = 0.0,
             keepdims: bool = False) -> Any:  # fmt: skip
         """Divides by ``N - correction`` (inf or NaN when that is not positive)."""
-        x = self.floating(x, "var")
+        if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+            raise self.error("var", f"correction must be a real number, got {correction!r}",
+                             TypeError)  # fmt: skip
+        if correction < 0:
+            raise self.error("var", f"correction must not be negative, got {correction!r}")
+        x = self.tensor(x, "var")
         axes = self.axes(axis, self.ndim(x), "var")
         centred = x - tf.reduce_mean(x, axis=axes, keepdims=True)
         if x.dtype.is_complex:
@@ -298,6 +392,7 @@ class FunctionsMixin(TFBase):
         count = tf.cast(self.size(x, axes), squares.dtype) - correction
         return tf.reduce_sum(squares, axis=axes, keepdims=keepdims) / count
 
+    @translated
     def std(self, x: Any, /, *, axis: Any = None, correction: float = 0.0,
             keepdims: bool = False) -> Any:  # fmt: skip
         return tf.sqrt(self.var(x, axis=axis, correction=correction, keepdims=keepdims))
@@ -320,10 +415,12 @@ class FunctionsMixin(TFBase):
             result = tf.concat([tf.fill(shape, tf.constant(identity, acc.dtype)), result], a)
         return result
 
+    @translated
     def cumulative_sum(self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
                        include_initial: bool = False) -> Any:  # fmt: skip
         return self._cumulative("cumulative_sum", tf.cumsum, 0, x, axis, dtype, include_initial)
 
+    @translated
     def cumulative_prod(self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
                         include_initial: bool = False) -> Any:  # fmt: skip
         return self._cumulative("cumulative_prod", tf.math.cumprod, 1, x, axis, dtype,
@@ -337,12 +434,15 @@ class FunctionsMixin(TFBase):
         truth = self.nonzero_mask(x)
         return fn(truth, axis=axes, keepdims=keepdims)
 
+    @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._truth("all", tf.reduce_all, x, axis, keepdims)
 
+    @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return self._truth("any", tf.reduce_any, x, axis, keepdims)
 
+    @translated
     def diff(self, x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
              append: Any = None) -> Any:  # fmt: skip
         """Boolean inputs give ``x[i+1] != x[i]``."""
@@ -375,9 +475,10 @@ class FunctionsMixin(TFBase):
         wide = tf.linalg.matmul(tf.cast(a, tf.int64), tf.cast(b, tf.int64))
         return tf.cast(wide, a.dtype)
 
+    @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
+        self.check_arrays("matmul", x1, x2)
         (a, b), name = self.operands("matmul", x1, x2)
-        self.check_kind(a, "matmul", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         if self.ndim(a) == 0 or self.ndim(b) == 0:
             raise self.error("matmul", "0-d operands are not allowed")
         ka, kb = a.shape[-1], b.shape[-2] if self.ndim(b) > 1 else b.shape[0]
@@ -398,6 +499,7 @@ class FunctionsMixin(TFBase):
             result = tf.squeeze(result, -1)
         return result
 
+    @translated
     def matrix_transpose(self, x: Any, /) -> Any:
         x = self.tensor(x, "matrix_transpose")
         if self.ndim(x) < 2:
@@ -405,10 +507,14 @@ class FunctionsMixin(TFBase):
         n = self.ndim(x)
         return tf.transpose(x, [*range(n - 2), n - 1, n - 2])
 
+    @translated
     def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        self.check_arrays("tensordot", x1, x2)
         (a, b), name = self.operands("tensordot", x1, x2)
-        self.check_kind(a, "tensordot", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         na, nb = self.ndim(a), self.ndim(b)
+        if isinstance(axes, bool) or not isinstance(axes, (int, tuple, list)):
+            raise self.error("tensordot", f"axes must be an int or a pair of sequences of "
+                             f"ints, got {axes!r}", TypeError)  # fmt: skip
         if isinstance(axes, int):
             if axes < 0 or axes > min(na, nb):
                 raise self.error("tensordot", f"axes={axes} is out of range")
@@ -434,9 +540,10 @@ class FunctionsMixin(TFBase):
     def _count(self, shape: Any, axes: Sequence[int]) -> Any:
         return tf.reduce_prod(self._pick(shape, axes))
 
+    @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
+        self.check_arrays("vecdot", x1, x2)
         (a, b), _ = self.operands("vecdot", x1, x2)
-        self.check_kind(a, "vecdot", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         a, b = self.broadcast_arrays(a, b)
         ax = self.normalize_axis(axis, self.ndim(a), "vecdot")
         if a.dtype.is_complex:

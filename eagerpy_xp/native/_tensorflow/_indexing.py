@@ -13,6 +13,7 @@ from typing import Any
 import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
+from .._base.core import raise_translated, translated
 from ._common import INTEGRAL_KINDS, TFBase
 from ._eager import translate
 
@@ -55,6 +56,18 @@ class IndexingMixin(TFBase):
         return isinstance(k, bool) or (isinstance(k, tf.Tensor) and k.dtype == tf.bool)
 
     def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]``; a key TensorFlow refuses raises `IndexError` naming it."""
+        try:
+            return self._getitem(raw, key)
+        except Exception as exc:
+            error = self.translate(exc, "__getitem__")
+            if isinstance(error, (TypeError, ValueError)):  # the key, whatever TF says
+                error = self.error("__getitem__", str(error).partition(": ")[2], IndexError)
+            if error is exc:
+                raise
+            raise error from exc
+
+    def _getitem(self, raw: Any, key: Any) -> Any:
         x = self.tensor(raw, "__getitem__")
         items = self._key_tuple(key)
         if len(items) == 1 and self._is_mask(items[0]):
@@ -153,6 +166,12 @@ class IndexingMixin(TFBase):
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """A new tensor equal to ``raw`` with ``value`` written at ``key``."""
+        try:
+            return self._setitem(raw, key, value)
+        except Exception as exc:
+            raise_translated(self, exc, "__setitem__")
+
+    def _setitem(self, raw: Any, key: Any, value: Any) -> Any:
         x = self.tensor(raw, "__setitem__")
         name = self.dn(x)
         if isinstance(value, SCALAR_TYPES):
@@ -204,6 +223,7 @@ class IndexingMixin(TFBase):
             raise self.error(function, f"index {first} is out of bounds for axis {axis} "
                                        f"with size {int(length)}", IndexError)  # fmt: skip
 
+    @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
         x = self.tensor(x, "take")
         if axis is None:
@@ -218,6 +238,7 @@ class IndexingMixin(TFBase):
         except tf.errors.OpError as error:  # indices out of range (CPU kernels check)
             raise translate("take", error) from error
 
+    @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         x = self.tensor(x, "take_along_axis")
         n = self.ndim(x)

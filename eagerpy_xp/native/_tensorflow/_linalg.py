@@ -1,4 +1,4 @@
-"""The ``linalg`` extension on TensorFlow (integer inputs are computed in float64)."""
+"""The ``linalg`` extension on TensorFlow."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import tensorflow as tf
 
 from ..._dtypes import COMPLEX_OF_REAL
 from .._base import Linalg
+from .._base.core import translated
 from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
-from ._common import FLOAT_KINDS, INTEGRAL_KINDS, TFBase
+from ._common import FLOAT_KINDS, TFBase
 
 _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
 
@@ -56,14 +57,16 @@ class TFLinalg(Linalg):
         """The conjugate transpose of a stack of matrices."""
         return tf.linalg.adjoint(x)
 
+    @translated
     def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
         low = tf.linalg.cholesky(self._square(x, "cholesky"))
         return self._h(low) if upper else low
 
+    @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         b = self._b
+        b.check_arrays("linalg.cross", x1, x2)
         (a, c), _ = b.operands("linalg.cross", x1, x2)
-        b.check_kind(a, "linalg.cross", (*INTEGRAL_KINDS, *FLOAT_KINDS), "a numeric")
         a, c = b.broadcast_arrays(a, c)
         ax = b.normalize_axis(axis, b.ndim(a), "linalg.cross")
         if a.shape[ax] is not None and a.shape[ax] != 3:
@@ -72,9 +75,11 @@ class TFLinalg(Linalg):
         c0, c1, c2 = tf.unstack(c, 3, axis=ax)
         return tf.stack([a1 * c2 - a2 * c1, a2 * c0 - a0 * c2, a0 * c1 - a1 * c0], axis=ax)
 
+    @translated
     def det(self, x: Any, /) -> Any:
         return tf.linalg.det(self._square(x, "det"))
 
+    @translated
     def diagonal(self, x: Any, /, *, offset: int = 0) -> Any:
         b = self._b
         x = b.tensor(x, "linalg.diagonal")
@@ -108,24 +113,30 @@ class TFLinalg(Linalg):
             return tf.cast(values, target), tf.cast(vecs, target)
         return tf.cast(tf.linalg.eigvals(wide), target), None
 
+    @translated
     def eig(self, x: Any, /) -> EigResult:
         return EigResult(*self._eig(x, "eig", vectors=True))
 
+    @translated
     def eigvals(self, x: Any, /) -> Any:
         return self._eig(x, "eigvals", vectors=False)[0]
 
+    @translated
     def eigh(self, x: Any, /) -> EighResult:
         wide, dtype = self._wide(self._square(x, "eigh"), "eigh")
         values, vectors = tf.linalg.eigh(wide)
         return EighResult(self._narrow(tf.math.real(values), dtype), self._narrow(vectors, dtype))
 
+    @translated
     def eigvalsh(self, x: Any, /) -> Any:
         wide, dtype = self._wide(self._square(x, "eigvalsh"), "eigvalsh")
         return self._narrow(tf.math.real(tf.linalg.eigvalsh(wide)), dtype)
 
+    @translated
     def inv(self, x: Any, /) -> Any:
         return tf.linalg.inv(self._square(x, "inv"))
 
+    @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         if ord not in _MATRIX_ORDS:
             raise self._b.error("linalg.matrix_norm", f"unsupported ord {ord!r}")
@@ -143,6 +154,7 @@ class TFLinalg(Linalg):
             result = tf.reduce_max(sums, -1) if ord > 0 else tf.reduce_min(sums, -1)
         return self._b.keep(result, [self._b.ndim(x) - 2, self._b.ndim(x) - 1], keepdims)
 
+    @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
         b = self._b
         x = b.tensor(x, "linalg.matrix_power")
@@ -178,18 +190,22 @@ class TFLinalg(Linalg):
             rtol = tf.cast(self._b.tensor(rtol, "linalg"), real)[..., None]
         return rtol * tf.reduce_max(s, axis=-1, keepdims=True)
 
+    @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
         x = self._matrix(x, "matrix_rank")
         s = self.svdvals(x)
         return tf.reduce_sum(tf.cast(s > self._tolerance(s, x, rtol), tf.int64), axis=-1)
 
+    @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
         b = self._b
+        b.check_arrays("linalg.outer", x1, x2)
         (a, c), _ = b.operands("linalg.outer", x1, x2)
         if b.ndim(a) != 1 or b.ndim(c) != 1:
             raise b.error("linalg.outer", "expected 1-d arrays")
         return tf.math.multiply(a[:, None], c[None, :])
 
+    @translated
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
         x = self._matrix(x, "pinv")
         s, u, v = tf.linalg.svd(x, full_matrices=False)
@@ -197,6 +213,7 @@ class TFLinalg(Linalg):
         inverse = tf.where(keep, 1 / tf.where(keep, s, tf.ones_like(s)), tf.zeros_like(s))
         return tf.linalg.matmul(v * tf.cast(inverse, x.dtype)[..., None, :], self._h(u))
 
+    @translated
     def qr(self, x: Any, /, *, mode: str = "reduced") -> QRResult:
         if mode not in ("reduced", "complete"):
             raise self._b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got {mode!r}")
@@ -204,6 +221,7 @@ class TFLinalg(Linalg):
         q, r = tf.linalg.qr(wide, full_matrices=mode == "complete")
         return QRResult(self._narrow(q, dtype), self._narrow(r, dtype))
 
+    @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
         """A singular matrix gives sign 0 and logabsdet -inf."""
         x = self._square(x, "slogdet")
@@ -214,9 +232,11 @@ class TFLinalg(Linalg):
         return SlogdetResult(sign, tf.where(singular, tf.constant(-math.inf, logabs.dtype),
                                             logabs))  # fmt: skip
 
+    @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
         """``x2`` is a vector only when it is 1-d (the 2025.12 rule)."""
         b = self._b
+        b.check_arrays("linalg.solve", x1, x2)
         (a, c), _ = b.operands("linalg.solve", x1, x2)
         a = self._square(a, "solve")
         if c.dtype != a.dtype:
@@ -224,25 +244,33 @@ class TFLinalg(Linalg):
         vector = b.ndim(c) == 1
         if vector:
             c = c[:, None]
+        rows, needed = c.shape[-2], a.shape[-1]
+        if rows is not None and needed is not None and rows != needed:
+            raise b.error("linalg.solve", f"x2 of shape {tuple(x2.shape)} does not fit x1 of "
+                          f"shape {tuple(x1.shape)}")  # fmt: skip
         batch = tf.broadcast_dynamic_shape(tf.shape(a)[:-2], tf.shape(c)[:-2])
         a = tf.broadcast_to(a, tf.concat([batch, tf.shape(a)[-2:]], 0))
         c = tf.broadcast_to(c, tf.concat([batch, tf.shape(c)[-2:]], 0))
         result = tf.linalg.solve(a, c)
         return result[..., 0] if vector else result
 
+    @translated
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
         wide, dtype = self._wide(x, "svd")
         s, u, v = tf.linalg.svd(wide, full_matrices=full_matrices)
         return SVDResult(self._narrow(u, dtype), self._narrow(s, dtype),
                          self._narrow(self._h(v), dtype))  # fmt: skip
 
+    @translated
     def svdvals(self, x: Any, /) -> Any:
         wide, dtype = self._wide(x, "svdvals")
         return self._narrow(tf.linalg.svd(wide, compute_uv=False), dtype)
 
+    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
+    @translated
     def vector_norm(self, x: Any, /, *, axis: Any = None, keepdims: bool = False,
                     ord: Any = 2) -> Any:  # fmt: skip
         b = self._b

@@ -11,6 +11,7 @@ from typing import Any
 
 import tensorflow as tf
 
+from .._base.core import translated
 from ._common import TFBase
 
 
@@ -38,6 +39,7 @@ class SortingSetsMixin(TFBase):
             perm = tf.gather(perm, step, batch_dims=batch)
         return perm
 
+    @translated
     def argsort(self, x: Any, /, *, axis: int = -1, descending: bool = False,
                 stable: bool = True) -> Any:  # fmt: skip
         """Always stable; NaNs last (first when descending, as reversing a stable sort)."""
@@ -49,6 +51,7 @@ class SortingSetsMixin(TFBase):
         moved, inverse = self.move_to_last(x, self.normalize_axis(axis, self.ndim(x), "argsort"))
         return self.undo_move(self._argsort_last(moved, descending, "argsort"), inverse)
 
+    @translated
     def sort(self, x: Any, /, *, axis: int = -1, descending: bool = False,
              stable: bool = True) -> Any:  # fmt: skip
         x = self.tensor(x, "sort")
@@ -76,6 +79,7 @@ class SortingSetsMixin(TFBase):
         inverse = tf.scatter_nd(perm[:, None], group, n[None])
         return values, tf.gather(perm, starts), tf.reshape(inverse, tf.shape(x)), counts
 
+    @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         """NaN is never found; -0 and +0 match."""
         (a, b), _ = self.operands("isin", x1, x2)
