@@ -94,29 +94,9 @@ def test_inplace_dtype_change_leaves_array(target: Target, name: str) -> None:
 
 
 # -- the fuzzer: invalid calls of every function and of the array object ---------------------------
-#: The switch of this phase (issue 15), per backend: the fuzzed items below of a backend
-#: named here are expected failures (``xfail(strict=False)``, applied by
-#: `_expected_to_fail`), because that backend does not keep the contract of
-#: docs/errors.md yet.  Every other backend's items must pass (NumPy, PyTorch and Dask
-#: do); the fixers remove their backend once it does.  Nothing else marks these items.
-EXPECTED_TO_FAIL_UNTIL_FIXED: frozenset[str] = frozenset({"jax", "tensorflow"})
-
 _FUNCTIONS = list(SIGNATURES)
 _ARRAY_ENTRIES = list(ARRAY_ENTRIES)
 _RISKY = [n for n in SIGNATURES if risky_calls(n)]
-_FUZZED_TESTS = frozenset({"test_invalid_call", "test_invalid_array_use", "test_huge_size"})
-
-
-@pytest.fixture(autouse=True)
-def _expected_to_fail(request: pytest.FixtureRequest) -> None:
-    """Marks a fuzzed item of a backend in `EXPECTED_TO_FAIL_UNTIL_FIXED` as an expected
-    failure (the mark is applied before the test body runs, so a failure is an xfail)."""
-    callspec = getattr(request.node, "callspec", None)
-    target = callspec.params.get("target") if callspec is not None else None
-    if (isinstance(target, Target) and target.backend in EXPECTED_TO_FAIL_UNTIL_FIXED
-            and request.node.originalname in _FUZZED_TESTS):  # fmt: skip
-        request.applymarker(pytest.mark.xfail(
-            strict=False, reason=f"error contract: issue 15, {target.backend} fixed next"))
 
 
 #: a failing item stops at its first failure (no search for more, no explaining); no
