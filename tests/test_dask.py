@@ -129,6 +129,22 @@ def test_setitem_into_a_zero_size_array_broadcasts_as_numpy() -> None:
         x[5] = True
 
 
+def test_setitem_one_value_per_row_of_a_lazy_mask() -> None:
+    """``x[mask] = values`` with a Dask mask (count unknown until computed) and one value
+    per selected row (Dask raised "cannot broadcast shape (2,) to shape (nan,)"; the
+    400-example rerun, seed 40001)."""
+    x = ep.astensor(chunked(np.zeros(2, dtype=bool), size=1))
+    x[ep.astensor(chunked(np.array([True, True]), size=1))] = ep.astensor(
+        chunked(np.array([True, False]), size=1))
+    same(x.raw, np.array([True, False]))
+    y = ep.astensor(chunked(np.zeros((3, 2)), size=1))
+    rows = ep.astensor(chunked(np.array([True, False, True]), size=1))
+    y[rows] = ep.astensor(chunked(np.array([[1.0, 2.0], [3.0, 4.0]])))
+    same(y.raw, np.array([[1.0, 2.0], [0.0, 0.0], [3.0, 4.0]]))
+    y[rows] = 7.0
+    same(y.raw, np.array([[7.0, 7.0], [0.0, 0.0], [7.0, 7.0]]))
+
+
 def test_integer_to_a_negative_power_is_an_array() -> None:
     """Dask's dtype inference gives up (``NotImplemented``) when the function raises on its
     samples; the backend then infers the dtype itself (60-example run, seed 6001: an empty

@@ -230,8 +230,11 @@ class DaskBackend(NumPyDtypes, Backend):
                     raise self.error("__setitem__", f"boolean index of shape {mask.shape} does "
                                      f"not match the array's shape {raw.shape}", IndexError)  # fmt: skip
                 return da.where(da.reshape(mask, mask.shape + (1,) * rest), value, raw)
-            if isinstance(value, da.Array) and None in self.shape_of(value):
-                # values of unknown count (another mask's result): one task writes them
+            unknown = isinstance(value, da.Array) and None in self.shape_of(value)
+            if unknown or (isinstance(mask, da.Array) and np.ndim(value) == rest + 1):
+                # values of unknown count (another mask's result), or one value per row
+                # that a lazy mask selects (Dask cannot check a count it does not know
+                # yet: "cannot broadcast shape (2,) to shape (nan,)"): one task writes them
                 write = dask.delayed(_masked_write, pure=True)(raw, mask, value)
                 return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
         parts = key if isinstance(key, tuple) else (key,)
