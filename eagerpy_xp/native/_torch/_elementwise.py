@@ -19,9 +19,12 @@ INT64_MAX = 2**63 - 1
 #: alias of the standard's (``torch.lt``, not ``torch.less``: an alias costs some 0.1 µs
 #: a call; the kernel is the same).
 _TORCH_NAMES = {"bitwise_invert": "bitwise_not", "conj": "conj_physical",
-                "divide": "true_divide", "equal": "eq", "not_equal": "ne", "less": "lt",
+                "divide": "div", "equal": "eq", "not_equal": "ne", "less": "lt",
                 "less_equal": "le", "greater": "gt", "greater_equal": "ge", "multiply": "mul",
                 "subtract": "sub"}  # fmt: skip
+#: Functions whose fast path calls the `torch.Tensor` method (``Tensor.lt(a, b)``): for the
+#: comparisons it is some 0.09 µs faster than ``torch.lt(a, b)``, the same kernel.
+_AS_METHOD = frozenset({"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"})
 #: Binary functions whose wrapping result on the same-width signed view is exact.
 _ON_BITS = {"add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor",
             "equal", "not_equal"}  # fmt: skip
@@ -85,9 +88,11 @@ def _make_binary(name: str) -> Callable[..., Any]:
     # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
     dtypes = _in_category(name, _NO_COMPLEX if name in ("add", "subtract") else _PLAIN)
     with_scalar = _TAKES_SCALAR.get(name)
-    return fastpath.binary(Tensor, dtypes, getattr(torch, _TORCH_NAMES.get(name, name)),
-                           _float_scalar if with_scalar else None, with_scalar,
-                           scalar_first=False)(translated(method))  # fmt: skip
+    op = getattr(Tensor if name in _AS_METHOD else torch, _TORCH_NAMES.get(name, name))
+    if with_scalar is not None and name in _AS_METHOD:
+        with_scalar = op
+    return fastpath.binary(Tensor, dtypes, op, _float_scalar if with_scalar else None,
+                           with_scalar, scalar_first=False)(translated(method))  # fmt: skip
 
 
 class TorchElementwise(TorchCore):
