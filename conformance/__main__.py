@@ -174,7 +174,21 @@ def write_reports(report: dict[str, Any], report_dir: Path, docs: bool) -> None:
         temporary.write_text(text, encoding="utf-8")
         temporary.replace(report_dir / name)
     if docs and report["status"] == "complete":
-        (ROOT / "docs" / "conformance.md").write_text(markdown, encoding="utf-8")
+        page = ROOT / "docs" / "conformance.md"
+        old = page.read_text(encoding="utf-8") if page.exists() else ""
+        page.write_text(docs_page(markdown, old), encoding="utf-8")
+
+
+#: The line of docs/conformance.md below which the page is written by hand (how the
+#: special cases were counted, the deeper runs, the mutations): `--docs` keeps it.
+HAND_WRITTEN = "<!-- Written by hand below this line: python -m conformance --docs keeps it. -->"
+
+
+def docs_page(markdown: str, old: str) -> str:
+    """docs/conformance.md: the generated ``markdown``, then the hand-written part of the
+    ``old`` page (from `HAND_WRITTEN` on), if it has one."""
+    _, marker, kept = old.partition(HAND_WRITTEN)
+    return markdown.rstrip("\n") + "\n\n" + marker + kept if marker else markdown
 
 
 def main(argv: list[str] | None = None) -> int:

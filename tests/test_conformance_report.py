@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from conformance import report as rep
-from conformance.__main__ import write_reports
+from conformance.__main__ import HAND_WRITTEN, docs_page, write_reports
 from conformance.recorder import failure_text
 from conformance.report_html import render_html
 from conformance.runner import Progress, Run
@@ -246,3 +246,12 @@ def test_an_interrupted_run_leaves_a_partial_report(tmp_path: Path) -> None:
     assert report["partial_reason"].startswith("interrupted (Ctrl-C)")
     assert 0 < len(report["results"]) < 100
     assert "PARTIAL REPORT" in (tmp_path / "conformance.html").read_text()
+
+
+def test_docs_page_keeps_the_hand_written_part() -> None:
+    old = f"# Conformance matrix\n\nold matrix\n\n{HAND_WRITTEN}\n\n## Deeper runs\n\nnotes\n"
+    page = docs_page("# Conformance matrix\n\nnew matrix\n", old)
+    assert page == f"# Conformance matrix\n\nnew matrix\n\n{HAND_WRITTEN}\n\n## Deeper runs\n\nnotes\n"
+    assert docs_page("# new\n", "# an old page without the line\n") == "# new\n"
+    # the published page has the line, so regenerating it keeps its notes
+    assert HAND_WRITTEN in (ROOT / "docs" / "conformance.md").read_text()
