@@ -82,6 +82,9 @@ class Call:
         """This call with subnormal inputs replaced by zeros of their sign (what a
         flush-to-zero framework computes with), or None when there are none."""
         changed = False
+        # a Python float or complex takes the precision of the arrays beside it
+        precisions = {np.finfo(a.dtype).bits for a in self.arrays() if a.dtype.kind in "fc"}
+        scalar_tiny = np.finfo(np.float32 if precisions == {32} else np.float64).tiny
 
         def flush_part(p: np.ndarray) -> np.ndarray:
             nonlocal changed
@@ -97,9 +100,14 @@ class Call:
                 out = np.empty_like(v)  # not re + 1j * im: 1j * inf is NaN + inf j
                 out.real, out.imag = flush_part(v.real), flush_part(v.imag)
                 return out
-            if isinstance(v, float) and 0 < abs(v) < np.finfo(np.float64).tiny:
+            if isinstance(v, float) and 0 < abs(v) < scalar_tiny:
                 changed = True
                 return math.copysign(0.0, v)
+            if isinstance(v, complex) and (0 < abs(v.real) < scalar_tiny
+                                           or 0 < abs(v.imag) < scalar_tiny):  # fmt: skip
+                changed = True
+                return complex(*(math.copysign(0.0, p) if abs(p) < scalar_tiny else p
+                                 for p in (v.real, v.imag)))  # fmt: skip
             if isinstance(v, (list, tuple)):
                 return type(v)(flush(e) for e in v)
             return v

@@ -140,6 +140,46 @@ def test_linalg_eig(target: Target, area: str, name: str, dtype: str, result: st
         assert len(tuple(out)) == 2
 
 
+#: Binary functions taking integers, each with a Python int at a bound of the array's
+#: dtype on either side: a framework that reads Python ints as its default integer type
+#: (JAX: a weak int32/int64) overflows for ``uint64`` with ``2**63`` or ``int32`` beside
+#: ``2**31 - 1`` where the standard converts the scalar to the array's dtype.
+BOUND_FUNCTIONS = ("add", "subtract", "multiply", "maximum", "minimum", "equal", "not_equal",
+                   "less", "greater_equal", "bitwise_and", "bitwise_or", "bitwise_xor",
+                   "floor_divide", "remainder")  # fmt: skip
+BOUND_DTYPES = ("int32", "uint32", "int64", "uint64")
+
+
+def _bound_calls(dtype: str) -> list[Call]:
+    info = np.iinfo(dtype)
+    x = np.array([1, 2, 3], dtype)
+    bounds = [int(info.max), int(info.max) // 2 + 1] + ([int(info.min)] if info.min else [])
+    return [c for b in bounds for c in (Call((x, b)), Call((b, x)))]
+
+
+@pytest.mark.parametrize("dtype", BOUND_DTYPES)
+@pytest.mark.parametrize("name", BOUND_FUNCTIONS)
+@pytest.mark.parametrize("area", ["elementwise"])
+def test_python_int_at_the_dtype_bounds(target: Target, area: str, name: str,
+                                        dtype: str) -> None:  # fmt: skip
+    """Each call against array_api_strict; integer overflow wraps on every framework (and
+    in the reference), so the results are compared exactly."""
+    for call in _bound_calls(dtype):
+        check_call(target, name, _CASE, call, getattr(target.xp, name))
+
+
+@pytest.mark.parametrize("dtype", BOUND_DTYPES)
+@pytest.mark.parametrize("area", ["searching"])
+def test_where_with_a_python_int_at_the_dtype_bounds(target: Target, area: str,
+                                                     dtype: str) -> None:  # fmt: skip
+    info = np.iinfo(dtype)
+    x = np.array([1, 2, 3], dtype)
+    condition = np.array([True, False, True])
+    for bound in (int(info.max), int(info.min)):
+        check_call(target, "where", _CASE, Call((condition, x, bound)), target.xp.where)
+        check_call(target, "where", _CASE, Call((condition, bound, x)), target.xp.where)
+
+
 @pytest.mark.parametrize("area", ["special cases"])
 def test_tanh_inf_large_imaginary(target: Target, area: str) -> None:
     """tanh(+inf + yj) for finite y > 0 is 1 + 0j (the +0, whatever sin(2y)'s sign)."""

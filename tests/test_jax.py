@@ -757,3 +757,56 @@ def test_jit_traces_without_host_transfers(xp: ModuleType) -> None:
     x = xp.asarray([1.0, -2.0, 0.25, 3.0])
     jaxpr = jax.make_jaxpr(portable)(x)
     assert "sqrt" in str(jaxpr)
+
+
+# -- Python ints beyond JAX's weak integer range ------------------------------------------------
+# jax.numpy reads a Python int as a weak int32/int64 and raises OverflowError for a larger
+# one, even where the array's dtype holds it; the standard converts the scalar to that dtype.
+
+BIG_INT_CALLS: dict[str, Callable[[Any, Any, int], Any]] = {
+    "add": lambda xp, a, s: xp.add(a, s),
+    "add, scalar first": lambda xp, a, s: xp.add(s, a),
+    "subtract, scalar first": lambda xp, a, s: xp.subtract(s, a),
+    "maximum": lambda xp, a, s: xp.maximum(a, s),
+    "minimum": lambda xp, a, s: xp.minimum(s, a),
+    "equal": lambda xp, a, s: xp.equal(a, s),
+    "less": lambda xp, a, s: xp.less(s, a),
+    "bitwise_and": lambda xp, a, s: xp.bitwise_and(a, s),
+    "bitwise_xor": lambda xp, a, s: xp.bitwise_xor(s, a),
+    "floor_divide": lambda xp, a, s: xp.floor_divide(a, s),
+    "remainder, scalar first": lambda xp, a, s: xp.remainder(s, a),
+    "where": lambda xp, a, s: xp.where(a > 1, a, s),
+    "where, scalar first": lambda xp, a, s: xp.where(a > 1, s, a),
+    "clip": lambda xp, a, s: xp.clip(a, min=s // 2, max=s),
+}
+
+
+@pytest.mark.parametrize("call", list(BIG_INT_CALLS), ids=list(BIG_INT_CALLS))
+def test_python_ints_beyond_the_weak_range(xp: ModuleType, x64: bool, call: str) -> None:
+    dtype = "uint64" if x64 else "uint32"
+    bits = 64 if x64 else 32
+    numbers = [1, 2, 2 ** (bits - 1) + 3]
+    a = xp.asarray(numbers, dtype=getattr(xp, dtype))
+    n = np.asarray(numbers, dtype=dtype)
+    for scalar in (2 ** (bits - 1), 2**bits - 1):
+        got = values(BIG_INT_CALLS[call](xp, a, scalar))
+        want = BIG_INT_CALLS[call](np, n, scalar)
+        assert got.dtype == want.dtype and got.tolist() == want.tolist(), (call, scalar)
+
+
+def test_python_ints_beyond_the_weak_range_in_operators(x64: bool) -> None:
+    dtype, bits = ("uint64", 64) if x64 else ("uint32", 32)
+    big = 2 ** (bits - 1)
+    a = wx.asarray([1, 5], dtype=getattr(wx, dtype))
+    assert values(a + big).tolist() == [big + 1, big + 5]
+    assert values(big + a).tolist() == [big + 1, big + 5]
+    assert values(a == big).tolist() == [False, False]
+    assert values(a // big).tolist() == [0, 0]
+    assert values(big % a).tolist() == [0, big % 5]
+    a += big
+    assert values(a).tolist() == [big + 1, big + 5] and a.dtype == getattr(wx, dtype)
+    f = wx.asarray([1.0], dtype=wx.float32)
+    assert values(f * 2**40).tolist() == [2.0**40] and (f * 2**40).dtype == wx.float32
+    # an int outside the dtype's range is not converted: JAX's own error, translated
+    with pytest.raises(OverflowError, match=r"eagerpy_xp\.jax\."):
+        wx.asarray([1], dtype=wx.int8) + 2**bits

@@ -60,6 +60,7 @@ from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
 from ._base.arguments import integer, positive, recheck
 from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
+from ._base.elementwise import _clamp_int_bound
 from ._base.subnamespaces import EigResult
 
 
@@ -117,14 +118,47 @@ _REAL_FLOATING = _IN["real floating-point"]
 _FLOATING = _IN["floating-point"]
 
 
+#: The Python ints ``jax.numpy`` reads as a weakly typed scalar: they must fit its
+#: default integer (int32 unless x64 is on, so int32 in any mode).  A larger one raises
+#: `OverflowError` even beside an array whose dtype holds it (``uint64`` with ``2**63``,
+#: ``float32`` with ``2**70``); `_exact_scalars` makes it a 0-d array of that dtype.
+_WEAK_INT_MIN, _WEAK_INT_MAX = -(2**31), 2**31 - 1
+
+
 def _fast_scalar(value: Any, dtype: Any) -> Any:
     """A Python int or float meeting a JAX array of ``dtype`` in a fast path, where
     ``jax.numpy`` keeps the array's dtype (an int with a numeric array, a float with a
-    floating one); None otherwise (the full path decides)."""
+    floating one); None otherwise (the full path decides: an int beyond the weak range
+    too)."""
     kind = dtype.kind
-    if kind in "fc" or (kind in "iu" and type(value) is int):
+    if type(value) is int:
+        return value if kind in "iufc" and _WEAK_INT_MIN <= value <= _WEAK_INT_MAX else None
+    return value if kind in "fc" else None
+
+
+def _exact_scalars(x1: Any, x2: Any) -> tuple[Any, Any]:
+    """``x1, x2`` with a Python int beyond the weak range (`_WEAK_INT_MIN`) beside a
+    numeric array made a 0-d array of the array's dtype, which is what the standard
+    converts the scalar to, where that dtype holds it; anything else unchanged (an int
+    out of the dtype's range stays, and JAX raises for it)."""
+    if type(x2) is int and not _WEAK_INT_MIN <= x2 <= _WEAK_INT_MAX:
+        return x1, _exact_int(x2, x1)
+    if type(x1) is int and not _WEAK_INT_MIN <= x1 <= _WEAK_INT_MAX:
+        return _exact_int(x1, x2), x2
+    return x1, x2
+
+
+def _exact_int(value: int, other: Any) -> Any:
+    dtype = getattr(other, "dtype", None)
+    if dtype is None or dtype.kind not in "iufc":
         return value
-    return None
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        if not info.min <= value <= info.max:
+            return value
+    elif abs(value) >= 2**1024:  # beyond every float (float(value) would raise)
+        return value
+    return jnp.asarray(value, dtype=dtype)
 
 
 def _unary(name: str) -> Callable[..., Any]:
@@ -151,7 +185,7 @@ def _binary(name: str) -> Callable[..., Any]:
 
     def method(self: JaxBackend, x1: Any, x2: Any, /) -> Any:
         self._operands(name, x1, x2)
-        return jax_function(x1, x2)
+        return jax_function(*_exact_scalars(x1, x2))
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
@@ -1012,12 +1046,22 @@ class JaxBackend(NumPyDtypes, Backend):
         zero = (base == 0) & (jnp.real(exponent) > 0)
         return jnp.where(zero, jnp.zeros_like(result), result)
 
+    @translated
+    def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
+        """Python int bounds beyond the weak range (`_WEAK_INT_MIN`) are 0-d arrays of
+        ``x``'s dtype, clamped to its range first (the shared ``clip``)."""
+        if type(min) is int or type(max) is int:
+            min, max = (_exact_scalars(x, _clamp_int_bound(self, x.dtype, b))[1]
+                        for b in (min, max))  # fmt: skip
+        return super().clip(x, min, max)
+
     @fastpath.binary(_ARRAY, _IN["integer"], jnp.floor_divide, _fast_scalar)
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
         self._operands("floor_divide", x1, x2)
+        x1, x2 = _exact_scalars(x1, x2)
         result = jnp.floor_divide(x1, x2)
         if result.dtype.kind != "f":
             return result
@@ -1030,6 +1074,7 @@ class JaxBackend(NumPyDtypes, Backend):
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
         self._operands("remainder", x1, x2)
+        x1, x2 = _exact_scalars(x1, x2)
         result = jnp.remainder(x1, x2)
         if result.dtype.kind != "f":
             return result
@@ -1206,7 +1251,7 @@ class JaxBackend(NumPyDtypes, Backend):
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         self._operands("where", x1, x2)
-        return jnp.where(condition, x1, x2)
+        return jnp.where(condition, *_exact_scalars(x1, x2))
 
     @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
