@@ -778,6 +778,8 @@ BIG_INT_CALLS: dict[str, Callable[[Any, Any, int], Any]] = {
     "where": lambda xp, a, s: xp.where(a > 1, a, s),
     "where, scalar first": lambda xp, a, s: xp.where(a > 1, s, a),
     "clip": lambda xp, a, s: xp.clip(a, min=s // 2, max=s),
+    "isin": lambda xp, a, s: xp.isin(a, s),
+    "searchsorted": lambda xp, a, s: xp.searchsorted(xp.sort(a), s),
 }
 
 
@@ -791,7 +793,9 @@ def test_python_ints_beyond_the_weak_range(xp: ModuleType, x64: bool, call: str)
     for scalar in (2 ** (bits - 1), 2**bits - 1):
         got = values(BIG_INT_CALLS[call](xp, a, scalar))
         want = BIG_INT_CALLS[call](np, n, scalar)
-        assert got.dtype == want.dtype and got.tolist() == want.tolist(), (call, scalar)
+        assert got.tolist() == want.tolist(), (call, scalar)
+        if call != "searchsorted":  # its result is the default index dtype (int32 without x64)
+            assert got.dtype == want.dtype, (call, scalar)
 
 
 def test_python_ints_beyond_the_weak_range_in_operators(x64: bool) -> None:

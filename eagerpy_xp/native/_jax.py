@@ -1245,7 +1245,7 @@ class JaxBackend(NumPyDtypes, Backend):
         if sorter is not None:
             self._index_array(sorter, "searchsorted")
             x1 = jnp.take(x1, sorter)
-        result = jnp.searchsorted(x1, x2, side=side)
+        result = jnp.searchsorted(*_exact_scalars(x1, x2), side=side)
         return result.astype(self._default("indexing"))
 
     @translated
@@ -1256,7 +1256,7 @@ class JaxBackend(NumPyDtypes, Backend):
     @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         self._operands("isin", x1, x2)
-        return jnp.isin(x1, x2, invert=invert)
+        return jnp.isin(*_exact_scalars(x1, x2), invert=invert)
 
     # -- statistics ------------------------------------------------------------------------
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
