@@ -209,7 +209,7 @@ def _fast_accumulation(jax_function: Callable[..., Any]) -> Callable[..., Any]:
                     pass
             return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
 
-        return _in_front(method, slow)
+        return fastpath.describe(method, slow)
 
     return decorate
 
@@ -225,15 +225,7 @@ def _fast_mean(slow: Callable[..., Any]) -> Callable[..., Any]:
                 pass
         return slow(self, x, axis=axis, keepdims=keepdims)
 
-    return _in_front(method, slow)
-
-
-def _in_front(method: Callable[..., Any], slow: Callable[..., Any]) -> Callable[..., Any]:
-    """``method``, a fast path in front of ``slow``, named and documented as it."""
-    method.__name__ = method.__qualname__ = slow.__name__
-    method.__doc__ = slow.__doc__
-    method.__wrapped__ = slow  # type: ignore[attr-defined]
-    return method
+    return fastpath.describe(method, slow)
 
 
 #: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.

@@ -77,15 +77,16 @@ _ARRAY_OPERANDS = frozenset({"matmul", "tensordot", "vecdot", "cross", "outer", 
 _Check = tuple[int, "str | None", bool, str]
 
 
-def _checks(function: Callable[..., Any]) -> tuple[_Check, ...]:
-    """The array arguments of a function of the standard that `translated` checks
-    (``from_dlpack``'s ``x`` is any object with ``__dlpack__``, of any library)."""
+def _checks(function: Callable[..., Any], signature: inspect.Signature) -> tuple[_Check, ...]:
+    """The array arguments of a function of the standard (of this ``signature``) that
+    `translated` checks (``from_dlpack``'s ``x`` is any object with ``__dlpack__``, of
+    any library)."""
     name = function.__name__
     category = CATEGORY_OF.get(name)
     checks: list[_Check] = []
     if name == "from_dlpack":
         return ()
-    for i, p in enumerate(list(inspect.signature(function).parameters.values())[1:]):
+    for i, p in enumerate(list(signature.parameters.values())[1:]):
         if p.kind is p.VAR_POSITIONAL and p.name == "arrays":
             checks.append((i, None, False, "rest"))
         elif p.kind is not p.POSITIONAL_ONLY:
@@ -114,9 +115,9 @@ def translated(function: _Method) -> _Method:
     `BackendCore.check_operand`, which raises the `TypeError` (not an array, another
     library's array, a dtype outside the category) or lets it pass (a subclass, a Python
     scalar where the standard allows one).  The ``try`` costs nothing in CPython 3.11."""
-    checks = _checks(function)
-    name = function.__name__
     signature = inspect.signature(function)
+    checks = _checks(function, signature)
+    name = function.__name__
     method: Callable[..., Any]
 
     if len(checks) == 1 and checks[0][3] == "array":

@@ -49,7 +49,7 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
                     raise_translated(self, exc, name)
             return slow(self, x)
 
-        _describe(method, slow)
+        describe(method, slow)
         method.fast_case = (array_type, dtypes, op)  # type: ignore[attr-defined]
         return method
 
@@ -98,7 +98,7 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
             raise_translated(self, exc, slow.__name__)
         return slow(self, x1, x2)
 
-    _describe(method, slow)
+    describe(method, slow)
     method.fast_case = (array_type, dtypes, op, scalar, with_scalar, scalar_first)  # type: ignore[attr-defined]
     return method
 
@@ -143,14 +143,18 @@ def reduction(array_type: type, dtypes: Container[Any], op: Callable[..., Any],
             return slow(self, x, axis=axis, keepdims=keepdims)
 
         method: Method = accumulation if accumulates else statistic
-        _describe(method, slow)
+        describe(method, slow)
         method.fast_reduction = (array_type, dtypes, op)  # type: ignore[attr-defined]
         return method
 
     return decorate
 
 
-def _describe(method: Method, slow: Method) -> None:
+def describe(method: Method, slow: Method) -> Method:
+    """``method``, a fast path in front of ``slow``, named and documented as it (and
+    ``slow`` as its ``__wrapped__``, the full implementation); backends use it for their
+    own fast paths too."""
     method.__name__ = method.__qualname__ = slow.__name__
     method.__doc__ = slow.__doc__
     method.__wrapped__ = slow  # type: ignore[attr-defined]
+    return method

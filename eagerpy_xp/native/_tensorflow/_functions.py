@@ -7,6 +7,7 @@ from typing import Any
 
 import tensorflow as tf
 
+from .._base import fastpath
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
 from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
@@ -40,7 +41,7 @@ def _fast_sum(op: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callable
                         raise_translated(self, exc, name)
             return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
 
-        return _described(method, slow)
+        return fastpath.describe(method, slow)
 
     return decorate
 
@@ -60,16 +61,9 @@ def _fast_mean(op: Callable[..., Any]) -> Callable[[Callable[..., Any]], Callabl
                     raise_translated(self, exc, name)
             return slow(self, x, axis=axis, keepdims=keepdims)
 
-        return _described(method, slow)
+        return fastpath.describe(method, slow)
 
     return decorate
-
-
-def _described(method: Callable[..., Any], slow: Callable[..., Any]) -> Callable[..., Any]:
-    method.__name__ = method.__qualname__ = slow.__name__
-    method.__doc__ = slow.__doc__
-    method.__wrapped__ = slow  # type: ignore[attr-defined]
-    return method
 
 
 class FunctionsMixin(TFBase):
