@@ -59,22 +59,6 @@ def _named(method: Any, dunder: str) -> Any:
     return method
 
 
-#: How an operator runs on one backend, learnt at its first call there: the backend's
-#: function (a bound method), the type `Array` stores, and the function's fast case
-#: (`BackendCore.fast_case`), for which the operator calls the framework op itself.
-#: Binary: ``(function, array type, case type, dtypes, op, scalar, scalar_op,
-#: scalar_first)``; unary: ``(function, array type, case type, dtypes, op)``.  Without a
-#: fast case the case type is None, which no array has.
-_Plan: TypeAlias = "tuple[Any, ...]"
-
-
-def _plan(backend: Backend, function: str, binary: bool) -> _Plan:
-    case = backend.fast_case(function)
-    if case is None:
-        case = (None, (), None, None, None, False) if binary else (None, (), None)
-    return (getattr(backend, function), backend.array_type, *case)
-
-
 def _binary_operator(dunder: str, function: str) -> BinaryOperator:
     """``self <op> other``: backend ``function(self, other)``, wrapped.
 
@@ -83,14 +67,10 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
     frame; the result is the function's own, and an exception reruns the call through
     the function, which raises the contract's error.
     """
-    plans: dict[Backend, _Plan] = {}
 
     def forward(self: Array, other: Operand, /) -> Array:
         b = self._b
-        try:
-            fn, a, t, dtypes, op, scalar, scalar_op, _ = plans[b]
-        except KeyError:
-            fn, a, t, dtypes, op, scalar, scalar_op, _ = plans[b] = _plan(b, function, True)
+        fn, a, t, dtypes, op, scalar, scalar_op, _ = b.operator_plans[function]
         x = self._raw
         if type(other) is Array:
             y = other._raw
@@ -141,15 +121,10 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
 def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
     """``other <op> self``: backend ``function(other, self)``, wrapped (a Python float
     first takes the fast case where `fastpath.binary` allows it, ``scalar_first``)."""
-    plans: dict[Backend, _Plan] = {}
 
     def reflected(self: Array, other: Operand, /) -> Array:
         b = self._b
-        try:
-            fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = plans[b]
-        except KeyError:
-            fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = plans[b] = _plan(
-                b, function, True)  # fmt: skip
+        fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = b.operator_plans[function]
         x = self._raw
         if type(other) is float and type(x) is t and scalar_first and scalar is not None:
             dtype = x.dtype
@@ -200,14 +175,10 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
 def _unary_operator(dunder: str, function: str) -> UnaryOperator:
     """``<op> self``: backend ``function(self)``, wrapped; its fast case (`fastpath.unary`)
     calls the op here, as `_binary_operator` does."""
-    plans: dict[Backend, _Plan] = {}
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        try:
-            fn, a, t, dtypes, op = plans[b]
-        except KeyError:
-            fn, a, t, dtypes, op = plans[b] = _plan(b, function, False)
+        fn, a, t, dtypes, op = b.operator_plans[function]
         x = self._raw
         if type(x) is t and x.dtype in dtypes:
             try:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import importlib
 import math
+import sys
 from types import ModuleType
 from typing import Any
 
 from . import _spec
 from ._array import Array, _new_object
-from ._detect import BACKEND_BY_TYPE, REGISTRY, namespace_module
+from ._detect import REGISTRY, namespace_module, register_namespace
 from ._dtypes import ALL
 from ._wrap import build
 from .extensions import bind
@@ -60,8 +61,7 @@ def assemble_native(namespace: dict[str, Any]) -> None:
     """Fill ``eagerpy_xp.native.<name>``'s globals (``namespace``) from its backend."""
     module_name = namespace["__name__"]
     backend = _backend(module_name.rpartition(".")[2])
-    for t in backend.native_types:
-        BACKEND_BY_TYPE.setdefault(t, backend)
+    register_namespace(backend.name, False, sys.modules[module_name])
     backend.register_wrapper(Array, _wrapper_of(backend))
     for name in _spec.FUNCTIONS:
         namespace[name] = getattr(backend, name)
@@ -78,11 +78,16 @@ def assemble_native(namespace: dict[str, Any]) -> None:
         [*_spec.FUNCTIONS, *ALL, *_spec.CONSTANTS, "linalg", "fft",
          "__array_namespace_info__", "__array_api_version__"]
     )  # fmt: skip
+    # The wrapped namespace comes with it: an `Array` of this backend then never finds
+    # its namespace missing, so a compiler tracing ``namespace(x)`` (Dynamo) never sees
+    # an import happen between two calls (which would make it compile again).
+    namespace_module(backend.name, wrapped=True)
 
 
 def assemble_wrapped(namespace: dict[str, Any]) -> None:
     """Fill ``eagerpy_xp.<name>``'s globals (``namespace``) from the native namespace."""
     module_name = namespace["__name__"]
     native = namespace_module(module_name.rpartition(".")[2], wrapped=False)
+    register_namespace(native.__backend__.name, True, sys.modules[module_name])
     build(native, namespace)
     namespace.update(bind(module_name, native.__backend__.name, wrapped=True))

@@ -10,7 +10,7 @@ backend's namespaces by module path, importing its framework on first use only.
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Final, NamedTuple
 
@@ -54,10 +54,11 @@ SCALAR_TYPES: Final = (bool, int, float, complex)
 IGNORED = "ignored"  # Python scalars and None
 UNSUPPORTED = "unsupported"
 
-#: native type -> backend object; `eagerpy_xp._assembly` fills it when it builds a backend.
-BACKEND_BY_TYPE: dict[type, Any] = {}
+#: The types `get_namespace` and friends skip.
+_IGNORED_TYPES: Final = frozenset({*SCALAR_TYPES, type(None)})
 
-_cache: dict[type, str] = {t: IGNORED for t in (*SCALAR_TYPES, type(None))}
+#: Types classified the long way (`_classify`): NumPy's, and types of no backend.
+_cache: dict[type, str] = {}
 
 
 def _classify(cls: type) -> str:
@@ -74,7 +75,22 @@ def _classify(cls: type) -> str:
 
 
 def backend_of_type(cls: type) -> str:
-    """The backend name owning native arrays of type ``cls``, or IGNORED / UNSUPPORTED."""
+    """The backend name owning native arrays of type ``cls``, or IGNORED / UNSUPPORTED.
+
+    A type of a registered package other than NumPy belongs to that backend; this is
+    read from immutable tables (the type's module name, `_PACKAGE_TO_BACKEND`), never
+    from a cache keyed by types: a compiler that traces Python (Dynamo) guards on what
+    it reads, and a cache that grows would make it compile again.  NumPy's types (some
+    are not arrays) and foreign ones take `_classify`, cached.
+    """
+    if cls in _IGNORED_TYPES:
+        return IGNORED
+    module = cls.__module__
+    name = _PACKAGE_TO_BACKEND.get(module)
+    if name is None:
+        name = _PACKAGE_TO_BACKEND.get(module.partition(".")[0])
+    if name is not None and name != "numpy":
+        return name
     try:
         return _cache[cls]
     except KeyError:
@@ -86,6 +102,29 @@ def backend_of_type(cls: type) -> str:
 _namespaces: dict[tuple[str, bool], ModuleType] = {}
 
 
+def _importer(path: str) -> Callable[[], ModuleType]:
+    """A function whose body is the statement ``from <package> import <module>``.
+
+    A compiler that traces Python (torch.compile's Dynamo) runs an import *statement* at
+    trace time, where it cannot trace the builtin ``__import__`` or `importlib`: a first
+    ``namespace(x)`` inside a compiled function then imports the backend instead of
+    breaking the graph.  The statement needs the path in the source, hence the compile.
+    """
+    scope: dict[str, Any] = {}
+    package, _, module = path.rpartition(".")
+    code = f"def load():\n    from {package} import {module} as m\n    return m\n"
+    exec(compile(code, f"<eagerpy_xp import {path}>", "exec"), scope)
+    load: Callable[[], ModuleType] = scope["load"]
+    return load
+
+
+#: (backend, wrapped) -> a function importing that namespace module (`_importer`).
+_IMPORTERS: Final = {
+    (name, wrapped): _importer(f"eagerpy_xp.{name}" if wrapped else f"eagerpy_xp.native.{name}")
+    for name in REGISTRY for wrapped in (False, True)
+}  # fmt: skip
+
+
 def namespace_module(name: str, wrapped: bool) -> ModuleType:
     """``eagerpy_xp.<name>`` (wrapped) or ``eagerpy_xp.native.<name>``, imported once."""
     try:
@@ -95,9 +134,14 @@ def namespace_module(name: str, wrapped: bool) -> ModuleType:
             raise ValueError(
                 f"eagerpy_xp: unknown backend {name!r}; known: {', '.join(BACKENDS)}"
             ) from None
-        path = f"eagerpy_xp.{name}" if wrapped else f"eagerpy_xp.native.{name}"
-        module = _namespaces[name, wrapped] = importlib.import_module(path)
-        return module
+        # the import registers the module (`register_namespace`): no write here, which
+        # a tracing compiler would record
+        return _IMPORTERS[name, wrapped]()
+
+
+def register_namespace(name: str, wrapped: bool, module: ModuleType) -> None:
+    """Record a namespace module as built (the assembly calls it while it imports)."""
+    _namespaces[name, wrapped] = module
 
 
 def backend_named(name: str) -> Any:
@@ -108,14 +152,10 @@ def backend_named(name: str) -> Any:
 def backend_for(x: Any, where: str) -> Any:
     """The backend owning native array ``x``; `TypeError` naming ``where`` otherwise."""
     t = type(x)
-    try:
-        return BACKEND_BY_TYPE[t]
-    except KeyError:
-        name = backend_of_type(t)
-        if name in (IGNORED, UNSUPPORTED):
-            raise TypeError(
-                f"{where}: expected a native array ({SUPPORTED_TEXT}), got "
-                f"{t.__module__}.{t.__qualname__}"
-            ) from None
-        backend = BACKEND_BY_TYPE[t] = backend_named(name)
-        return backend
+    name = backend_of_type(t)
+    if name == IGNORED or name == UNSUPPORTED:
+        raise TypeError(
+            f"{where}: expected a native array ({SUPPORTED_TEXT}), got "
+            f"{t.__module__}.{t.__qualname__}"
+        )
+    return namespace_module(name, False).__backend__

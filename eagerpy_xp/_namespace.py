@@ -6,14 +6,7 @@ from types import ModuleType
 from typing import Any
 
 from ._array import Array
-from ._detect import (
-    BACKEND_BY_TYPE,
-    IGNORED,
-    SUPPORTED_TEXT,
-    UNSUPPORTED,
-    backend_of_type,
-    namespace_module,
-)
+from ._detect import IGNORED, SUPPORTED_TEXT, UNSUPPORTED, backend_of_type, namespace_module
 from ._spec import SUPPORTED_API_VERSIONS
 
 
@@ -35,14 +28,14 @@ def get_namespace(*arrays: Any, api_version: str | None = None) -> ModuleType:
     """
     if api_version is not None:
         _check_api_version(api_version)
-    if len(arrays) == 1:  # the common case: one array, already seen
+    if len(arrays) == 1:  # the common case: one array
         x = arrays[0]
         t = type(x)
         if t is Array:
             return namespace_module(x._b.name, True)
-        backend = BACKEND_BY_TYPE.get(t)
-        if backend is not None:
-            return namespace_module(backend.name, False)
+        name = backend_of_type(t)
+        if name is not IGNORED and name is not UNSUPPORTED:
+            return namespace_module(name, False)
     found: str | None = None
     wrapped = False
     for x in arrays:

@@ -238,6 +238,16 @@ ARRAY_METHODS: dict[str, str] = {
     "to_device": "to_device(self, device, /, *, stream=None)",
 }
 
+#: The element-wise functions behind the array object's operators -> how many arrays they
+#: take (``x + y`` is ``add``; its reflected and in-place forms are ``add`` too).
+OPERATOR_FUNCTIONS: dict[str, int] = {
+    "add": 2, "subtract": 2, "multiply": 2, "divide": 2, "floor_divide": 2, "remainder": 2,
+    "pow": 2, "matmul": 2, "bitwise_and": 2, "bitwise_or": 2, "bitwise_xor": 2,
+    "bitwise_left_shift": 2, "bitwise_right_shift": 2, "equal": 2, "not_equal": 2, "less": 2,
+    "less_equal": 2, "greater": 2, "greater_equal": 2,
+    "abs": 1, "negative": 1, "positive": 1, "bitwise_invert": 1,
+}  # fmt: skip
+
 CONSTANTS: tuple[str, ...] = ("e", "inf", "nan", "newaxis", "pi")
 DTYPES: tuple[str, ...] = (
     "bool",

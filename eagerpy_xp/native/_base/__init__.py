@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ..._spec import OPERATOR_FUNCTIONS
 from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
@@ -56,6 +57,21 @@ class Backend(
         self.fft = self.fft_class(self)
         if self._f is None:
             _check_needs_no_framework_namespace(self)
+        #: How `Array`'s operators run each function behind them (`OPERATOR_FUNCTIONS`),
+        #: fixed here once, so that an operator reads it without a lookup that could
+        #: change later (compilers such as torch.compile guard on what they read):
+        #: ``(function, array type, *fast case)``, the fast case `fast_case` states,
+        #: padded with Nones when there is none (binary: ``(case type, dtypes, op,
+        #: scalar, scalar op, scalar first)``; unary: ``(case type, dtypes, op)``).
+        self.operator_plans: dict[str, tuple[Any, ...]] = {
+            name: self._operator_plan(name, arity) for name, arity in OPERATOR_FUNCTIONS.items()
+        }
+
+    def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
+        case = self.fast_case(function)
+        if case is None:
+            case = (None, (), None, None, None, False) if arity == 2 else (None, (), None)
+        return (getattr(self, function), self.array_type, *case)
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

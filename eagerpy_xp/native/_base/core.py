@@ -260,6 +260,30 @@ class BackendCore:
         """Mark a plain Python function of the wrapped layer for the framework's tracer
         (TensorFlow's AutoGraph must not convert it); by default nothing."""
 
+    # -- compilers and vectorizers (`eagerpy_xp.jit`, `eagerpy_xp.vmap`) ----------------------
+    #: Whether `compile` hands back a compiled function (False: it runs ``fn`` as it is).
+    compiles: ClassVar[bool] = False
+
+    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
+        """``fn`` under the framework's compiler (``options`` are the compiler's own).
+
+        ``fn``'s arguments and results are nests (tuples, lists, dicts) of native arrays,
+        `Array`s of this backend and Python values; the compiled function keeps the
+        flavour (an `Array` in gives an `Array` out).  By default ``fn`` itself: a
+        framework without a compiler runs the code as it is."""
+        if options:
+            raise self.error("jit", f"{self.name} has no compiler, so it takes no options; "
+                             f"got {sorted(options)}")  # fmt: skip
+        return fn
+
+    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
+                  ) -> Callable[..., Any] | None:  # fmt: skip
+        """``fn`` mapped over an axis by the framework's own vectorizer (``in_axes``: an
+        int, None, or one int or None per positional argument, as `jax.vmap`;
+        ``out_axes``: an int or one per result), or None where the framework has none:
+        `eagerpy_xp.vmap` then loops over the axis and stacks the results."""
+        return None
+
     def fast_case(self, function: str) -> tuple[Any, ...] | None:
         """The case in which the standard's element-wise ``function`` is one framework
         call, or None: a `fastpath.FastCase`, by default the one its method records

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import _compile
 from ._autodiff import TorchAutodiff
 from ._creation import TorchCreation
 from ._elementwise import TorchElementwise
@@ -27,11 +28,25 @@ class TorchBackend(TorchElementwise, TorchCreation, TorchFunctions):
     fft_class = TorchFFT
     autodiff = TorchAutodiff()
 
+    compiles = True
+
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
         """torch functions take an `Array` (``torch.sin(a)``) through the
         ``__torch_function__`` protocol, which torch reads from the class; they return
-        native tensors."""
+        native tensors.  ``torch.func`` maps `Array`s (a pytree of one tensor), and
+        ``torch.compile`` traces ``@`` between them (`_compile`)."""
         cls.__torch_function__ = classmethod(_torch_function)  # type: ignore[attr-defined]
+        _compile.register_pytree(cls, wrap)
+        _compile.teach_dynamo_matmul(cls)
+
+    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
+        """``torch.compile(fn, fullgraph=True, **options)``: Dynamo traces `Array`s too."""
+        return _compile.compile_function(fn, options)
+
+    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
+                  ) -> Callable[..., Any]:  # fmt: skip
+        """``torch.func.vmap(fn, in_dims=in_axes, out_dims=out_axes)``."""
+        return _compile.vectorize_function(fn, in_axes, out_axes)
 
 
 def _torch_function(cls: Any, func: Callable[..., Any], types: Any,
