@@ -25,6 +25,7 @@ from .extensions import (
     device,
     grad,
     index_update,
+    jit,
     kl_div_with_logits,
     log_softmax,
     logsumexp,
@@ -40,6 +41,7 @@ from .extensions import (
     value_and_grad,
     value_and_grad_fn,
     value_aux_and_grad,
+    vmap,
 )
 
 __version__ = "0.1.0"
@@ -56,7 +58,7 @@ __all__ = [
     "astensor_", "astensors_", "portable", "value_and_grad", "value_aux_and_grad", "grad",
     "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
     "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
-    "kl_div_with_logits", "uniform", "normal",
+    "kl_div_with_logits", "uniform", "normal", "jit", "vmap",
 ]
 
 

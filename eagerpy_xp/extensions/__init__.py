@@ -33,12 +33,13 @@ from .helpers import (
     topk,
     uniform,
 )
+from .transforms import jit, vmap
 
 __all__ = [
     "Norms", "RestoreType", "astensor_", "astensors_", "bind", "convert", "crossentropy",
     "device", "grad", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
     "normal", "norms", "onehot_like", "pad", "portable", "softmax", "to_device", "topk",
-    "uniform", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad",
+    "uniform", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad", "jit", "vmap",
 ]  # fmt: skip
 
 #: The extension functions every namespace carries (besides ``norms``).
@@ -61,6 +62,8 @@ NAMESPACE_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "device": device,
     "to_device": to_device,
     "convert": convert,
+    "jit": jit,
+    "vmap": vmap,
 }
 
 #: Every name `bind` adds to a namespace.

@@ -615,6 +615,17 @@ class JaxBackend(NumPyDtypes, Backend):
             pass
         cls.__jax_array__ = _raw_of  # type: ignore[attr-defined]
 
+    compiles = True
+
+    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
+        """``jax.jit(fn, **options)`` (`Array` is a pytree: it comes back an `Array`)."""
+        return jax.jit(fn, **options)  # type: ignore[no-any-return]
+
+    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
+                  ) -> Callable[..., Any]:  # fmt: skip
+        """``jax.vmap(fn, in_axes, out_axes)``."""
+        return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)  # type: ignore[no-any-return]
+
     def normalize(self, raw: Any) -> Any:
         return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
 

@@ -15,6 +15,7 @@ import tensorflow as tf
 
 from .._base import Autodiff
 from .._base.core import GradCall
+from . import _compile
 from ._common import TFBase
 from ._creation import CreationMixin
 from ._elementwise import ElementwiseMixin
@@ -62,11 +63,25 @@ class TensorFlowBackend(
     fft_class = TFFFT
     autodiff = _TFAutodiff()
 
+    compiles = True
+
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
         """TensorFlow functions take an `Array` (converted to its native value), and the
-        native flavour's functions recognise it."""
+        native flavour's functions recognise it; ``tf.function``, ``tf.nest`` and
+        ``tf.vectorized_map`` keep it an `Array` (a nest of one tensor, `_compile`)."""
         self.wrapper_type = cls
+        self._wrap = wrap
         tf.register_tensor_conversion_function(cls, _convert_array)
+        _compile.register_nest(cls, wrap)
+
+    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
+        """``tf.function(fn, jit_compile=True, **options)``: `Array`s in, `Array`s out."""
+        return _compile.compile_function(fn, options)
+
+    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
+                  ) -> Callable[..., Any]:  # fmt: skip
+        """``tf.vectorized_map`` (axis 0; other ``in_axes``/``out_axes`` are moved)."""
+        return _compile.vectorize_function(fn, in_axes, out_axes, self.wrapper_type, self._wrap)
 
     def mark_glue(self, function: Callable[..., Any]) -> None:
         """AutoGraph calls the wrapped layer's functions as they are instead of

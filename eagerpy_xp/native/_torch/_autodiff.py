@@ -1,4 +1,6 @@
-"""Automatic differentiation on torch: `torch.autograd.grad` on fresh leaves."""
+"""Automatic differentiation on torch: `torch.autograd.grad` on fresh leaves, eagerly;
+`torch.func.grad_and_value` under ``torch.compile`` and inside ``torch.func`` transforms
+(``vmap``, ``grad``), where ``torch.autograd.grad`` is refused."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import torch
+import torch.utils._pytree as torch_pytree
 
 from .._base import Autodiff
 from .._base.core import GradCall
@@ -26,6 +29,8 @@ class TorchAutodiff(Autodiff):
         return bool(raw.dtype.is_floating_point)
 
     def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        if torch.compiler.is_compiling() or any(_is_functorch_wrapped(r) for r in raws):
+            return _run_functional(call, raws)
         depth = getattr(self._state, "depth", 0)
         nested = depth > 0 or any(r.requires_grad for r in raws)
         leaves = [r.view_as(r) if r.requires_grad else r.detach().requires_grad_(True)
@@ -47,6 +52,31 @@ class TorchAutodiff(Autodiff):
             value = value.detach()
             aux = _detach_nested(aux)
         return value, aux, grads
+
+
+_is_functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+
+
+def _run_functional(call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+    """One value-and-gradient run by ``torch.func``, which composes with its transforms
+    and traces under ``torch.compile`` (an unused input's gradient is zeros)."""
+    # torch.func passes only tensors out as aux: the other leaves of ``aux`` stay here
+    kept: list[Any] = []
+
+    def split(*leaves: Any) -> tuple[Any, tuple[Any, ...]]:
+        value, aux = call(*leaves)
+        flat, spec = torch_pytree.tree_flatten(aux)
+        is_tensor = [isinstance(v, torch.Tensor) for v in flat]
+        kept[:] = [spec, flat, is_tensor]
+        return value, tuple(v for v, t in zip(flat, is_tensor) if t)
+
+    run = torch.func.grad_and_value(split, argnums=tuple(range(len(raws))), has_aux=True)
+    grads, (value, tensors) = run(*raws)
+    spec, flat, is_tensor = kept
+    given = iter(tensors)
+    aux = torch_pytree.tree_unflatten([next(given) if t else v for v, t in zip(flat, is_tensor)],
+                                      spec)  # fmt: skip
+    return value, aux, list(grads)
 
 
 def _detach_nested(obj: Any) -> Any:
