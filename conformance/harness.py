@@ -42,6 +42,7 @@ AREAS = (
     "creation", "data types", "elementwise", "indexing", "linear algebra", "manipulation",
     "searching", "sets", "sorting", "statistics", "utility", "array object",
     "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft",
+    "compiled",
 )  # fmt: skip
 
 

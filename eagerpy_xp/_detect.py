@@ -56,6 +56,10 @@ UNSUPPORTED = "unsupported"
 
 #: The types `get_namespace` and friends skip.
 _IGNORED_TYPES: Final = frozenset({*SCALAR_TYPES, type(None)})
+#: Common types that are no arrays, answered before their module name is read (which a
+#: tracing compiler cannot do for built-in types).
+_NOT_ARRAY_TYPES: Final = frozenset({tuple, list, dict, str, bytes, slice, type(Ellipsis),
+                                     range, type})  # fmt: skip
 
 #: Types classified the long way (`_classify`): NumPy's, and types of no backend.
 _cache: dict[type, str] = {}
@@ -85,6 +89,8 @@ def backend_of_type(cls: type) -> str:
     """
     if cls in _IGNORED_TYPES:
         return IGNORED
+    if cls in _NOT_ARRAY_TYPES:
+        return UNSUPPORTED
     module = cls.__module__
     name = _PACKAGE_TO_BACKEND.get(module)
     if name is None:

@@ -571,6 +571,18 @@ class JaxBackend(NumPyDtypes, Backend):
             got = " and ".join(_described(x) for x in operands)
             raise self.error(function, f"expected at least one array, got {got}", TypeError)
 
+    def translate(self, exc: Exception, function: str) -> Exception:
+        """A value JAX needs concretely while tracing (a data-dependent shape under
+        ``jax.jit``, a boolean mask as an index, ``bool()`` of a traced array) is
+        `NotImplementedError`: the transform cannot do it, whatever the arguments."""
+        if isinstance(exc, _TRACING_ERRORS):
+            return self.error(function, "the result depends on the array's values (a "
+                              "data-dependent shape), which jax.jit, jax.vmap and the other "
+                              "JAX transforms do not know while tracing; call it outside the "
+                              f"transform ({type(exc).__name__}: {str(exc).splitlines()[0]})",
+                              NotImplementedError)  # fmt: skip
+        return super().translate(exc, function)
+
     def error_kind(self, exc: Exception) -> type[Exception]:
         """JAX reports shapes that do not fit as `TypeError` (``dot_general requires
         contracting dimensions to have the same shape``): `ValueError` here; a runtime
@@ -871,7 +883,11 @@ class JaxBackend(NumPyDtypes, Backend):
         return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
-        """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``)."""
+        """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``); a
+        JAX array is taken as it is (no exchange needed: under ``jax.jit`` it is a tracer,
+        which has no DLPack form)."""
+        if isinstance(x, jax.Array) and device is None:
+            return jnp.array(x, copy=True) if copy else x
         try:
             kwargs: dict[str, Any] = {"copy": copy}
             if device is not None:
@@ -1350,6 +1366,11 @@ def _raw_of(array: Any) -> Any:
 
 
 #: Words of a JAX `TypeError` about shapes (it has no other word for them) ...
+#: JAX's errors for a value needed concretely while tracing (`JaxBackend.translate`).
+_TRACING_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.NonConcreteBooleanIndexError,
+                   jax.errors.TracerBoolConversionError,
+                   jax.errors.TracerIntegerConversionError)  # fmt: skip
+
 _SHAPE_WORDS = re.compile(r"\b(shapes?|rank|dimensions?|dimensional|axis size|permutation)\b",
                           re.IGNORECASE)  # fmt: skip
 #: ... unless it is about types after all.

@@ -71,6 +71,16 @@ class _NotRegistered:
     """Stands in for the wrapper class until `register_wrapper` names it."""
 
 
+def _under_xla() -> bool:
+    """Whether the graph being built is compiled by XLA (TensorFlow's own test, from
+    ``tf.vectorized_map``'s implementation; False where a TensorFlow lacks it)."""
+    try:
+        from tensorflow.python.ops.parallel_for.control_flow_ops import _is_under_xla_context
+    except ImportError:  # pragma: no cover - another TensorFlow layout
+        return False
+    return bool(_is_under_xla_context())
+
+
 class TFBase(Backend):
     """The TensorFlow hooks and helpers shared by every chapter."""
 
@@ -387,6 +397,16 @@ class TFBase(Backend):
         mantissa = tf.cast(tf.bitwise.bitwise_and(bits, 0x007FFFFF), tf.float64) * 2.0**-149
         exact = tf.where(bits < 0, -mantissa, mantissa)
         return tf.where(subnormal, exact, wide)
+
+    def refuse_under_xla(self, function: str, why: str) -> None:
+        """`NotImplementedError` while tracing for XLA (``tf.function(jit_compile=True)``)
+        for what XLA cannot do: ``why`` says what (its CPU compiler has no kernel; or a
+        data-dependent shape, where TensorFlow's XLA bridge may even abort the process
+        reading the dynamic size back).  Without ``jit_compile`` the graph runs it."""
+        if not tf.executing_eagerly() and _under_xla():
+            raise self.error(function, f"{why}, which tf.function(jit_compile=True) cannot "
+                             "compile; use tf.function without jit_compile (eagerpy_xp.jit: "
+                             "tensorflow={'jit_compile': False})", NotImplementedError)  # fmt: skip
 
     def nonzero_mask(self, x: Any) -> Any:
         """``x != 0`` that also holds for subnormals (TensorFlow's CPU kernels treat them

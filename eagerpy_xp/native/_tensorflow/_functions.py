@@ -212,6 +212,7 @@ class FunctionsMixin(TFBase):
             count = integer(self, repeats, "repeats", "repeat", minimum=0)
             self.check_extent((x.shape[a], count), "repeat", x.dtype.size)
         else:
+            self.refuse_under_xla("repeat", "repeats given as an array: a result whose shape depends on the array's values")
             repeats = self.tensor(repeats, "repeat")
             self.check_kind(repeats, "repeat", INTEGRAL_KINDS, "an integer repeats")
             repeats = tf.cast(repeats, tf.int64)
@@ -273,6 +274,7 @@ class FunctionsMixin(TFBase):
         x = self.tensor(x, "nonzero")
         if self.ndim(x) == 0:
             raise self.error("nonzero", "0-d arrays are not supported")
+        self.refuse_under_xla("nonzero", "a result whose shape depends on the array's values")
         found = tf.where(self.nonzero_mask(x))
         return tuple(tf.unstack(found, num=self.ndim(x), axis=1))
 

@@ -101,6 +101,7 @@ class IndexingMixin(TFBase):
             dim += used[i]
 
     def _mask_index(self, x: Any, mask: Any) -> Any:
+        self.refuse_under_xla("__getitem__", "a boolean mask as the index: a result whose shape depends on the array's values")
         if isinstance(mask, bool) or self.ndim(mask) == 0:
             m = tf.reshape(tf.constant(mask) if isinstance(mask, bool) else mask, [1])
             return tf.boolean_mask(tf.expand_dims(x, 0), m)
@@ -188,6 +189,9 @@ class IndexingMixin(TFBase):
                 raise self.error("__setitem__", f"cannot write {self.dn(v)} values into a "
                                  f"{name} array without a downcast", TypeError)  # fmt: skip
             v = tf.cast(v, x.dtype)
+        written = self._masked_write(x, key, v)
+        if written is not None:
+            return written
         positions = self.getitem(tf.reshape(tf.range(self.size(x)), tf.shape(x)), key)
         extra = self.ndim(v) - self.ndim(positions)
         if extra > 0:  # leading size-1 dimensions of the value are dropped (as NumPy does)
@@ -202,6 +206,19 @@ class IndexingMixin(TFBase):
         flat = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), tf.reshape(positions, [-1, 1]),
                                            tf.reshape(v, [-1]))  # fmt: skip
         return tf.reshape(flat, tf.shape(x))
+
+    def _masked_write(self, x: Any, key: Any, v: Any) -> Any:
+        """``x[mask] = scalar`` for a boolean tensor ``mask`` over ``x``'s leading axes (of
+        their static sizes) as one ``tf.where``: no data-dependent shape, so XLA compiles
+        it too.  None for any other key or value (the general path)."""
+        if not (isinstance(key, (tf.Tensor, tf.Variable)) and key.dtype == tf.bool) \
+                or self.ndim(v) != 0:  # fmt: skip
+            return None
+        n = self.ndim(key)
+        if not 0 < n <= self.ndim(x) or None in key.shape or key.shape != x.shape[:n]:
+            return None
+        mask = tf.reshape(key, [*key.shape, *([1] * (self.ndim(x) - n))])
+        return tf.where(mask, v, x)
 
     def _indices(self, indices: Any, length: Any, axis: int, function: str) -> Any:
         idx = self.tensor(indices, function)

@@ -14,6 +14,8 @@ from .._base.core import translated
 from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from ._common import FLOAT_KINDS, TFBase
 
+#: Why `refuse_under_xla` refuses det, slogdet, eig and eigvals.
+_NO_XLA_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
 _MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
 
 
@@ -77,6 +79,7 @@ class TFLinalg(Linalg):
 
     @translated
     def det(self, x: Any, /) -> Any:
+        self._b.refuse_under_xla("linalg.det", _NO_XLA_KERNEL)
         return tf.linalg.det(self._square(x, "det"))
 
     @translated
@@ -103,6 +106,7 @@ class TFLinalg(Linalg):
         """``tf.linalg.eig`` (or ``eigvals``) in double precision, rounded to the complex
         dtype of ``x``'s precision; floating-point input only, as the standard says."""
         b = self._b
+        b.refuse_under_xla(f"linalg.{function}", _NO_XLA_KERNEL)
         x = b.tensor(x, f"linalg.{function}")
         name = b.check_kind(x, f"linalg.{function}", FLOAT_KINDS, "a floating-point")
         self._square(x, function)
@@ -224,6 +228,7 @@ class TFLinalg(Linalg):
     @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
         """A singular matrix gives sign 0 and logabsdet -inf."""
+        self._b.refuse_under_xla("linalg.slogdet", _NO_XLA_KERNEL)
         x = self._square(x, "slogdet")
         sign, logabs = tf.linalg.slogdet(x)
         logabs = tf.math.real(logabs)

@@ -66,6 +66,7 @@ class SortingSetsMixin(TFBase):
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
         """values, first indices, inverse indices (shaped like x) and counts."""
         x = self.tensor(x, function)
+        self.refuse_under_xla(function, "a result whose shape depends on the array's values")
         flat = tf.reshape(x, [-1])
         n = tf.shape(flat, out_type=tf.int64)[0]
         perm = self._argsort_last(flat, False, function)

@@ -37,7 +37,7 @@ class TorchBackend(TorchElementwise, TorchCreation, TorchFunctions):
         ``torch.compile`` traces ``@`` between them (`_compile`)."""
         cls.__torch_function__ = classmethod(_torch_function)  # type: ignore[attr-defined]
         _compile.register_pytree(cls, wrap)
-        _compile.teach_dynamo_matmul(cls)
+        _compile.teach_dynamo_operators(cls)
 
     def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
         """``torch.compile(fn, fullgraph=True, **options)``: Dynamo traces `Array`s too."""

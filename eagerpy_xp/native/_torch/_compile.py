@@ -2,11 +2,11 @@
 ``torch.func``.
 
 * ``torch.compile`` (Dynamo) traces the Python of `Array`'s operators like any other
-  code.  Dynamo up to torch 2.13 knows no ``@`` between Python objects (its
+  code.  Dynamo up to torch 2.13 knows no ``@`` and no ``~`` on Python objects (its
   ``nb_matrix_multiply`` slot is missing; pytorch/pytorch#189585 adds it), so
-  `teach_dynamo_matmul` gives it that one operator for `Array` only: ``a @ b`` and
-  ``a @= b`` call `Array.__matmul__`/``__rmatmul__``/``__imatmul__`` as Python does.  A
-  torch that knows the slot is left as it is.
+  `teach_dynamo_operators` gives it those operators for `Array` only: ``a @ b``,
+  ``a @= b`` and ``~a`` call `Array`'s methods as Python does.  A torch that has the
+  handlers keeps its own.
 * ``torch.func`` (``vmap``, ``grad``) maps pytrees: `Array` is registered as one, with one
   leaf, its ``.raw``.
 * `compile` and `vectorize` are the backend's hooks behind `eagerpy_xp.jit` and
@@ -41,22 +41,21 @@ def register_pytree(cls: type, wrap: Callable[[Any], Any]) -> None:
         pass
 
 
-def teach_dynamo_matmul(cls: type) -> None:
-    """Give Dynamo ``@`` and ``@=`` for instances of ``cls`` where it has none.
+def teach_dynamo_operators(cls: type) -> None:
+    """Give Dynamo ``@``, ``@=`` and ``~`` for instances of ``cls`` where it has none.
 
-    Dynamo resolves ``a @ b`` through a ``call_matmul`` handler of its builtin-operator
-    tracker, which torch 2.13 lacks; the handler added here calls the operand's own
-    method (``__matmul__``, else the right operand's ``__rmatmul__``) when either operand
-    is a ``cls`` instance, and declines (Dynamo's own error) otherwise.
+    Dynamo resolves an operator through a ``call_<operator>`` handler of its
+    builtin-operator tracker; torch 2.13 has none for ``matmul``, ``imatmul`` and
+    ``invert``.  The handlers added here call the operand's own method (``__matmul__``,
+    else the right operand's ``__rmatmul__``; ``__imatmul__``; ``__invert__``) when an
+    operand is a ``cls`` instance, and decline (Dynamo's own error) otherwise; a handler
+    that torch has is left as it is.
     """
     try:
         from torch._dynamo.variables.builtin import BuiltinVariable
         from torch._dynamo.variables.user_defined import UserDefinedObjectVariable
     except ImportError:  # a torch without Dynamo
         return
-    if hasattr(BuiltinVariable, "call_matmul"):
-        return
-
     def ours(v: Any) -> bool:
         return isinstance(v, UserDefinedObjectVariable) and v.python_type() is cls
 
@@ -74,9 +73,16 @@ def teach_dynamo_matmul(cls: type) -> None:
             return a.call_method(tx, "__imatmul__", [b], {})
         return call_matmul(self, tx, a, b)
 
-    # the one change to torch: two handlers its tracker looks up by operator name
-    BuiltinVariable.call_matmul = call_matmul  # type: ignore[attr-defined]
-    BuiltinVariable.call_imatmul = call_imatmul  # type: ignore[attr-defined]
+    def call_invert(self: Any, tx: Any, a: Any) -> Any:
+        return a.call_method(tx, "__invert__", [], {}) if ours(a) else None
+
+    # the one change to torch: handlers its tracker looks up by operator name, where absent
+    if not hasattr(BuiltinVariable, "call_matmul"):
+        BuiltinVariable.call_matmul = call_matmul  # type: ignore[attr-defined]
+    if not hasattr(BuiltinVariable, "call_imatmul"):
+        BuiltinVariable.call_imatmul = call_imatmul  # type: ignore[attr-defined]
+    if not hasattr(BuiltinVariable, "call_invert"):
+        BuiltinVariable.call_invert = call_invert  # type: ignore[attr-defined]
 
 
 #: What `compile` passes to ``torch.compile`` unless told otherwise: one graph, or an

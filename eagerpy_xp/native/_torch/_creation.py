@@ -126,6 +126,10 @@ class TorchCreation(TorchCore):
 
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
+        if isinstance(x, torch.Tensor) and device is None:
+            # a tensor already: the exchange would hand back the same memory (and Dynamo
+            # cannot trace torch's DLPack functions)
+            return x.clone() if copy else x.view_as(x)
         check_dlpack(self, x)
         kwargs: dict[str, Any] = {}
         if device is not None:
@@ -157,6 +161,8 @@ class TorchCreation(TorchCore):
         return result if work == target else result.to(target)
 
     def _default_torch_device(self) -> torch.device:
+        if torch.compiler.is_compiling():  # Dynamo traces no call returning a device
+            return torch.empty(0).device  # type: ignore[no-any-return]
         return torch.get_default_device()
 
     @translated

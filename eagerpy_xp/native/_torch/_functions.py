@@ -54,7 +54,9 @@ class TorchFunctions(TorchCore):
         idx = self._index_tensor(indices, x, "take_along_axis")
         size = x.shape[axis]
         outside = (idx < -size) | (idx >= size)
-        if bool(outside.any()):
+        # a compiled graph cannot raise on values: there the check is left out (torch's
+        # kernel then fails on an index out of range)
+        if not torch.compiler.is_compiling() and bool(outside.any()):
             raise self.error("take_along_axis", f"index {int(idx[outside][0])} is out of range "
                              f"for axis {axis} of size {size}", IndexError)  # fmt: skip
         idx = torch.where(idx < 0, idx + size, idx)
@@ -107,7 +109,7 @@ class TorchFunctions(TorchCore):
                              f"{tuple(a.shape)} and {tuple(b.shape)}")  # fmt: skip
         free_a = [i for i in range(a.ndim) if i not in axes_a]
         free_b = [i for i in range(b.ndim) if i not in axes_b]
-        inner = math.prod(a.shape[i] for i in axes_a)
+        inner = math.prod([a.shape[i] for i in axes_a])  # a list: Dynamo traces no generator here
         rows = [a.shape[i] for i in free_a]
         columns = [b.shape[i] for i in free_b]
         # explicit sizes: -1 is ambiguous when an operand has zero elements
@@ -135,7 +137,7 @@ class TorchFunctions(TorchCore):
 
     @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
-        ndim = max((len(s) for s in shapes), default=0)
+        ndim = max([0, *[len(s) for s in shapes]])  # Dynamo takes max of a list only
         result = [1] * ndim
         for shape in shapes:
             for i, size in enumerate(shape, start=ndim - len(shape)):
@@ -488,7 +490,7 @@ class TorchFunctions(TorchCore):
             precise = x.dtype
         mean = torch.mean(x, dim=axes, keepdim=True, dtype=precise).to(x.dtype) if axes else x
         deviations = (x - mean).abs().square() if x.is_complex() else (x - mean).square()
-        count = math.prod(x.shape[a] for a in axes)
+        count = math.prod([x.shape[a] for a in axes])  # a list: Dynamo traces no generator here
         return torch.sum(deviations, dim=axes, keepdim=keepdims) / max(count - correction, 0)
 
     # -- utilities ---------------------------------------------------------------------------

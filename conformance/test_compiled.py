@@ -1,0 +1,174 @@
+"""The ``compiled`` area: every function of the standard traced by the framework's compiler.
+
+For each target, every case of `compiled_cases.CASES` (one representative call per
+function of the standard, ``linalg`` and ``fft`` included, the operators, indexing and
+``__setitem__``, and the EagerPy helpers) runs under the compiler of its backend, as
+`eagerpy_xp.jit` chooses it (``jax.jit``, ``torch.compile(fullgraph=True)`` with the
+``aot_eager`` backend for this broad sweep, ``tf.function(jit_compile=True)``), and must
+give the eager result: the same dtypes and shapes, values within
+`compiled_cases.TOLERANCE`, the same flavour (an `Array` in gives an `Array` out).  A
+second call with the same inputs must not trace again.  Where the eager call raises
+(the native flavour's operators are the framework's own: TensorFlow tensors have no
+``mT``), the compiled call must raise the same exception type.  Data-dependent shapes
+(`compiled_cases.DATA_DEPENDENT`) may instead be refused by the compiler.  NumPy and
+Dask have no compiler: there the case runs as it is through `eagerpy_xp.jit`.
+
+Cases are compiled a group at a time (one traced function returning the results of a
+dozen cases): a compile costs the same order of time whether it holds one function or
+twelve.  A group that fails is compiled again one case at a time, so a failure names
+its function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import eagerpy_xp as ep
+
+from .compiled_cases import CASES, DATA_DEPENDENT, INPUTS, NOT_ARRAYS, close, describe, flatten
+from .harness import Target
+
+AREA = "compiled"
+
+#: Compiler options of the broad sweep, by backend (`eagerpy_xp.jit` takes them).
+OPTIONS: dict[str, dict[str, Any]] = {"torch": {"backend": "aot_eager"}}
+GROUP_SIZE = 12
+NAMES = list(CASES)
+GROUPS = [NAMES[k:k + GROUP_SIZE] for k in range(0, len(NAMES), GROUP_SIZE)]
+GROUP_OF = {name: g for g, group in enumerate(GROUPS) for name in group}
+
+#: What happened to one case on one target: ("ok", results) or ("raised", exception).
+Outcome = tuple[str, Any]
+
+
+def _group_function(names: list[str]) -> Callable[..., list[Any]]:
+    """One function calling the cases ``names`` on the same inputs; a code object of its
+    own (compilers cache per code object)."""
+    scope: dict[str, Any] = {f"case{k}": CASES[n] for k, n in enumerate(names)}
+    calls = ", ".join(f"case{k}(x, y, s, i, m, c, v)" for k in range(len(names)))
+    tag = names[0].replace(".", "_").replace(" ", "_").strip("_")
+    source = f"def group(x, y, s, i, m, c, v):\n    return [{calls}]\n"
+    exec(compile(source, f"<compiled cases from {tag}>", "exec"), scope)
+    group: Callable[..., list[Any]] = scope["group"]
+    return group
+
+
+def _traces(backend: str, compiled: Any) -> int | None:
+    """How many times ``compiled`` (the framework's compiled object) traced, where the
+    framework tells; None where it does not."""
+    if backend == "jax":
+        return int(compiled._cache_size())
+    if backend == "tensorflow":
+        return int(compiled.experimental_get_tracing_count())
+    return None
+
+
+def _second_call(backend: str, compiled: Any, args: list[Any]) -> Any:
+    """Call ``compiled`` again: torch must not recompile (it raises if it would)."""
+    if backend == "torch":
+        import torch
+
+        with torch._dynamo.config.patch(error_on_recompile=True):
+            return compiled(*args)
+    return compiled(*args)
+
+
+_cache: dict[tuple[str, int], dict[str, Outcome]] = {}
+
+
+def _run(target: Target, names: list[str], args: list[Any]) -> list[Outcome] | Exception:
+    backend = target.xp.__backend__
+    fn = _group_function(names)
+    options = OPTIONS.get(target.backend, {}) if backend.compiles else {}
+    compiled = backend.compile(fn, dict(options))
+    try:
+        results = compiled(*args)
+        again = _second_call(target.backend, compiled, args)
+    except Exception as exc:  # any failure: the group is retried one case at a time
+        return exc
+    traces = _traces(target.backend, compiled)
+    if traces is not None and traces != 1:
+        return AssertionError(f"traced {traces} times for two calls with the same inputs")
+    del again
+    return [("ok", r) for r in results]
+
+
+def _outcomes(target: Target, group: int) -> dict[str, Outcome]:
+    key = (target.id, group)
+    if key not in _cache:
+        names = GROUPS[group]
+        args = [target.asarray(a) for a in INPUTS.values()]
+        together = _run(target, names, args)
+        if isinstance(together, list):
+            _cache[key] = dict(zip(names, together))
+        else:
+            outcomes: dict[str, Outcome] = {}
+            for name in names:
+                alone = _run(target, [name], args)
+                outcomes[name] = alone[0] if isinstance(alone, list) else ("raised", alone)
+            _cache[key] = outcomes
+    return _cache[key]
+
+
+def _eager(target: Target, name: str) -> Outcome:
+    args = [target.asarray(a) for a in INPUTS.values()]
+    try:
+        return "ok", CASES[name](*args)
+    except Exception as exc:
+        return "raised", exc
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_compiled(target: Target, name: str) -> None:
+    """The case under the framework's compiler gives the eager result (see the module)."""
+    eager_kind, eager = _eager(target, name)
+    kind, got = _outcomes(target, GROUP_OF[name])[name]
+    if eager_kind == "raised":
+        assert kind == "raised", (
+            f"{name}: eager raised {type(eager).__name__}: {eager}, compiled gave "
+            f"{describe(got)}")  # fmt: skip
+        if type(got) is not type(eager):  # the compiler may wrap it: look for it inside
+            assert isinstance(got.__cause__, type(eager)) or type(eager).__name__ in str(got), (
+                f"{name}: eager raised {type(eager).__name__}, compiled raised "
+                f"{type(got).__name__}: {str(got)[:300]}")  # fmt: skip
+        return
+    if kind == "raised":
+        if name in DATA_DEPENDENT:
+            _check_refusal(target, name, got)
+            return
+        raise AssertionError(
+            f"{name} under {target.backend}'s compiler raised {type(got).__name__}: "
+            f"{str(got).strip()[:500]}")  # fmt: skip
+    _compare(target, name, eager, got)
+
+
+def _check_refusal(target: Target, name: str, exc: Exception) -> None:
+    """A data-dependent shape refused by the compiler: where the refusal comes from the
+    library (JAX traces its functions), it is the contract's NotImplementedError."""
+    if target.backend == "jax" and not name.startswith("__"):
+        assert isinstance(exc, NotImplementedError), (
+            f"{name} under jax.jit: expected the contract's NotImplementedError, got "
+            f"{type(exc).__name__}: {exc}")  # fmt: skip
+        assert f"eagerpy_xp.jax.{name}" in str(exc), str(exc)
+
+
+def _compare(target: Target, name: str, eager: Any, got: Any) -> None:
+    want, have = flatten(eager), flatten(got)
+    assert len(want) == len(have), f"{name}: {len(want)} results eagerly, {len(have)} compiled"
+    for k, (a, b) in enumerate(zip(want, have)):
+        if name in NOT_ARRAYS or not hasattr(a, "shape"):
+            assert a == b or (isinstance(b, (tuple, list)) and tuple(a) == tuple(b)), \
+                f"{name}[{k}]: {a!r} eagerly, {b!r} compiled"  # fmt: skip
+            continue
+        if target.wrapped:
+            assert type(b) is ep.Array, f"{name}[{k}]: an Array in gave a {type(b).__name__} out"
+        else:
+            assert target.is_array(b), f"{name}[{k}]: a {type(b).__name__} came out"
+        ea, eb = target.to_numpy(a), target.to_numpy(b)
+        assert close(ea, eb, name), (
+            f"{name}[{k}]: eager {ea.dtype}{ea.shape} {np.array2string(ea, threshold=12)} "
+            f"!= compiled {eb.dtype}{eb.shape} {np.array2string(eb, threshold=12)}")  # fmt: skip
