@@ -229,7 +229,8 @@ CASES: dict[str, Case] = {
     "linalg.cross": lambda x, y, s, i, m, c, v: _xp(x).linalg.cross(x[:, :3], y[:, :3]),
     "linalg.det": lambda x, y, s, i, m, c, v: _xp(x).linalg.det(s),
     "linalg.diagonal": lambda x, y, s, i, m, c, v: _xp(x).linalg.diagonal(x, offset=1),
-    "linalg.eig": lambda x, y, s, i, m, c, v: _xp(x).abs(_xp(x).linalg.eigvals(s)),
+    "linalg.eig": lambda x, y, s, i, m, c, v: _xp(x).sort(_xp(x).abs(
+        _xp(x).linalg.eig(s).eigenvalues)),
     "linalg.eigh": lambda x, y, s, i, m, c, v: _xp(x).linalg.eigh(s).eigenvalues,
     "linalg.eigvals": lambda x, y, s, i, m, c, v: _xp(x).sort(_xp(x).real(
         _xp(x).linalg.eigvals(s))),
@@ -315,6 +316,21 @@ DATA_DEPENDENT = frozenset({
     "nonzero", "unique_all", "unique_counts", "unique_inverse", "unique_values",
     "__getitem__ mask",
 })  # fmt: skip
+
+_DATA = "a data-dependent shape: XLA compiles static shapes only"
+_NO_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
+
+#: What a framework's compiler cannot do: backend -> case -> why.  There the case must
+#: raise the error contract's `NotImplementedError` naming the function (where the
+#: library's own function refuses it; the native flavour's operators are the
+#: framework's own) or give the eager result.  torch.compile traces data-dependent
+#: shapes (unbacked sizes), so torch has no entry.
+COMPILER_LIMITS: dict[str, dict[str, str]] = {
+    "jax": dict.fromkeys(DATA_DEPENDENT, _DATA),
+    "tensorflow": {**dict.fromkeys(DATA_DEPENDENT, _DATA),
+                   **dict.fromkeys(["linalg.det", "linalg.slogdet", "linalg.eig",
+                                    "linalg.eigvals"], _NO_KERNEL)},
+}  # fmt: skip
 
 #: Functions returning non-array Python values (shapes) under every compiler.
 NOT_ARRAYS = frozenset({"empty", "empty_like", "broadcast_shapes"})

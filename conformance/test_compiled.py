@@ -10,7 +10,8 @@ give the eager result: the same dtypes and shapes, values within
 second call with the same inputs must not trace again.  Where the eager call raises
 (the native flavour's operators are the framework's own: TensorFlow tensors have no
 ``mT``), the compiled call must raise the same exception type.  Data-dependent shapes
-(`compiled_cases.DATA_DEPENDENT`) may instead be refused by the compiler.  NumPy and
+and what a compiler has no kernel for (`compiled_cases.COMPILER_LIMITS`) may instead be
+refused with the contract's `NotImplementedError`.  NumPy and
 Dask have no compiler: there the case runs as it is through `eagerpy_xp.jit`.
 
 Cases are compiled a group at a time (one traced function returning the results of a
@@ -29,7 +30,15 @@ import pytest
 
 import eagerpy_xp as ep
 
-from .compiled_cases import CASES, DATA_DEPENDENT, INPUTS, NOT_ARRAYS, close, describe, flatten
+from .compiled_cases import (
+    CASES,
+    COMPILER_LIMITS,
+    INPUTS,
+    NOT_ARRAYS,
+    close,
+    describe,
+    flatten,
+)
 from .harness import Target
 
 AREA = "compiled"
@@ -137,7 +146,7 @@ def test_compiled(target: Target, name: str) -> None:
                 f"{type(got).__name__}: {str(got)[:300]}")  # fmt: skip
         return
     if kind == "raised":
-        if name in DATA_DEPENDENT:
+        if name in COMPILER_LIMITS.get(target.backend, {}):
             _check_refusal(target, name, got)
             return
         raise AssertionError(
@@ -147,13 +156,17 @@ def test_compiled(target: Target, name: str) -> None:
 
 
 def _check_refusal(target: Target, name: str, exc: Exception) -> None:
-    """A data-dependent shape refused by the compiler: where the refusal comes from the
-    library (JAX traces its functions), it is the contract's NotImplementedError."""
-    if target.backend == "jax" and not name.startswith("__"):
-        assert isinstance(exc, NotImplementedError), (
-            f"{name} under jax.jit: expected the contract's NotImplementedError, got "
-            f"{type(exc).__name__}: {exc}")  # fmt: skip
-        assert f"eagerpy_xp.jax.{name}" in str(exc), str(exc)
+    """What the compiler cannot do (`COMPILER_LIMITS`): the library's own functions
+    refuse it with the contract's `NotImplementedError` naming the function; the native
+    flavour's operators and indexing are the framework's, which raises its own error."""
+    if name.startswith("__") and not target.wrapped:
+        return
+    function = f"Array.{name.split()[0]}" if name.startswith("__") else name
+    assert isinstance(exc, NotImplementedError), (
+        f"{name} under {target.backend}'s compiler "
+        f"({COMPILER_LIMITS[target.backend][name]}): expected the contract's "
+        f"NotImplementedError, got {type(exc).__name__}: {str(exc)[:300]}")  # fmt: skip
+    assert f"eagerpy_xp.{target.backend}.{function}: " in str(exc), str(exc)[:300]
 
 
 def _compare(target: Target, name: str, eager: Any, got: Any) -> None:

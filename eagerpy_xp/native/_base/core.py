@@ -59,6 +59,11 @@ class AxisError(ValueError, IndexError):
     """An axis out of range for an array (both a `ValueError` and an `IndexError`, as
     NumPy's: the standard names no exception type)."""
 
+    # Exception's own constructor (ValueError's behaves the same): TensorFlow's AutoGraph
+    # re-raises an error from traced code as its own type only for types built that
+    # way or listed by it, and as its StagingError otherwise.
+    __init__ = Exception.__init__
+
 
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 

@@ -15,11 +15,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import torch
 import torch.utils._pytree as torch_pytree
+from torch._dynamo.exc import ObservedException as _Observed
+from torch._dynamo.exc import Unsupported as _Unsupported
 
 
 def register_pytree(cls: type, wrap: Callable[[Any], Any]) -> None:
@@ -91,8 +94,28 @@ COMPILE_DEFAULTS: dict[str, Any] = {"fullgraph": True}
 
 
 def compile_function(fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
-    """``torch.compile(fn, fullgraph=True, **options)``."""
-    return torch.compile(fn, **{**COMPILE_DEFAULTS, **options})  # type: ignore[no-any-return]
+    """``torch.compile(fn, fullgraph=True, **options)``, whose errors keep the contract.
+
+    An exception the traced code raises (a wrong dtype, a bad axis) reaches a
+    ``fullgraph`` caller as Dynamo's "Observed exception" graph break; then ``fn`` runs
+    eagerly once, which raises the error itself, as docs/errors.md says (nothing ran
+    for real while Dynamo traced, so nothing runs twice).  Should ``fn`` succeed eagerly,
+    Dynamo's own error stands.
+    """
+    compiled = torch.compile(fn, **{**COMPILE_DEFAULTS, **options})
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return compiled(*args, **kwargs)
+        except _Unsupported as exc:
+            if not isinstance(exc.__cause__, _Observed):
+                raise
+            fn(*args, **kwargs)
+            raise
+
+    return run
+
 
 
 def vectorize_function(fn: Callable[..., Any], in_axes: Any, out_axes: Any

@@ -1,0 +1,404 @@
+"""Portable code under every framework's compiler and transform: `eagerpy_xp.jit`,
+`eagerpy_xp.vmap`, their composition with `eagerpy_xp.grad`, and the frameworks' own
+entry points (``torch.compile``, ``torch.func``, ``jax.jit``/``vmap``/``grad``,
+``tf.function``, ``tf.vectorized_map``) taking `Array`s.
+
+The broad sweep (every function of the standard under each compiler) is the conformance
+suite's ``compiled`` area (`conformance/test_compiled.py`); here: the API's contract, the
+compositions, the flavours, recompilation, inductor, and a cold start in a fresh process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import numpy as np
+import pytest
+
+import eagerpy_xp as ep
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+
+BATCH = np.linspace(-1.5, 1.5, 12).reshape(4, 3).astype(np.float32)
+
+
+def _native(backend: str, a: np.ndarray) -> Any:
+    if backend == "torch":
+        torch = pytest.importorskip("torch", reason="torch is not installed")
+        return torch.asarray(a)
+    if backend == "jax":
+        jnp = pytest.importorskip("jax.numpy", reason="jax is not installed")
+        return jnp.asarray(a)
+    if backend == "tensorflow":
+        tf = pytest.importorskip("tensorflow", reason="tensorflow is not installed")
+        return tf.constant(a)
+    if backend == "dask":
+        da = pytest.importorskip("dask.array", reason="dask is not installed")
+        return da.from_array(a, chunks=(2, 3))
+    return np.array(a)
+
+
+def _numpy(x: Any) -> np.ndarray:
+    if type(x) is ep.Array:
+        x = x.raw
+    if hasattr(x, "compute"):
+        x = x.compute()
+    if hasattr(x, "detach"):
+        x = x.detach()
+    return np.asarray(x)
+
+
+def _args(backend: str, flavour: str, *arrays: np.ndarray) -> list[Any]:
+    natives = [_native(backend, a) for a in arrays]
+    return [ep.astensor(n) for n in natives] if flavour == "wrapped" else natives
+
+
+def _is_flavour(x: Any, backend: str, flavour: str) -> bool:
+    if flavour == "wrapped":
+        return type(x) is ep.Array and x.backend == backend
+    return type(x) is not ep.Array and ep.namespace(x).__backend__.name == backend
+
+
+FLAVOURS = ("native", "wrapped")
+DIFFERENTIABLE = ("torch", "jax", "tensorflow")
+ALL = ("numpy", "torch", "jax", "tensorflow", "dask")
+#: torch's broad tests use aot_eager (inductor compiles slowly on 2 cores: a few below)
+OPTIONS = {"torch": {"backend": "aot_eager"}}
+
+
+def loss(w: Any) -> Any:
+    xp = ep.namespace(w)
+    return xp.sum(xp.tanh(w) ** 2)
+
+
+def loss_grad_by_hand(v: np.ndarray) -> np.ndarray:
+    t = np.tanh(v.astype(np.float64))
+    return 2 * t * (1 - t**2)
+
+
+def softmax_xent(logits: Any, labels: Any) -> Any:
+    xp = ep.namespace(logits)
+    z = logits - xp.max(logits, axis=-1, keepdims=True)
+    log_p = z - xp.log(xp.sum(xp.exp(z), axis=-1, keepdims=True))
+    picked = xp.take_along_axis(log_p, xp.expand_dims(labels, axis=-1), axis=-1)
+    return -xp.mean(picked)
+
+
+# -- eagerpy_xp.jit ------------------------------------------------------------------------
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("backend", ALL)
+def test_jit_gives_the_eager_result_in_the_callers_flavour(backend: str, flavour: str) -> None:
+    def f(x: Any, y: Any) -> Any:
+        xp = ep.namespace(x)
+        z = xp.where(x > 0, xp.clip(x, 0.1, 0.5), -x) @ xp.matrix_transpose(y)
+        return {"z": z, "parts": (xp.sum(z, axis=0), z.shape)}
+
+    x, y = _args(backend, flavour, BATCH, BATCH[::-1].copy())
+    compiled = ep.jit(f, **OPTIONS)
+    out = compiled(x, y)
+    again = compiled(x, y)
+    want = f(x, y)
+    assert _is_flavour(out["z"], backend, flavour) and _is_flavour(out["parts"][0], backend, flavour)
+    np.testing.assert_allclose(_numpy(out["z"]), _numpy(want["z"]), rtol=1e-6)
+    np.testing.assert_allclose(_numpy(again["parts"][0]), _numpy(want["parts"][0]), rtol=1e-6)
+    assert tuple(out["parts"][1]) == (4, 4)
+
+
+def test_jit_on_dask_stays_lazy() -> None:
+    da = pytest.importorskip("dask.array", reason="dask is not installed")
+    x = da.from_array(BATCH, chunks=(2, 3))
+    out = ep.jit(lambda a: ep.namespace(a).exp(a) * 2.0)(x)
+    assert isinstance(out, da.Array)  # a graph, not computed values
+    np.testing.assert_allclose(out.compute(), np.exp(BATCH) * 2.0, rtol=1e-6)
+
+
+def test_jit_compiles_once_per_framework_and_takes_per_framework_options() -> None:
+    jax = pytest.importorskip("jax", reason="jax is not installed")
+    traces: list[str] = []
+
+    def f(x: Any, n: int) -> Any:
+        traces.append(type(x).__name__)
+        return x * n
+
+    compiled = ep.jit(f, jax={"static_argnums": 1}, torch={"backend": "aot_eager"})
+    x = jax.numpy.ones(3)
+    assert _numpy(compiled(x, 2)).tolist() == [2.0, 2.0, 2.0]
+    assert _numpy(compiled(x + 1, 2)).tolist() == [4.0, 4.0, 4.0]
+    assert len(traces) == 1  # jax.jit traced once: n is static, shapes equal
+    assert _numpy(compiled(x, 3)).tolist() == [3.0, 3.0, 3.0]
+    assert len(traces) == 2  # a new static n traces again
+    assert _numpy(compiled(np.ones(2), 5)).tolist() == [5.0, 5.0]  # NumPy: as is, no options
+
+
+def test_jit_decorator_forms() -> None:
+    @ep.jit
+    def double(x: Any) -> Any:
+        return x * 2
+
+    @ep.jit(torch={"backend": "aot_eager"})
+    def triple(x: Any) -> Any:
+        return x * 3
+
+    assert double.__name__ == "double" and _numpy(double(np.ones(2))).tolist() == [2.0, 2.0]
+    assert _numpy(triple(np.ones(2))).tolist() == [3.0, 3.0]
+
+
+def test_jit_and_vmap_errors() -> None:
+    with pytest.raises(TypeError, match="fn must be callable"):
+        ep.jit(3)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="no array among the arguments"):
+        ep.jit(lambda a: a)(1.0)
+    with pytest.raises(TypeError, match="in_axes must be"):
+        ep.vmap(lambda a: a, in_axes=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="out_axes must be"):
+        ep.vmap(lambda a: a, out_axes=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="in_axes has 2 entries for 1 positional"):
+        ep.vmap(lambda a: a, in_axes=(0, None))(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="maps no argument"):
+        ep.vmap(lambda a: a, in_axes=None)(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="one known size"):
+        ep.vmap(lambda a, b: a + b)(np.ones((2, 3)), np.ones((3, 3)))
+    with pytest.raises(ValueError, match="out of range"):
+        ep.vmap(lambda a: a, in_axes=2)(np.ones((2, 3)))
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    with pytest.raises(TypeError, match="several libraries"):
+        ep.jit(lambda a, b: a)(np.ones(2), torch.ones(2))
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("backend", ALL)
+def test_errors_inside_jit_keep_the_contract(backend: str, flavour: str) -> None:
+    """A misuse inside compiled code raises what it raises eagerly (docs/errors.md): the
+    contract's type, a message naming the function and backend; not the compiler's."""
+    (x,) = _args(backend, flavour, BATCH)
+
+    def wrong_dtype(a: Any) -> Any:
+        xp = ep.namespace(a)
+        return xp.sin(xp.astype(a, xp.int32))
+
+    def bad_axis(a: Any) -> Any:
+        return ep.namespace(a).sum(a, axis=5)
+
+    with pytest.raises(TypeError, match=rf"eagerpy_xp\.{backend}\.sin: .*floating"):
+        ep.jit(wrong_dtype, **OPTIONS)(x)
+    with pytest.raises(ValueError, match=rf"eagerpy_xp\.{backend}\.sum: .*axis"):
+        ep.jit(bad_axis, **OPTIONS)(x)
+
+
+# -- eagerpy_xp.vmap -----------------------------------------------------------------------
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("backend", ALL)
+def test_vmap_equals_a_loop(backend: str, flavour: str) -> None:
+    def f(row: Any, scale: Any) -> Any:
+        xp = ep.namespace(row)
+        return xp.stack([xp.sum(row * scale), xp.max(row)]), xp.flip(row, axis=0) * 2.0
+
+    (batch,) = _args(backend, flavour, BATCH)
+    firsts, seconds = ep.vmap(f, in_axes=(0, None), out_axes=(0, 1))(batch, 3.0)
+    want_first = np.stack([[np.sum(r * 3.0), np.max(r)] for r in BATCH])
+    want_second = np.stack([r[::-1] * 2.0 for r in BATCH], axis=1)
+    assert _is_flavour(firsts, backend, flavour) and _is_flavour(seconds, backend, flavour)
+    np.testing.assert_allclose(_numpy(firsts), want_first, rtol=1e-6)
+    np.testing.assert_allclose(_numpy(seconds), want_second, rtol=1e-6)
+    # in_axes=1 maps the columns; keyword arguments are not mapped
+    cols = ep.vmap(lambda c, offset=0.0: c + offset, in_axes=1)(batch, offset=1.0)
+    np.testing.assert_allclose(_numpy(cols), BATCH.T + 1.0, rtol=1e-6)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "dask"])
+def test_vmap_loop_over_a_zero_size_axis_gives_the_result_shape(backend: str) -> None:
+    (empty,) = _args(backend, "native", np.zeros((0, 3), np.float32))
+    out = ep.vmap(lambda r: ep.namespace(r).stack([r * 2.0, r]))(empty)
+    assert tuple(out.shape) == (0, 2, 3)
+    assert out.dtype == ep.namespace(empty).float32
+
+
+# -- composition: jit(vmap(grad)) ----------------------------------------------------------
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("backend", DIFFERENTIABLE)
+def test_per_example_gradients_under_jit_and_vmap(backend: str, flavour: str) -> None:
+    (batch,) = _args(backend, flavour, BATCH)
+    per_example = ep.jit(ep.vmap(lambda v: ep.grad(loss, v)), **OPTIONS)
+    got = per_example(batch)
+    loop = np.stack([_numpy(ep.grad(loss, row)) for row in _args(backend, flavour, *BATCH)])
+    assert _is_flavour(got, backend, flavour)
+    np.testing.assert_allclose(_numpy(got), loop, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(_numpy(got), loss_grad_by_hand(BATCH), rtol=1e-5, atol=1e-6)
+    # and value_and_grad, with aux, inside vmap alone
+    value, aux, grads = ep.vmap(lambda v: ep.value_and_grad(
+        lambda w: (loss(w), {"w2": w * 2.0}), v, has_aux=True))(batch)
+    np.testing.assert_allclose(_numpy(value), np.sum(np.tanh(BATCH) ** 2, axis=1), rtol=1e-5)
+    np.testing.assert_allclose(_numpy(aux["w2"]), BATCH * 2.0, rtol=1e-6)
+    np.testing.assert_allclose(_numpy(grads), loss_grad_by_hand(BATCH), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+@pytest.mark.parametrize("backend", DIFFERENTIABLE)
+def test_grad_under_jit(backend: str, flavour: str) -> None:
+    logits, = _args(backend, flavour, BATCH)
+    labels = _native(backend, np.array([0, 2, 1, 0]))
+    labels = ep.astensor(labels) if flavour == "wrapped" else labels
+    step = ep.jit(lambda z, y: ep.value_and_grad(softmax_xent, z, y), **OPTIONS)
+    value, grad = step(logits, labels)
+    want_value, want_grad = ep.value_and_grad(softmax_xent, logits, labels)
+    assert _is_flavour(grad, backend, flavour)
+    np.testing.assert_allclose(_numpy(value), _numpy(want_value), rtol=1e-5)
+    np.testing.assert_allclose(_numpy(grad), _numpy(want_grad), rtol=1e-5, atol=1e-7)
+
+
+# -- the frameworks' own entry points with Arrays -----------------------------------------
+def test_torch_compile_wrapped_flavour_one_graph_no_recompile() -> None:
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+
+    def f(x: Any) -> Any:
+        xp = ep.namespace(x)
+        y = xp.asarray(x, copy=True)
+        y[..., 0] = 0.0
+        z = xp.tanh(y @ y.mT) + xp.astype(~(x > 0), x.dtype)
+        return xp.linalg.vector_norm(xp.linalg.solve(z + 4 * xp.eye(4), x), axis=-1)
+
+    x = ep.astensor(torch.randn(4, 4, dtype=torch.float64))
+    compiled = torch.compile(f, fullgraph=True, backend="aot_eager")
+    out = compiled(x)
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        again = compiled(ep.astensor(torch.randn(4, 4, dtype=torch.float64)))
+    assert type(out) is ep.Array and type(again) is ep.Array
+    np.testing.assert_allclose(_numpy(out), _numpy(f(x)), rtol=1e-10)
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_torch_inductor(flavour: str) -> None:
+    """The default backend (inductor, which generates and compiles C++ on the CPU: slow
+    on small machines, so one combined case)."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    logits, = _args("torch", flavour, BATCH)
+    labels = torch.tensor([0, 2, 1, 0])
+    labels = ep.astensor(labels) if flavour == "wrapped" else labels
+
+    def step(z: Any, y: Any) -> Any:
+        xp = ep.namespace(z)
+        s = ep.softmax(z @ xp.matrix_transpose(z) @ z, axis=-1)
+        return s, ep.value_and_grad(softmax_xent, z, y)
+
+    compiled = torch.compile(step, fullgraph=True)
+    (s, (value, grad)), (s0, (value0, grad0)) = compiled(logits, labels), step(logits, labels)
+    assert _is_flavour(s, "torch", flavour) and _is_flavour(grad, "torch", flavour)
+    np.testing.assert_allclose(_numpy(s), _numpy(s0), rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(_numpy(value), _numpy(value0), rtol=1e-5)
+    np.testing.assert_allclose(_numpy(grad), _numpy(grad0), rtol=1e-5, atol=1e-7)
+
+
+def test_torch_func_transforms_take_arrays() -> None:
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    batch = ep.astensor(torch.asarray(BATCH))
+    rows = torch.func.vmap(lambda r: ep.namespace(r).sum(r * r))(batch)
+    assert type(rows) is ep.Array
+    np.testing.assert_allclose(_numpy(rows), np.sum(BATCH**2, axis=1), rtol=1e-6)
+    g = torch.func.grad(lambda w: loss(w).raw)(batch)
+    assert type(g) is ep.Array
+    np.testing.assert_allclose(_numpy(g), loss_grad_by_hand(BATCH), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("jit_compile", [True, False])
+def test_tf_function_keeps_arrays_and_setitem_inside(jit_compile: bool) -> None:
+    tf = pytest.importorskip("tensorflow", reason="tensorflow is not installed")
+
+    @tf.function(jit_compile=jit_compile)
+    def f(y: Any) -> Any:
+        xp = ep.namespace(y)
+        z = xp.asarray(y, copy=True)
+        z[..., 0] = 0.0
+        z[z < -1.0] = -1.0
+        return z * 2.0, xp.sum(z @ z.mT)
+
+    x = ep.astensor(tf.constant(BATCH))
+    z, total = f(x)
+    assert type(z) is ep.Array and type(total) is ep.Array
+    want = BATCH.copy()
+    want[..., 0] = 0.0
+    want[want < -1.0] = -1.0
+    np.testing.assert_allclose(_numpy(z), want * 2.0, rtol=1e-6)
+    np.testing.assert_allclose(_numpy(total), np.sum(want @ want.T), rtol=1e-5)
+    f(ep.astensor(tf.constant(BATCH + 1.0)))
+    assert f.experimental_get_tracing_count() == 1
+    assert x.raw is not z.raw and _numpy(x)[0, 0] == BATCH[0, 0]  # the input is unchanged
+
+
+def test_tf_vectorized_map_takes_arrays() -> None:
+    """`Array`s in; native results out.  An `Array` result trips TensorFlow's structure
+    check, which compares ``len()`` of the per-example and the stacked result (a custom
+    nest's length is its component count elsewhere in TensorFlow): `eagerpy_xp.vmap`
+    passes tensors across the map instead (docs/compile.md)."""
+    tf = pytest.importorskip("tensorflow", reason="tensorflow is not installed")
+    batch = ep.astensor(tf.constant(BATCH))
+    out = tf.vectorized_map(lambda r: ep.namespace(r).sum(r * r).raw, batch)
+    np.testing.assert_allclose(_numpy(out), np.sum(BATCH**2, axis=1), rtol=1e-6)
+    out = ep.vmap(lambda r: ep.namespace(r).sum(r * r))(batch)
+    assert type(out) is ep.Array
+    np.testing.assert_allclose(_numpy(out), np.sum(BATCH**2, axis=1), rtol=1e-6)
+
+
+def test_tf_refuses_under_xla_what_xla_cannot_compile() -> None:
+    """Data-dependent shapes (TensorFlow's XLA bridge can abort the process reading their
+    size back) and functions without an XLA CPU kernel: the contract's NotImplementedError
+    at trace time; without jit_compile they work."""
+    tf = pytest.importorskip("tensorflow", reason="tensorflow is not installed")
+    import eagerpy_xp.tensorflow as xp
+
+    x = ep.astensor(tf.constant([[1.0, 0.0], [2.0, 3.0]]))
+    for name, call in [("nonzero", lambda a: xp.nonzero(a)[0]),
+                       ("unique_values", xp.unique_values),
+                       ("linalg.det", xp.linalg.det),
+                       ("Array.__getitem__", lambda a: a[a > 0.5])]:  # fmt: skip
+        with pytest.raises(NotImplementedError, match=f"eagerpy_xp.tensorflow.{name}: .*jit_compile"):
+            tf.function(call, jit_compile=True)(x)
+        tf.function(call, jit_compile=False)(x)  # the graph runs it
+
+
+def test_jax_transforms_keep_arrays_and_refuse_data_dependent_shapes() -> None:
+    jax = pytest.importorskip("jax", reason="jax is not installed")
+    import eagerpy_xp.jax as xp
+
+    batch = ep.astensor(jax.numpy.asarray(BATCH))
+    out = jax.jit(jax.vmap(jax.grad(lambda w: loss(w).raw)))(batch)
+    assert type(out) is ep.Array
+    np.testing.assert_allclose(_numpy(out), loss_grad_by_hand(BATCH), rtol=1e-5, atol=1e-6)
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.jax\.nonzero: .*data-dependent"):
+        jax.jit(lambda a: xp.nonzero(a)[0])(batch)
+
+
+# -- cold starts and recompilation, each in a fresh process -------------------------------
+def _run_fresh(code: str) -> str:
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                            text=True, timeout=600, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_torch_compile_cold_start_traces_once(flavour: str) -> None:
+    """The first eagerpy_xp call ever is inside the compiled function (the backend is
+    imported while Dynamo traces): one graph, no recompilation on the next calls, not
+    even after another framework's backend is imported between them."""
+    pytest.importorskip("torch", reason="torch is not installed")
+    out = _run_fresh(f"""
+        import torch, eagerpy_xp as ep
+        def f(x):
+            xp = ep.namespace(x)
+            return xp.tanh(x @ xp.matrix_transpose(x)) * 2.0 + xp.sum(x, axis=-1, keepdims=True)
+        x = torch.randn(3, 3)
+        arg = ep.astensor(x) if {flavour == "wrapped"} else x
+        c = torch.compile(f, fullgraph=True, backend="eager")
+        first = c(arg)
+        with torch._dynamo.config.patch(error_on_recompile=True):
+            c(arg * 1.0)
+            import eagerpy_xp.numpy, numpy
+            ep.namespace(numpy.ones(2)); ep.astensor(numpy.ones(2)) + 1.0
+            c(arg)
+        print(type(first).__name__)
+    """)
+    assert out.split()[-1] == ("Array" if flavour == "wrapped" else "Tensor")
