@@ -72,10 +72,13 @@ def test_examples_are_found() -> None:
 
 
 _DRIVER = """
-import json, sys, traceback
+import json, sys, traceback, types
 results = []
-for code, expected in json.load(open(sys.argv[1])):
-    namespace = {"__name__": "__main__"}
+for number, (code, expected) in enumerate(json.load(open(sys.argv[1]))):
+    # each example is the body of a module of its own, as a reader's script would be
+    # (compilers such as torch.compile find a function's globals through its module)
+    module = sys.modules[f"example{number}"] = types.ModuleType(f"example{number}")
+    namespace = module.__dict__
     try:
         exec(compile(code, "example", "exec"), namespace)
         got, detail = None, ""
