@@ -185,3 +185,24 @@ def _compare(target: Target, name: str, eager: Any, got: Any) -> None:
         assert close(ea, eb, name), (
             f"{name}[{k}]: eager {ea.dtype}{ea.shape} {np.array2string(ea, threshold=12)} "
             f"!= compiled {eb.dtype}{eb.shape} {np.array2string(eb, threshold=12)}")  # fmt: skip
+
+
+#: The few cases compiled with each compiler's default options too: for torch that is
+#: its default backend, inductor (it generates and compiles C++ on the CPU: seconds per
+#: graph, so one group), where the broad sweep uses aot_eager.
+DEFAULT_OPTION_CASES = ["ep.softmax", "matmul", "__iadd__", "linalg.solve", "sum", "where",
+                        "take"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["default compiler options"])
+def test_compiled_with_default_options(target: Target, name: str) -> None:
+    """`DEFAULT_OPTION_CASES` in one function under the compiler's defaults (torch:
+    inductor), against the eager results, in a process where nothing ran before."""
+    args = [target.asarray(a) for a in INPUTS.values()]
+    compiled = target.xp.__backend__.compile(_group_function(DEFAULT_OPTION_CASES), {})
+    results = compiled(*args)
+    _second_call(target.backend, compiled, args)
+    for case, got in zip(DEFAULT_OPTION_CASES, results):
+        kind, eager = _eager(target, case)
+        assert kind == "ok", eager
+        _compare(target, case, eager, got)

@@ -43,13 +43,14 @@ def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
     return unwrap
 
 
+#: Results that are returned as they are (``isdtype``, ``can_cast``, ``finfo`` fields).
+_PLAIN_RESULTS = frozenset({bool, int, float, complex, str, type(None)})
+
+
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
     normalize = backend.normalize
     array_type = backend.array_type
-    # Whether a result type is native (NumPy scalars from reductions, framework
-    # subclasses), learnt once per type: `is_native` is an `isinstance` test.
-    native_type: dict[type, bool] = {}
 
     def wrap(result: Any) -> Any:
         t = type(result)
@@ -58,18 +59,19 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
             array._raw = result
             array._b = backend
             return array
-        native = native_type.get(t)
-        if native is None:
-            native = native_type[t] = is_native(result)
-        if native:
-            array = _new_object(Array)
-            array._raw = normalize(result)
-            array._b = backend
-            return array
         if t is list:
             return [wrap(r) for r in result]
         if t is tuple:
             return tuple(wrap(r) for r in result)
+        if t in _PLAIN_RESULTS:
+            return result
+        # NumPy scalars from reductions, framework subclasses: an `isinstance` test (no
+        # cache keyed by types, which a tracing compiler would guard on as it grows)
+        if is_native(result):
+            array = _new_object(Array)
+            array._raw = normalize(result)
+            array._b = backend
+            return array
         if isinstance(result, tuple) and hasattr(result, "_fields"):  # named tuple
             return t(*(wrap(r) for r in result))
         return result
