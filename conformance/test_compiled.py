@@ -33,6 +33,7 @@ import eagerpy_xp as ep
 from .compiled_cases import (
     CASES,
     COMPILER_LIMITS,
+    DATA_DEPENDENT,
     INPUTS,
     NOT_ARRAYS,
     close,
@@ -185,6 +186,90 @@ def _compare(target: Target, name: str, eager: Any, got: Any) -> None:
         assert close(ea, eb, name), (
             f"{name}[{k}]: eager {ea.dtype}{ea.shape} {np.array2string(ea, threshold=12)} "
             f"!= compiled {eb.dtype}{eb.shape} {np.array2string(eb, threshold=12)}")  # fmt: skip
+
+
+# -- vectorized: the same cases under eagerpy_xp.vmap ---------------------------------------
+def _second_example() -> dict[str, np.ndarray]:
+    """A second example for the mapped axis: the floating inputs moved a little."""
+    rng = np.random.default_rng(7)
+    return {k: (a + 0.01 * rng.standard_normal(a.shape).astype(a.dtype)
+                if a.dtype.kind in "fc" else a)
+            for k, a in INPUTS.items()}  # fmt: skip
+
+
+SECOND = _second_example()
+#: Backends whose vectorizer refuses data-dependent shapes (each example would have its
+#: own; NumPy loops, TensorFlow's vectorized_map falls back to a loop; Dask cannot stack
+#: arrays of unknown shapes lazily).
+DATA_DEPENDENT_REFUSED = ("jax", "torch", "dask")
+#: Cases whose results are no arrays (shapes): a vectorizer maps arrays only.
+NOT_MAPPED = NOT_ARRAYS
+
+
+def _vectorized_run(target: Target, names: list[str]) -> list[Outcome] | Exception:
+    batch = [target.asarray(np.stack([INPUTS[k], SECOND[k]])) for k in INPUTS]
+    try:
+        results = ep.vmap(_group_function(names))(*batch)
+    except Exception as exc:
+        return exc
+    return [("ok", r) for r in results]
+
+
+_vcache: dict[tuple[str, int], dict[str, Outcome]] = {}
+
+
+def _vectorized(target: Target, name: str) -> Outcome:
+    group = GROUP_OF[name]
+    key = (target.id, group)
+    if key not in _vcache:
+        names = [n for n in GROUPS[group] if n not in NOT_MAPPED]
+        together = _vectorized_run(target, names)
+        if isinstance(together, list):
+            _vcache[key] = dict(zip(names, together))
+        else:
+            outcomes: dict[str, Outcome] = {}
+            for n in names:
+                alone = _vectorized_run(target, [n])
+                outcomes[n] = alone[0] if isinstance(alone, list) else ("raised", alone)
+            _vcache[key] = outcomes
+    return _vcache[key][name]
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if n not in NOT_MAPPED])
+def test_vectorized(target: Target, name: str) -> None:
+    """The case under `eagerpy_xp.vmap` (``jax.vmap``, ``torch.func.vmap``,
+    ``tf.vectorized_map``; NumPy and Dask loop) over two examples equals the case on each
+    example, stacked; data-dependent shapes may be refused as under the compilers."""
+    examples = [[target.asarray(d[k]) for k in INPUTS] for d in (INPUTS, SECOND)]
+    try:
+        loop = [CASES[name](*e) for e in examples]
+    except Exception as exc:  # eagerly refused (the native flavour's own operators)
+        kind, got = _vectorized(target, name)
+        assert kind == "raised", f"{name}: eager raised {type(exc).__name__}, vmap did not"
+        return
+    kind, got = _vectorized(target, name)
+    if kind == "raised":
+        if name.startswith("__") and not target.wrapped and name.endswith("mask"):
+            return  # the framework's own indexing by a mask under its vectorizer
+        if name in DATA_DEPENDENT and target.backend in DATA_DEPENDENT_REFUSED:
+            function = f"Array.{name.split()[0]}" if name.startswith("__") else name
+            assert isinstance(got, NotImplementedError), (
+                f"{name} under vmap: expected the contract's NotImplementedError, got "
+                f"{type(got).__name__}: {str(got)[:300]}")  # fmt: skip
+            assert any(f"eagerpy_xp.{target.backend}.{where}: " in str(got)
+                       for where in (function, "vmap")), str(got)[:300]  # fmt: skip
+            return
+        raise AssertionError(f"{name} under {target.backend}'s vectorizer raised "
+                             f"{type(got).__name__}: {str(got).strip()[:500]}")  # fmt: skip
+    have = flatten(got)
+    per_example = [flatten(r) for r in loop]
+    assert len(have) == len(per_example[0]), f"{name}: {len(have)} results mapped"
+    for k, value in enumerate(have):
+        if target.wrapped:
+            assert type(value) is ep.Array, f"{name}[{k}]: a {type(value).__name__} came out"
+        want = np.stack([target.to_numpy(p[k]) for p in per_example])
+        assert close(target.to_numpy(value), want, name), (
+            f"{name}[{k}]: mapped {target.to_numpy(value)} != looped {want}")  # fmt: skip
 
 
 #: The few cases compiled with each compiler's default options too: for torch that is

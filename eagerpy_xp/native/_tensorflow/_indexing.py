@@ -203,6 +203,10 @@ class IndexingMixin(TFBase):
             v = tf.broadcast_to(v, tf.shape(positions))
         except tf.errors.OpError as error:  # the value does not fit the selection
             raise translate("__setitem__", error) from error
+        if positions.dtype != tf.int32 and x.shape.num_elements() is not None \
+                and x.shape.num_elements() < 2**31:  # fmt: skip
+            # int32, as tf.vectorized_map's loop indices are (it joins the two)
+            positions = tf.cast(positions, tf.int32)
         flat = tf.tensor_scatter_nd_update(tf.reshape(x, [-1]), tf.reshape(positions, [-1, 1]),
                                            tf.reshape(v, [-1]))  # fmt: skip
         return tf.reshape(flat, tf.shape(x))

@@ -345,7 +345,17 @@ class TorchCore(Backend):
             dim += used
         return tuple(new), flips
 
+    def refuse_data_dependent(self, function: str, *arrays: Any) -> None:
+        """`NotImplementedError` for a result whose shape depends on the values of an
+        array ``torch.func.vmap`` maps: each example would have its own shape."""
+        if any(isinstance(a, Tensor) and batched(a) for a in arrays):
+            raise self.error(function, "the result's shape depends on the array's values, "
+                             "which differ between the examples torch.func.vmap maps; call it "
+                             "outside vmap", NotImplementedError)  # fmt: skip
+
     def getitem(self, raw: Any, key: Any) -> Any:
+        if isinstance(key, Tensor) and key.dtype == torch.bool:
+            self.refuse_data_dependent("__getitem__", raw, key)
         new_key, flips = self._index_key(tuple(raw.shape), key)
         try:
             if flips:
@@ -360,6 +370,15 @@ class TorchCore(Backend):
         value = self._setitem_value(raw, value)
         new_key, flips = self._index_key(tuple(raw.shape), key, "__setitem__")
         try:
+            mask = new_key[0] if len(new_key) == 1 else None
+            if isinstance(mask, Tensor) and mask.dtype == torch.bool and value.ndim == 0 \
+                    and 0 < mask.ndim <= raw.ndim and mask.shape == raw.shape[:mask.ndim] \
+                    and (transformed(raw) or transformed(mask)):  # fmt: skip
+                # traced or mapped: no data-dependent shape (vmap refuses one), a where
+                mask = mask.reshape(*mask.shape, *([1] * (raw.ndim - mask.ndim)))
+                target = self._bits(raw)
+                target.copy_(torch.where(mask, self._bits(value), target))
+                return raw
             if any(isinstance(k, torch.Tensor) for k in new_key):  # index arrays: read first
                 torch.broadcast_to(value, raw[new_key].shape)
             target = self._bits(raw)
@@ -406,9 +425,30 @@ def _dims_consumed(item: Any) -> int:
     return 1
 
 
+_functorch = torch._C._functorch
+
+
+def transformed(x: Tensor) -> bool:
+    """Whether ``x`` is being traced or transformed (``torch.compile``, ``torch.func``):
+    no check may then read its values (a graph cannot raise on them; ``vmap`` refuses)."""
+    return bool(torch.compiler.is_compiling() or _functorch.is_functorch_wrapped_tensor(x))
+
+
+def batched(x: Tensor) -> bool:
+    """Whether ``x`` is mapped by ``torch.func.vmap`` (at any level of the transforms)."""
+    if torch.compiler.is_compiling():
+        return False
+    while _functorch.is_functorch_wrapped_tensor(x):
+        if _functorch.is_batchedtensor(x):
+            return True
+        x = _functorch.get_unwrapped(x)
+    return False
+
+
 def real_dtype_name(name: str) -> str:
     """The real dtype name of a (possibly complex) floating dtype name."""
     return REAL_OF_COMPLEX.get(name, name)
 
 
-__all__ = ["INT64_MIN", "SIGNED_VIEW", "WIDER", "Tensor", "TorchCore", "real_dtype_name"]
+__all__ = ["INT64_MIN", "SIGNED_VIEW", "WIDER", "Tensor", "TorchCore", "batched",
+           "real_dtype_name", "transformed"]

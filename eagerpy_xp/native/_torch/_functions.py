@@ -13,7 +13,7 @@ from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
 from .._base.functions import check_correction, check_repeats, check_roll
-from ._core import SIGNED_VIEW, Tensor, TorchCore
+from ._core import SIGNED_VIEW, Tensor, TorchCore, transformed
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
 #: signed integers and bool widen to int64 as the standard says; unsigned ones do not).
@@ -54,9 +54,9 @@ class TorchFunctions(TorchCore):
         idx = self._index_tensor(indices, x, "take_along_axis")
         size = x.shape[axis]
         outside = (idx < -size) | (idx >= size)
-        # a compiled graph cannot raise on values: there the check is left out (torch's
-        # kernel then fails on an index out of range)
-        if not torch.compiler.is_compiling() and bool(outside.any()):
+        # a compiled graph cannot raise on values, nor vmap read them: there the check is
+        # left out (torch's kernel then fails on an index out of range)
+        if not transformed(idx) and bool(outside.any()):
             raise self.error("take_along_axis", f"index {int(idx[outside][0])} is out of range "
                              f"for axis {axis} of size {size}", IndexError)  # fmt: skip
         idx = torch.where(idx < 0, idx + size, idx)
@@ -276,6 +276,7 @@ class TorchFunctions(TorchCore):
         self._check_tensor(x, "nonzero")
         if x.ndim == 0:
             raise self.error("nonzero", "0-d arrays are not allowed")
+        self.refuse_data_dependent("nonzero", x)
         return torch.nonzero(x if x.dtype == torch.bool else x != 0, as_tuple=True)
 
     @translated
@@ -321,6 +322,7 @@ class TorchFunctions(TorchCore):
     def _unique(self, x: Any, function: str) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         """Sorted unique values, first indices, inverse indices and counts; NaNs are distinct."""
         self._check_tensor(x, function)
+        self.refuse_data_dependent(function, x)
         flat = x.reshape(-1)
         n = flat.shape[0]
         order = self._sort_order(flat)
