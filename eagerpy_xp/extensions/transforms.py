@@ -249,7 +249,7 @@ def _stack(results: list[Any], out_axes: Any, xp: Any, empty: bool) -> Any:
     arrays = [xp.asarray(r) for r in results]
     if any(d is None or d != d for a in arrays for d in a.shape):  # None, or Dask's NaN
         raise NotImplementedError(
-            f"{xp.__name__}.vmap: a result of a shape not known yet (it depends on the "
+            f"eagerpy_xp.{xp.__backend__.name}.vmap: a result of a shape not known yet (it depends on the "
             "values: nonzero, unique_*, a boolean mask) cannot be stacked lazily; compute "
             "the arrays first or map outside the data-dependent step"
         )
