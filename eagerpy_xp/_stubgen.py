@@ -96,6 +96,9 @@ OVERRIDES: dict[tuple[str, str], str] = {
     ("pad", "mode"): "str", ("onehot_like", "value"): "Scalar",
     ("softmax", "axis"): "int", ("log_softmax", "axis"): "int",
     ("kl_div_with_logits", "axis"): "int", ("to_device", "device"): "object",
+    ("jit", "fn"): "Callable[..., Any] | None", ("jit", "options"): "Any",
+    ("vmap", "fn"): "Callable[..., Any]", ("vmap", "in_axes"): "int | tuple[int | None, ...] | None",
+    ("vmap", "out_axes"): "int | tuple[int, ...]",
 }  # fmt: skip
 for _name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
     OVERRIDES[(_name, "axis")] = "int"
@@ -118,6 +121,7 @@ RETURNS: dict[str, str] = {
     "value_and_grad": "tuple[Any, ...]", "value_aux_and_grad": "tuple[Any, Any, Any]",
     "grad": "Any", "value_and_grad_fn": "Callable[..., tuple[Any, ...]]",
     "topk": "tuple[_Out, _Out]", "device": "Device", "convert": "Any",
+    "jit": "Callable[..., Any]", "vmap": "Callable[..., Any]",
 }  # fmt: skip
 
 HEADER = '''\
