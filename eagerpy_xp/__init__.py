@@ -23,6 +23,7 @@ from .extensions import (
     convert,
     crossentropy,
     device,
+    einsum,
     grad,
     index_update,
     kl_div_with_logits,
@@ -41,6 +42,7 @@ from .extensions import (
     value_and_grad_fn,
     value_aux_and_grad,
 )
+from .interop import tensordot, watch_autoray
 
 __version__ = "0.1.0"
 
@@ -56,7 +58,9 @@ __all__ = [
     "astensor_", "astensors_", "portable", "value_and_grad", "value_aux_and_grad", "grad",
     "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
     "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
-    "kl_div_with_logits", "uniform", "normal",
+    "kl_div_with_logits", "uniform", "normal", "einsum",
+    # found by name by libraries that dispatch on a module (opt_einsum; autoray: interop)
+    "tensordot", "interop",
 ]
 
 
@@ -71,6 +75,8 @@ def astensors(*xs: Any) -> tuple[Array, ...]:
     """`astensor` applied to each argument."""
     return tuple(astensor(x) for x in xs)
 
+
+watch_autoray()
 
 #: Subpackages served as attributes after ``import eagerpy_xp``, imported on first access
 #: (each imports its framework then, not before).

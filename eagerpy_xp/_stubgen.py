@@ -72,6 +72,7 @@ PARAMETERS: dict[str, str] = {
     "values": "_Operand", "paddings": "tuple[tuple[int, int], ...]", "low": "float",
     "high": "float", "mean": "float", "stddev": "float", "rng": "Any", "backend": "str",
     "logits": "_In", "labels": "_In", "logits_p": "_In", "logits_q": "_In",
+    "subscripts": "str", "operands": "_In",
 }  # fmt: skip
 
 #: Annotation of one function's parameter where it differs from `PARAMETERS`.

@@ -18,6 +18,7 @@ from .._detect import backend_of_type
 from .autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from .boundary import RestoreType, astensor_, astensors_, map_arrays, portable
 from .devices import convert, device, to_device
+from .einsum import einsum
 from .helpers import (
     Norms,
     crossentropy,
@@ -36,7 +37,7 @@ from .helpers import (
 
 __all__ = [
     "Norms", "RestoreType", "astensor_", "astensors_", "bind", "convert", "crossentropy",
-    "device", "grad", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
+    "device", "einsum", "grad", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
     "normal", "norms", "onehot_like", "pad", "portable", "softmax", "to_device", "topk",
     "uniform", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad",
 ]  # fmt: skip
@@ -56,6 +57,7 @@ NAMESPACE_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "index_update": index_update,
     "kl_div_with_logits": kl_div_with_logits,
     "pad": pad,
+    "einsum": einsum,
     "uniform": uniform,
     "normal": normal,
     "device": device,
