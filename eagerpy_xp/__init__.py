@@ -91,6 +91,13 @@ _EAGERPY_RENAMED = {
     "slogdet": "linalg.slogdet",
     "from_numpy": "asarray",
     "flatten": "reshape",
+    # added to EagerPy after 0.30
+    "arcsin": "asin",
+    "arccos": "acos",
+    "arctan": "atan",
+    "arcsinh": "asinh",
+    "arccosh": "acosh",
+    "inv": "linalg.inv",
 }
 
 #: EagerPy's functions that every namespace has under the same name
@@ -101,6 +108,8 @@ _EAGERPY_STANDARD = frozenset({
     "min", "minimum", "ones", "ones_like", "pow", "prod", "reshape", "sign", "sort", "sqrt",
     "square", "squeeze", "stack", "sum", "take_along_axis", "tanh", "tile", "where", "zeros",
     "zeros_like",
+    # added to EagerPy after 0.30
+    "sin", "cos", "tan", "sinh", "cosh", "round", "ceil", "floor",
 })  # fmt: skip
 
 #: EagerPy's other module-level names: name -> where it went
