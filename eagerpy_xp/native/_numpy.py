@@ -106,6 +106,13 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
     return method
 
 
+def _first_is_int(obj: Any) -> bool:
+    """Whether the first scalar of ``obj`` (nested lists and tuples) is a Python int."""
+    while type(obj) in (list, tuple) and obj:
+        obj = obj[0]
+    return type(obj) is int
+
+
 class NumPyFFT(FFT):
     """``fftfreq``/``rfftfreq``: NumPy has no ``dtype`` argument (it always makes float64)."""
 
@@ -285,7 +292,9 @@ class NumPyBackend(NumPyDtypes, Backend):
         target = self.check_dtype(dtype, "asarray")
         result = np.asarray(obj, dtype=target, copy=copy)
         kind = result.dtype.kind
-        ints = target is None and kind in "uf" and isinstance(obj, (int, list, tuple))
+        # NumPy makes ints beyond int64 uint64 or (beside others) float64: look for them
+        # only there, and in a list only when it starts with an int
+        ints = target is None and (kind == "u" or (kind == "f" and _first_is_int(obj)))
         if kind not in "bif" or ints:
             self.check_python_ints(obj, target, "asarray")
             if kind not in "biufc":

@@ -529,6 +529,15 @@ class BackendCore:
         """A shape-like argument (an int or a sequence of ints) as a tuple of ints:
         `TypeError` for a non-integer entry, `ValueError` for a negative one (one -1 is
         allowed where ``unknown``: ``reshape``)."""
+        if type(sizes) is tuple:  # the common case, plain ints: no further checks
+            unknowns = 0
+            for s in sizes:
+                if type(s) is not int or s < -1:
+                    break
+                unknowns += s == -1
+            else:
+                if unknowns == 0 or (unknown and unknowns == 1):
+                    return sizes
         items = (sizes,) if not isinstance(sizes, (tuple, list)) else sizes
         result = tuple(self.check_int(s, f"each entry of {what}", function) for s in items)
         negative = [s for s in result if s < 0]
