@@ -141,6 +141,12 @@ def test_autoray_helpers(target: Target) -> None:
         autoray.do("zeros", (2, 3), like=x)  # only dtype and device reach the function
 
 
+def _prints_ok(code: str) -> None:
+    """Run ``code`` in a fresh interpreter: it must print ``ok``."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+
+
 @pytest.mark.parametrize("first", ["autoray", "eagerpy_xp"])
 def test_autoray_finds_arrays_in_either_import_order(first: str) -> None:
     second = "eagerpy_xp" if first == "autoray" else "autoray"
@@ -157,8 +163,7 @@ def test_autoray_finds_arrays_in_either_import_order(first: str) -> None:
         "assert not {'torch', 'jax', 'tensorflow', 'dask'} & set(sys.modules)\n"
         "print('ok')\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+    _prints_ok(code)
 
 
 def test_importing_eagerpy_xp_alone_leaves_only_the_hook() -> None:
@@ -173,8 +178,7 @@ def test_importing_eagerpy_xp_alone_leaves_only_the_hook() -> None:
         "assert added[0] in sys.meta_path\n"
         "print('ok')\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+    _prints_ok(code)
 
 
 #: (subscripts, operand shapes) for opt_einsum: 2 to 4 operands
