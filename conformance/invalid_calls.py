@@ -48,6 +48,16 @@ class DType:
 
 
 @dataclass(frozen=True)
+class ForeignDType:
+    """A dtype object that is not one of the namespace's: NumPy's ``name`` on torch and
+    TensorFlow (another library's), NumPy's float16 (no dtype of the standard) on the
+    backends whose dtypes are NumPy's (importing another framework would cost a worker
+    seconds)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Foreign:
     """An array of another library than the target's (mixed libraries)."""
 
@@ -79,6 +89,8 @@ def _short_repr(v: Any) -> str:
         return f"foreign {v.value.dtype}{list(v.value.shape)}"
     if isinstance(v, DType):
         return v.name
+    if isinstance(v, ForeignDType):
+        return f"foreign dtype {v.name}"
     if isinstance(v, (list, tuple)) and len(v) <= 4:
         inner = ", ".join(_short_repr(e) for e in v)
         return f"[{inner}]" if isinstance(v, list) else f"({inner}{',' if len(v) == 1 else ''})"
@@ -170,7 +182,8 @@ _COMPLEX_ONLY = {"imag", "fft.fft", "fft.ifft", "fft.fftn", "fft.ifftn", "fft.ir
                  "fft.irfftn", "fft.hfft"}  # fmt: skip
 _BAD_OBJECTS: tuple[Any, ...] = ("abc", None, object(), [1.0, 2.0])
 _BAD_DEVICES = ("tpu:7", "cuda:99", "bogus", "cpu:3")
-_BAD_DTYPES: tuple[Any, ...] = ("float32", "float77", 42, object(), "bool")
+_BAD_DTYPES: tuple[Any, ...] = ("float32", "float77", 42, object(), "bool", float, int,
+                                ForeignDType("float32"), ForeignDType("int64"))  # fmt: skip
 
 
 def _default_dtype(name: str) -> str:
@@ -387,7 +400,92 @@ def _with_argument(name: str, args: list[Any], kwargs: dict[str, Any], key: str,
     index = params.index(key)
     if index < len(args):
         return _replace_arg(args, index, value), kwargs
+    head = SIGNATURES[name].split("/")[0] if "/" in SIGNATURES[name] else ""
+    if index == len(args) and re.search(rf"\b{key}\b", head):  # positional-only: in place
+        return (*args, value), kwargs
     return tuple(args), {**kwargs, key: value}
+
+
+#: The integer parameters of the spec's signatures (shapes, axes, shifts, counts) -> the
+#: negative values that are invalid there (None: a negative one is valid, only a
+#: non-integer is wrong).  ``reshape`` takes one -1; ``matrix_power`` a negative power.
+_INTEGER_PARAMETERS: dict[str, int | None] = {
+    "shape": -1, "shapes": -1, "repetitions": -1, "repeats": -1, "num": -1, "n_rows": -1,
+    "n_cols": -1, "s": -2, "n": -2, "axis": None, "axes": None, "shift": None, "k": None,
+    "offset": None, "source": None, "destination": None,
+}  # fmt: skip
+#: sequences the parameter holds (a bad entry goes inside), by parameter
+_SEQUENCE_PARAMETERS = {"shape", "shapes", "repetitions", "s", "axes"}
+
+
+def _bad_integer_argument(name: str, rng: Any) -> Invalid | None:
+    """A negative (where invalid: `ValueError`) or non-integer (`TypeError`) entry in a
+    shape, axis, shift, count or ``sorter`` of any function that takes one, read from the
+    spec's signatures."""
+    params = [p for p in _params(name) if p in _INTEGER_PARAMETERS or p == "sorter"]
+    if not params or name in ("tensordot", "linalg.tensordot"):  # axes: two sequences
+        return None
+    key = rng.choice(params)
+    args, kwargs = base_call(name, rng)
+    if key == "sorter":
+        x1 = args[0]
+        if rng.random() < 0.5:
+            sorter, kind, needle = np.arange(x1.shape[0], dtype="float64"), TypeError, "sorter"
+        else:
+            sorter, kind, needle = np.arange(x1.shape[0] + 1), ValueError, "sorter"
+        return Invalid(name, "sorter", tuple(args), {**kwargs, "sorter": sorter}, (kind,), needle)
+    negative = _INTEGER_PARAMETERS[key]
+    if name == "reshape" and key == "shape":
+        negative = -2
+    if name == "linalg.matrix_power":
+        negative = None
+    current = _current(name, args, kwargs, key)
+    if negative is not None and rng.random() < 0.5:
+        bad: Any = negative
+        kind, needle = ValueError, str(negative)
+    else:
+        bad, kind, needle = rng.choice([1.5, 2.0]), TypeError, ""
+    if key in _SEQUENCE_PARAMETERS or isinstance(current, tuple):
+        entries = list(current) if isinstance(current, tuple) and current else [1]
+        entries[rng.randrange(len(entries))] = bad
+        bad = tuple(entries)
+    elif key == "shift" and kind is TypeError and rng.random() < 0.5:
+        kwargs = {**kwargs, "axis": (0, 1)}
+        bad = (1, bad)
+    return Invalid(name, f"integer argument {key}",
+                   *_with_argument(name, args, kwargs, key, bad), (kind,), needle)  # fmt: skip
+
+
+def _current(name: str, args: list[Any], kwargs: dict[str, Any], key: str) -> Any:
+    """The value `base_call` gave parameter ``key`` (None where it took the default)."""
+    index = _params(name).index(key)
+    if index < len(args):
+        return args[index]
+    return kwargs.get(key)
+
+
+#: The binary functions that take integer arrays and compute (not compare) with them
+_INTEGER_ARITHMETIC = sorted(
+    n for n in _BINARY_ELEMENTWISE
+    if DOMAIN_OF.get(n) in ("numeric", "real", "integral", "integral|bool")
+    and n not in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal"))
+_INTEGER_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def _beyond(rng: Any, dtype: str) -> int:
+    info = np.iinfo(dtype)
+    return int(info.max) + rng.choice([1, 2**70]) if rng.random() < 0.5 else int(info.min) - 1
+
+
+def _overflow(name: str, rng: Any) -> Invalid | None:
+    """A Python int beyond the range of the integer array it meets: `OverflowError`
+    naming it (comparisons are exact instead: tests/test_invalid_values.py)."""
+    if name not in _INTEGER_ARITHMETIC:
+        return None
+    dtype = rng.choice(_INTEGER_DTYPES)
+    a, value = _array(rng, (2, 3), dtype), _beyond(rng, dtype)
+    args = (value, a) if rng.random() < 0.5 else (a, value)
+    return Invalid(name, "int beyond the dtype", args, {}, (OverflowError,), str(value))
 
 
 def _bad_device(name: str, rng: Any) -> Invalid | None:
@@ -400,11 +498,16 @@ def _bad_device(name: str, rng: Any) -> Invalid | None:
 
 
 def _bad_dtype_argument(name: str, rng: Any) -> Invalid | None:
+    """A dtype argument that is not one of the namespace's dtype objects: a string, a
+    number, a Python type (``float``), another library's dtype object, and, where the
+    standard requires a dtype (``astype``, ``can_cast``, ``finfo``, ...), None."""
     args, kwargs = base_call(name, rng)
     bad = rng.choice(_BAD_DTYPES)
     needle = bad if isinstance(bad, str) else ""
     for i, a in enumerate(args):
         if isinstance(a, DType):
+            if rng.random() < 0.25:
+                bad, needle = None, "None"
             return Invalid(name, "dtype argument", _replace_arg(args, i, bad), kwargs,
                            (TypeError,), needle)  # fmt: skip
     if "dtype" in _params(name):
@@ -562,6 +665,11 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
               "__pow__": (f, g, V), "__iadd__": (i, f, T)}  # fmt: skip
     if member in binary:
         a, b, kind = binary[member]
+        if member not in ("__lt__", "__matmul__") and rng.random() < 0.25:  # an int beyond
+            dtype = rng.choice(_INTEGER_DTYPES)
+            value = _beyond(rng, dtype)
+            return Invalid(name, "int beyond the dtype", (_array(rng, (2, 3), dtype), value),
+                           {}, (OverflowError,), str(value))  # fmt: skip
         if rng.random() < 0.35:
             b, kind = rng.choice(["abc", object(), [1.0]]), T
         elif member == "__iadd__" and rng.random() < 0.5:
@@ -586,7 +694,8 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
 
 _MAKERS: tuple[Maker, ...] = (
     _non_array, _wrong_dtype, _broadcast, _not_square, _bad_axis, _bad_device,
-    _bad_dtype_argument, _mixed, _argument, _array_object, _huge,
+    _bad_dtype_argument, _mixed, _argument, _array_object, _huge, _bad_integer_argument,
+    _overflow,
 )  # fmt: skip
 
 
@@ -618,6 +727,11 @@ def _other_library(backend: str, value: np.ndarray) -> Any:
     return value.copy()  # a NumPy array where the target's arrays belong
 
 
+def _other_dtype(backend: str, name: str) -> Any:
+    """`ForeignDType`'s object on ``backend``."""
+    return np.dtype("float16") if backend in ("numpy", "jax", "dask") else np.dtype(name)
+
+
 def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -> Any:
     if isinstance(value, np.ndarray):
         converted = target.asarray(value.copy())
@@ -627,6 +741,8 @@ def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -
         return getattr(target.xp, value.name)
     if isinstance(value, Foreign):
         return _other_library(target.backend, value.value)
+    if isinstance(value, ForeignDType):
+        return _other_dtype(target.backend, value.name)
     if isinstance(value, list):
         return [_convert(target, v, inputs) for v in value]
     if isinstance(value, tuple):

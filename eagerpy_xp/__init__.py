@@ -23,6 +23,7 @@ from .extensions import (
     convert,
     crossentropy,
     device,
+    einsum,
     grad,
     index_update,
     jit,
@@ -43,6 +44,7 @@ from .extensions import (
     value_aux_and_grad,
     vmap,
 )
+from .interop import tensordot, watch_autoray
 
 __version__ = "0.1.0"
 
@@ -58,7 +60,9 @@ __all__ = [
     "astensor_", "astensors_", "portable", "value_and_grad", "value_aux_and_grad", "grad",
     "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
     "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
-    "kl_div_with_logits", "uniform", "normal", "jit", "vmap",
+    "kl_div_with_logits", "uniform", "normal", "einsum", "jit", "vmap",
+    # found by name by libraries that dispatch on a module (opt_einsum; autoray: interop)
+    "tensordot", "interop",
 ]
 
 
@@ -74,6 +78,8 @@ def astensors(*xs: Any) -> tuple[Array, ...]:
     return tuple(astensor(x) for x in xs)
 
 
+watch_autoray()
+
 #: Subpackages served as attributes after ``import eagerpy_xp``, imported on first access
 #: (each imports its framework then, not before).
 _LAZY_SUBMODULES = (*BACKENDS, "native", "eagerpy")
@@ -87,6 +93,13 @@ _EAGERPY_RENAMED = {
     "slogdet": "linalg.slogdet",
     "from_numpy": "asarray",
     "flatten": "reshape",
+    # added to EagerPy after 0.30
+    "arcsin": "asin",
+    "arccos": "acos",
+    "arctan": "atan",
+    "arcsinh": "asinh",
+    "arccosh": "acosh",
+    "inv": "linalg.inv",
 }
 
 #: EagerPy's functions that every namespace has under the same name
@@ -97,6 +110,8 @@ _EAGERPY_STANDARD = frozenset({
     "min", "minimum", "ones", "ones_like", "pow", "prod", "reshape", "sign", "sort", "sqrt",
     "square", "squeeze", "stack", "sum", "take_along_axis", "tanh", "tile", "where", "zeros",
     "zeros_like",
+    # added to EagerPy after 0.30
+    "sin", "cos", "tan", "sinh", "cosh", "round", "ceil", "floor",
 })  # fmt: skip
 
 #: EagerPy's other module-level names: name -> where it went

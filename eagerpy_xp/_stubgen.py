@@ -69,9 +69,11 @@ PARAMETERS: dict[str, str] = {
     # the extensions
     "f": "Callable[..., Any]", "args": "Any", "kwargs": "Any", "has_aux": "bool",
     "argnums": "int | tuple[int, ...]", "sorted": "bool", "value": "Any",
-    "values": "_Operand", "paddings": "tuple[tuple[int, int], ...]", "low": "float",
-    "high": "float", "mean": "float", "stddev": "float", "rng": "Any", "backend": "str",
+    "values": "_Operand", "paddings": "int | Sequence[int] | Sequence[Sequence[int]]",
+    "low": "float", "high": "float", "mean": "float", "stddev": "float", "rng": "Any", "backend": "str",
     "logits": "_In", "labels": "_In", "logits_p": "_In", "logits_q": "_In",
+    "subscripts": "str", "operands": "_In", "constant_values": "Any",
+    "options": "Any",
 }  # fmt: skip
 
 #: Annotation of one function's parameter where it differs from `PARAMETERS`.
@@ -135,7 +137,7 @@ from typing import Any, Literal, TypeAlias
 
 from eagerpy_xp._array import Array
 from eagerpy_xp._devices import Device
-from eagerpy_xp._typing import Axis, FInfo, IInfo, Info, Norms, Scalar, Shape
+from eagerpy_xp._typing import Axis, FInfo, IInfo, Info, Lib, Norms, Scalar, Shape
 
 _In: TypeAlias = Array | {array}
 _Operand: TypeAlias = _In | Scalar
@@ -215,6 +217,7 @@ def render(backend: str, wrapped: bool) -> str:
     lines += [_render(name, _parameters(inspect.signature(fn)), RETURNS.get(name, "_Out"))
               for name, fn in _extensions().items()]  # fmt: skip
     lines.append("norms: Norms[_Out]")
+    lines.append("lib: Lib[_Out]")
     return "\n".join(lines) + "\n"
 
 

@@ -67,3 +67,17 @@ class Norms(Protocol, Generic[_Out]):
     def l2(self, x: Any, axis: Axis = None, keepdims: bool = False) -> _Out: ...
     def linf(self, x: Any, axis: Axis = None, keepdims: bool = False) -> _Out: ...
     def lp(self, x: Any, p: float, axis: Axis = None, keepdims: bool = False) -> _Out: ...
+
+
+class StrideTricks(Protocol, Generic[_Out]):
+    """``xp.lib.stride_tricks``: NumPy's ``sliding_window_view`` (a copy), for xarray."""
+
+    def sliding_window_view(self, x: Any, window_shape: int | tuple[int, ...],
+                            axis: int | tuple[int, ...] | None = None) -> _Out: ...
+
+
+class Lib(Protocol, Generic[_Out]):
+    """``xp.lib``: only ``stride_tricks.sliding_window_view``."""
+
+    @property
+    def stride_tricks(self) -> StrideTricks[_Out]: ...

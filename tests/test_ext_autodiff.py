@@ -295,3 +295,59 @@ def test_helpers_are_differentiable(backend: str) -> None:
     np.testing.assert_allclose(to_np(g), [0.0, 4.0, 6.0])
     g = ep.grad(lambda a: ep.norms.l2(a), x)
     np.testing.assert_allclose(to_np(g), np.array([1.0, 2.0, 3.0]) / np.sqrt(14.0), rtol=1e-12)
+
+
+# -- arguments that alias each other (issue 23, item 3) --------------------------------------
+def _alias_sources(backend: str) -> list[tuple[str, Any]]:
+    """The differentiated value as the caller may hold it: a plain array, and the
+    framework's trainable forms (a torch leaf that requires grad, a tf.Variable)."""
+    sources = [("plain", native(backend, X))]
+    if backend == "torch":
+        sources.append(("requires_grad", native(backend, X).requires_grad_(True)))
+    if backend == "tensorflow":
+        import tensorflow as tf
+
+        sources.append(("variable", tf.Variable(X)))
+    return sources
+
+
+#: How the second argument aliases the first: (id, function of (t, wrapped t))
+_ALIASES: list[tuple[str, Any]] = [
+    ("same object", lambda t, a: a),
+    ("wrapped and raw", lambda t, a: t),
+    ("wrapper of the raw", lambda t, a: ep.astensor(t)),
+    ("slice view", lambda t, a: a[:]),
+    ("reshape view", lambda t, a: ep.namespace(a).reshape(a, (2, 2)).reshape((4,))),
+    ("raw slice view", lambda t, a: t[:]),
+]
+
+
+@pytest.mark.parametrize("alias", [a[0] for a in _ALIASES])
+@pytest.mark.parametrize("flavour", ["native", "wrapped"])
+@pytest.mark.parametrize("backend", DIFFERENTIABLE)
+def test_aliased_arguments_are_constants(backend: str, flavour: str, alias: str) -> None:
+    """``value_and_grad(f, t, alias_of_t)`` differentiates through the first argument only:
+    for ``f = sum(x * y)`` the gradient is ``y``'s value, as EagerPy (TensorFlow gave
+    ``2 t``: the tape followed both uses of one tensor)."""
+    namespaces(backend)
+    make = dict(_ALIASES)[alias]
+    for source_name, t in _alias_sources(backend):
+        a = ep.astensor(t)
+        x = a if flavour == "wrapped" else t
+        y = make(t, a)
+        if flavour == "native":
+            y = y.raw if type(y) is Array else y
+        value, g = ep.value_and_grad(lambda x, y: ep.namespace(x, y).sum(x * y), x, y)
+        check_type(g, backend, flavour)
+        np.testing.assert_allclose(to_np(g), X, rtol=1e-12, err_msg=source_name)
+        np.testing.assert_allclose(to_np(value), float(X @ X), rtol=1e-12)
+        # both arguments differentiated: each gradient is the other argument
+        value, (g0, g1) = ep.value_and_grad(lambda x, y: ep.namespace(x, y).sum(x * y * y),
+                                            x, y, argnums=(0, 1))  # fmt: skip
+        np.testing.assert_allclose(to_np(g0), X**2, rtol=1e-12, err_msg=source_name)
+        np.testing.assert_allclose(to_np(g1), 2 * X * X, rtol=1e-12, err_msg=source_name)
+        # the same array closed over is a constant too
+        closed = a if flavour == "wrapped" else t
+        g = ep.grad(lambda x, closed=closed: ep.namespace(x).sum(x * closed), x)
+        np.testing.assert_allclose(to_np(g), X, rtol=1e-12, err_msg=source_name)
+        np.testing.assert_array_equal(to_np(t), X)  # the caller's array is unchanged

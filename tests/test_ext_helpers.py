@@ -156,21 +156,106 @@ def test_backends_agree(backend: str, flavour: str) -> None:
         np.testing.assert_allclose(to_np(fn(x)), fn(reference), rtol=1e-14, atol=1e-14)
 
 
-def test_pad(backend: str, flavour: str) -> None:
-    values = np.arange(12.0).reshape(3, 4)
+#: `pad`'s width forms, NumPy's broadcasting of ``pad_width`` (for a 2-D array)
+PAD_WIDTHS: list[Any] = [0, 2, (1, 2), [3], ((1, 2),), ((1,), (2,)), ((0, 3), (2, 1)),
+                         [[4, 0], [0, 9]], ((0, 0), (0, 0)), np.int64(1)]  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", ["constant", "edge", "reflect", "symmetric", "wrap"])
+def test_pad_matches_numpy(backend: str, flavour: str, mode: str) -> None:
+    """Every width form and mode gives `numpy.pad`'s values (issue 23, item 2), widths
+    larger than the axis included (NumPy mirrors and wraps again)."""
+    for shape in ((3, 4), (1, 5), (2, 1)):
+        values = np.arange(math.prod(shape), dtype=float).reshape(shape) - 3.5
+        x = flavoured(backend, flavour, values)
+        for width in PAD_WIDTHS:
+            close(ep.pad(x, width, mode=mode), np.pad(values, width, mode=mode), backend, flavour)
+            close(ep.pad(x, width, mode), np.pad(values, width, mode=mode), backend, flavour)
+    v = np.arange(5.0)
+    one = flavoured(backend, flavour, v)
+    close(ep.pad(one, (7, 11), mode=mode), np.pad(v, (7, 11), mode=mode), backend, flavour)
+    zero_d = flavoured(backend, flavour, np.array(2.5))
+    close(ep.pad(zero_d, 3, mode=mode), np.pad(np.array(2.5), 3, mode=mode), backend, flavour)
+
+
+def test_pad_constant_values_and_dtypes(backend: str, flavour: str) -> None:
+    values = np.arange(6.0).reshape(2, 3)
     x = flavoured(backend, flavour, values)
-    paddings = ((1, 2), (2, 1))
-    close(ep.pad(x, paddings, value=-1.0),
-          np.pad(values, paddings, constant_values=-1.0), backend, flavour)  # fmt: skip
-    close(ep.pad(x, paddings, mode="reflect"), np.pad(values, paddings, mode="reflect"),
+    widths = ((1, 2), (2, 1))
+    for fill in (-1.5, np.float64(np.nan), ((5, 6),), ((5, 6), (7, 8)), ((5,), (7,)), (9, 8)):
+        expected = np.pad(values, widths, constant_values=fill)
+        close(ep.pad(x, widths, constant_values=fill), expected, backend, flavour)
+    close(ep.pad(x, widths, value=-1.0), np.pad(values, widths, constant_values=-1.0),
           backend, flavour)  # fmt: skip
-    close(ep.pad(x, ((0, 0), (0, 0))), values, backend, flavour)
-    with pytest.raises(ValueError, match=rf"eagerpy_xp\.{backend}\.pad:.*per axis"):
-        ep.pad(x, ((1, 1),))
-    with pytest.raises(ValueError, match="reflect padding of 3"):
-        ep.pad(x, ((3, 0), (0, 0)), mode="reflect")
-    with pytest.raises(ValueError, match="mode"):
-        ep.pad(x, paddings, mode="wrap")
+    ints = flavoured(backend, flavour, np.array([[1, -2], [3, 4]]), "int8")
+    padded = ep.pad(ints, 1, mode="reflect")
+    check_type(padded, backend, flavour)
+    assert str(to_np(padded).dtype) == "int8"
+    np.testing.assert_array_equal(to_np(padded), np.pad(np.array([[1, -2], [3, 4]]), 1, "reflect"))
+    empty = flavoured(backend, flavour, np.zeros((0, 3)))
+    close(ep.pad(empty, ((1, 1), (0, 0)), constant_values=4.0),
+          np.pad(np.zeros((0, 3)), ((1, 1), (0, 0)), constant_values=4.0), backend, flavour)  # fmt: skip
+    close(ep.pad(empty, ((0, 0), (1, 1)), mode="edge"),
+          np.pad(np.zeros((0, 3)), ((0, 0), (1, 1)), mode="edge"), backend, flavour)  # fmt: skip
+
+
+@pytest.mark.parametrize(("kwargs", "error", "match"), [
+    ({"paddings": 1.5}, TypeError, "paddings must hold ints, got 1.5"),
+    ({"paddings": ((1, 2), (0, "a"))}, TypeError, "paddings must hold ints, got 'a'"),
+    ({"paddings": True}, TypeError, "paddings must hold ints, got True"),
+    ({"paddings": None}, TypeError, "paddings must hold ints, got None"),
+    ({"paddings": -1}, ValueError, "paddings must be non-negative, got -1"),
+    ({"paddings": ((1, 2), (3, -4))}, ValueError, "non-negative, got -4"),
+    ({"paddings": (1, 2, 3)}, ValueError, r"one per axis \(2\), got \(1, 2, 3\)"),
+    ({"paddings": ((1, 2),) * 3}, ValueError, "one per axis"),
+    ({"paddings": ((1, 2, 3), (1, 2, 3))}, ValueError, "one per axis"),
+    ({"paddings": 1, "mode": "bogus"}, ValueError, "unknown mode 'bogus'"),
+    ({"paddings": 1, "mode": "mean"}, NotImplementedError, "mode 'mean' of numpy.pad"),
+    ({"paddings": 1, "mode": "linear_ramp", "end_values": 3}, NotImplementedError, "linear_ramp"),
+    ({"paddings": 1, "mode": "edge", "constant_values": 3}, ValueError, "for mode 'constant'"),
+    ({"paddings": 1, "mode": "edge", "stat_length": 3}, ValueError, "stat_length is not"),
+    ({"paddings": 1, "mode": "reflect", "reflect_type": "odd"}, NotImplementedError, "odd"),
+    ({"paddings": 1, "bogus": 3}, TypeError, "unexpected keyword argument 'bogus'"),
+    ({"paddings": 1, "constant_values": "a"}, TypeError, "constant_values must be a Python"),
+    ({"paddings": 1, "constant_values": ((1, 2, 3),)}, ValueError, "constant_values must be one"),
+    ({"paddings": 1, "value": 2.0, "constant_values": 3.0}, TypeError, "give the fill value once"),
+])  # fmt: skip
+def test_pad_refuses_bad_arguments(backend: str, flavour: str, kwargs: dict[str, Any],
+                                   error: type[Exception], match: str) -> None:  # fmt: skip
+    values = np.arange(6.0).reshape(2, 3)
+    x = flavoured(backend, flavour, values)
+    with pytest.raises(error, match=rf"^eagerpy_xp\.{backend}\.pad: .*{match}"):
+        ep.pad(x, **kwargs)
+    np.testing.assert_array_equal(to_np(x), values)  # unchanged
+    for width in (1, 0):
+        with pytest.raises(ValueError, match=r"mode 'wrap' cannot widen axis 0 of size 0"):
+            ep.pad(flavoured(backend, flavour, np.zeros((0, 2))), (1, width), mode="wrap")
+
+
+def test_sliding_window_view_matches_numpy(backend: str, flavour: str) -> None:
+    """``xp.lib.stride_tricks.sliding_window_view``, where xarray's ``rolling`` finds it."""
+    from numpy.lib.stride_tricks import sliding_window_view as reference
+
+    values = np.arange(24.0).reshape(2, 3, 4)
+    x = flavoured(backend, flavour, values)
+    xp = namespaces(backend)[flavour == "wrapped"]
+    view = xp.lib.stride_tricks.sliding_window_view
+    for window, axis in [(2, -1), (3, 1), ((2, 2), (1, 2)), ((1, 3, 2), None), (4, 2), (0, 0),
+                         ((2, 2), (2, 2)), ((2,), (0,)), (1, (2,))]:  # fmt: skip
+        expected = reference(values, window, axis=axis)
+        close(view(x, window, axis=axis), expected, backend, flavour)
+        close(ep.extensions.sliding_window_view(x, window, axis), expected, backend, flavour)
+    for window, axis, error, match in [
+        (5, -1, ValueError, "window 5 does not fit axis 2 of size 4"),
+        (-1, 0, ValueError, "window -1 does not fit"),
+        (2, 3, ValueError, "axis 3 is out of range for a 3-d array"),
+        ((2, 2), 0, ValueError, "2 window sizes for 1 axes"),
+        (2, None, ValueError, "1 window sizes for 3 axes"),
+        (2.5, 0, TypeError, "window_shape must hold ints, got 2.5"),
+        (2, 0.5, TypeError, "axis must hold ints, got 0.5"),
+    ]:  # fmt: skip
+        with pytest.raises(error, match=rf"^eagerpy_xp\.{backend}\.sliding_window_view: {match}"):
+            view(x, window, axis=axis)
 
 
 def test_kl_div_and_random(backend: str, flavour: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import eagerpy_xp
@@ -29,11 +30,19 @@ def astensor(x: NativeTensor) -> Tensor: ...
 
 def astensor(x: Any) -> Tensor:
     """``x`` as an EagerPy tensor: a framework array gets its framework's class, an
-    `eagerpy_xp.Array` an `ArrayTensor`, a tensor is returned as it is."""
+    `eagerpy_xp.Array` an `ArrayTensor`, a tensor is returned as it is.  Anything else (a
+    Python or NumPy scalar included, as in EagerPy) raises `EagerPyTypeError`, which is
+    also a `ValueError` (EagerPy's)."""
     if isinstance(x, Tensor):
         return x
     if isinstance(x, eagerpy_xp.Array):
         return ArrayTensor(x)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(x, numpy.generic):
+        # EagerPy's rule: a tensor wraps a framework's array, never a scalar; so
+        # ep.numpy.tanh(3) stays a numpy.float64, as EagerPy's module wrapper leaves it
+        raise EagerPyTypeError(f"astensor: unknown type {type(x)!r} (a NumPy scalar; "
+                               "numpy.asarray(x) makes it a 0-d array)")  # fmt: skip
     try:
         xp = eagerpy_xp.get_namespace(x)
     except TypeError as e:

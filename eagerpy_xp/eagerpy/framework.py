@@ -11,15 +11,17 @@ from .tensor import Tensor, TensorOrScalar, TensorType
 from .types import Axes, AxisAxes, Shape, ShapeOrScalar
 
 __all__ = [
-    "abs", "all", "any", "arange", "arctanh", "argmax", "argmin", "argsort", "clip",
-    "concatenate", "crossentropy", "cumsum", "exp", "expand_dims", "flatten", "flip",
-    "from_numpy", "full", "full_like", "index_update", "inf", "isinf", "isnan", "log",
-    "log10", "log1p", "log2", "log_softmax", "logical_and", "logical_not", "logical_or",
-    "matmul", "max", "maximum", "mean", "meshgrid", "min", "minimum", "nan", "newaxis",
-    "normal", "onehot_like", "ones", "ones_like", "pad", "pow", "prod", "reshape", "sign",
-    "slogdet", "softmax", "sort", "sqrt", "square", "squeeze", "stack", "sum",
-    "take_along_axis", "tanh", "tile", "topk", "transpose", "uniform", "value_and_grad",
-    "value_and_grad_fn", "value_aux_and_grad", "where", "zeros", "zeros_like",
+    "abs", "all", "any", "arange", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
+    "arctanh", "argmax", "argmin", "argsort", "ceil", "clip", "concatenate", "cos", "cosh",
+    "crossentropy", "cumsum", "exp", "expand_dims", "flatten", "flip", "floor",
+    "from_numpy", "full", "full_like", "index_update", "inf", "inv", "isinf", "isnan",
+    "log", "log10", "log1p", "log2", "log_softmax", "logical_and", "logical_not",
+    "logical_or", "matmul", "max", "maximum", "mean", "meshgrid", "min", "minimum", "nan",
+    "newaxis", "normal", "onehot_like", "ones", "ones_like", "pad", "pow", "prod",
+    "reshape", "round", "sign", "sin", "sinh", "slogdet", "softmax", "sort", "sqrt",
+    "square", "squeeze", "stack", "sum", "take_along_axis", "tan", "tanh", "tile", "topk",
+    "transpose", "uniform", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad",
+    "where", "zeros", "zeros_like",
 ]  # fmt: skip
 
 newaxis = None
@@ -57,6 +59,63 @@ def tanh(t: TensorType) -> TensorType:
 
 def arctanh(t: TensorType) -> TensorType:
     return t.arctanh()
+
+
+# EagerPy after 0.30 (its repository's framework.py)
+def sin(t: TensorType) -> TensorType:
+    return t.sin()
+
+
+def cos(t: TensorType) -> TensorType:
+    return t.cos()
+
+
+def tan(t: TensorType) -> TensorType:
+    return t.tan()
+
+
+def sinh(t: TensorType) -> TensorType:
+    return t.sinh()
+
+
+def cosh(t: TensorType) -> TensorType:
+    return t.cosh()
+
+
+def arcsin(t: TensorType) -> TensorType:
+    return t.arcsin()
+
+
+def arccos(t: TensorType) -> TensorType:
+    return t.arccos()
+
+
+def arctan(t: TensorType) -> TensorType:
+    return t.arctan()
+
+
+def arcsinh(t: TensorType) -> TensorType:
+    return t.arcsinh()
+
+
+def arccosh(t: TensorType) -> TensorType:
+    return t.arccosh()
+
+
+def inv(t: TensorType) -> TensorType:
+    return t.inv()
+
+
+def round(t: TensorType) -> TensorType:
+    return t.round()
+
+
+def ceil(t: TensorType) -> TensorType:
+    return t.ceil()
+
+
+def floor(t: TensorType) -> TensorType:
+    return t.floor()
 
 
 def sum(t: TensorType, axis: AxisAxes | None = None, keepdims: bool = False) -> TensorType:

@@ -338,6 +338,52 @@ class Tensor(metaclass=ABCMeta):
     def arctanh(self: TensorType) -> TensorType:
         return self._new(self._xp.atanh(self._floating(self._raw)))
 
+    # EagerPy after 0.30 (its repository): the trigonometric and hyperbolic functions
+    # (integer tensors computed in floating point, as sqrt and tanh), the matrix inverse
+    # and rounding (half to even; integers unchanged)
+    def sin(self: TensorType) -> TensorType:
+        return self._new(self._xp.sin(self._floating(self._raw)))
+
+    def cos(self: TensorType) -> TensorType:
+        return self._new(self._xp.cos(self._floating(self._raw)))
+
+    def tan(self: TensorType) -> TensorType:
+        return self._new(self._xp.tan(self._floating(self._raw)))
+
+    def sinh(self: TensorType) -> TensorType:
+        return self._new(self._xp.sinh(self._floating(self._raw)))
+
+    def cosh(self: TensorType) -> TensorType:
+        return self._new(self._xp.cosh(self._floating(self._raw)))
+
+    def arcsin(self: TensorType) -> TensorType:
+        return self._new(self._xp.asin(self._floating(self._raw)))
+
+    def arccos(self: TensorType) -> TensorType:
+        return self._new(self._xp.acos(self._floating(self._raw)))
+
+    def arctan(self: TensorType) -> TensorType:
+        return self._new(self._xp.atan(self._floating(self._raw)))
+
+    def arcsinh(self: TensorType) -> TensorType:
+        return self._new(self._xp.asinh(self._floating(self._raw)))
+
+    def arccosh(self: TensorType) -> TensorType:
+        return self._new(self._xp.acosh(self._floating(self._raw)))
+
+    def inv(self: TensorType) -> TensorType:
+        """The matrix inverse (of the last two axes), not the reciprocal."""
+        return self._new(self._xp.linalg.inv(self._raw))
+
+    def round(self: TensorType) -> TensorType:
+        return self._new(self._xp.round(self._raw))
+
+    def ceil(self: TensorType) -> TensorType:
+        return self._new(self._xp.ceil(self._raw))
+
+    def floor(self: TensorType) -> TensorType:
+        return self._new(self._xp.floor(self._raw))
+
     def exp(self: TensorType) -> TensorType:
         return self._new(self._xp.exp(self._floating(self._raw)))
 

@@ -18,7 +18,9 @@ from .._detect import backend_of_type
 from .autodiff import grad, value_and_grad, value_and_grad_fn, value_aux_and_grad
 from .boundary import RestoreType, astensor_, astensors_, map_arrays, portable
 from .devices import convert, device, to_device
+from .einsum import einsum
 from .helpers import (
+    Lib,
     Norms,
     crossentropy,
     index_update,
@@ -29,6 +31,7 @@ from .helpers import (
     norms,
     onehot_like,
     pad,
+    sliding_window_view,
     softmax,
     topk,
     uniform,
@@ -36,10 +39,11 @@ from .helpers import (
 from .transforms import jit, vmap
 
 __all__ = [
-    "Norms", "RestoreType", "astensor_", "astensors_", "bind", "convert", "crossentropy",
-    "device", "grad", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
-    "normal", "norms", "onehot_like", "pad", "portable", "softmax", "to_device", "topk",
-    "uniform", "value_and_grad", "value_and_grad_fn", "value_aux_and_grad", "jit", "vmap",
+    "Lib", "Norms", "RestoreType", "astensor_", "astensors_", "bind", "convert", "crossentropy",
+    "device", "einsum", "grad", "index_update", "jit", "kl_div_with_logits", "log_softmax",
+    "logsumexp", "normal", "norms", "onehot_like", "pad", "portable", "sliding_window_view",
+    "softmax", "to_device", "topk", "uniform", "value_and_grad", "value_and_grad_fn",
+    "value_aux_and_grad", "vmap",
 ]  # fmt: skip
 
 #: The extension functions every namespace carries (besides ``norms``).
@@ -57,6 +61,7 @@ NAMESPACE_FUNCTIONS: dict[str, Callable[..., Any]] = {
     "index_update": index_update,
     "kl_div_with_logits": kl_div_with_logits,
     "pad": pad,
+    "einsum": einsum,
     "uniform": uniform,
     "normal": normal,
     "device": device,
@@ -67,7 +72,7 @@ NAMESPACE_FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 #: Every name `bind` adds to a namespace.
-NAMESPACE_NAMES = (*NAMESPACE_FUNCTIONS, "norms")
+NAMESPACE_NAMES = (*NAMESPACE_FUNCTIONS, "norms", "lib")
 
 
 def _adapter(module: str, backend: str, wrapped: bool) -> Callable[[Callable[..., Any]],
@@ -77,6 +82,8 @@ def _adapter(module: str, backend: str, wrapped: bool) -> Callable[[Callable[...
 
     def convert_one(function: str, x: Any) -> Any:
         name = x._b.name if type(x) is Array else backend_of_type(type(x))
+        if name != backend and name == "numpy" and type(x).__name__ != "ndarray":
+            return x  # a NumPy scalar (numpy.float64(nan)): a scalar to every namespace
         if name != backend:
             raise TypeError(
                 f"{module}.{function}: got a {name} array; this namespace takes "
@@ -114,4 +121,5 @@ def bind(module: str, backend: str, wrapped: bool) -> dict[str, Any]:
 
     names["value_and_grad_fn"] = value_and_grad_fn_bound
     names["norms"] = Norms(adapt)
+    names["lib"] = Lib(adapt)
     return names

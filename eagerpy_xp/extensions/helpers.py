@@ -18,7 +18,7 @@ from .boundary import portable
 
 __all__ = [
     "crossentropy", "index_update", "kl_div_with_logits", "log_softmax", "logsumexp",
-    "normal", "norms", "onehot_like", "pad", "softmax", "topk", "uniform",
+    "normal", "norms", "onehot_like", "pad", "sliding_window_view", "softmax", "topk", "uniform",
 ]  # fmt: skip
 
 Axis = int | tuple[int, ...] | None
@@ -158,53 +158,206 @@ def kl_div_with_logits(logits_p: Any, logits_q: Any, axis: int = -1,
     return xp.sum(xp.exp(log_p) * (log_p - log_q), axis=axis, keepdims=keepdims)
 
 
-@portable
-def pad(x: Any, paddings: tuple[tuple[int, int], ...], mode: str = "constant",
-        value: Any = 0) -> Any:  # fmt: skip
-    """``x`` padded by ``paddings[i] = (before, after)`` on axis ``i``.
+#: What `pad` does with each mode; NumPy's other modes are not implemented.
+PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
+_NUMPY_ONLY_MODES = ("empty", "linear_ramp", "maximum", "mean", "median", "minimum")
 
-    ``mode="constant"`` fills with ``value``; ``"reflect"`` mirrors without repeating the
-    edge (as `numpy.pad`).  Any number of axes, on every backend (EagerPy's torch backend
-    reflected only the last axes of 3-D and 4-D tensors).
+
+@portable
+def pad(x: Any, paddings: Any, mode: str = "constant", value: Any = 0, *,
+        constant_values: Any = None, **options: Any) -> Any:  # fmt: skip
+    """``x`` padded by ``paddings``: EagerPy's form and `numpy.pad`'s, in one function.
+
+    ``paddings`` (NumPy's ``pad_width``) is one int for every side, a ``(before, after)``
+    pair for every axis, or one pair (or one int) per axis, broadcast as NumPy does.
+    ``mode``: ``"constant"`` fills with ``value`` (EagerPy's name) or ``constant_values``
+    (NumPy's: a scalar, a pair, or per-axis pairs); ``"edge"`` repeats the edge,
+    ``"reflect"`` mirrors without repeating it, ``"symmetric"`` mirrors with it, ``"wrap"``
+    repeats the array: any width, on every axis and backend, with `numpy.pad`'s values.
+    ``options`` are `numpy.pad`'s keywords for other modes (``stat_length``,
+    ``end_values``, ``reflect_type``), taken so that a call made for NumPy gets an answer
+    that says what is not implemented (``reflect_type="even"``, NumPy's default, works).
+    Errors: a width that is not an int -> `TypeError`; a negative width, a width that does
+    not broadcast to ``(x.ndim, 2)``, an unknown mode, ``constant_values`` with another
+    mode, or a mode other than ``"constant"`` widening an empty axis -> `ValueError`; the
+    modes of `numpy.pad` not implemented here -> `NotImplementedError`.
     """
     if type(x) is not Array:
         raise TypeError(f"pad: expected an array, got {type(x)!r}")
     xp = x.__array_namespace__()
-    if mode not in ("constant", "reflect"):
-        raise ValueError(f"eagerpy_xp.{x.backend}.pad: mode must be 'constant' or 'reflect', got {mode!r}")
-    if len(paddings) != x.ndim or any(
-        len(p) != 2 or any(type(n) is not int or n < 0 for n in p) for p in paddings
-    ):
-        raise ValueError(
-            f"eagerpy_xp.{x.backend}.pad: paddings must hold one (before, after) pair of "
-            f"non-negative ints per axis ({x.ndim}), got {paddings!r}"
-        )
-    for axis, (before, after) in enumerate(paddings):
+    fail = f"eagerpy_xp.{x.backend}.pad"
+    if mode not in PAD_MODES:
+        if mode in _NUMPY_ONLY_MODES:
+            raise NotImplementedError(f"{fail}: mode {mode!r} of numpy.pad is not implemented; "
+                                      f"supported: {', '.join(PAD_MODES)}")  # fmt: skip
+        raise ValueError(f"{fail}: unknown mode {mode!r}; supported: {', '.join(PAD_MODES)}")
+    _check_pad_options(fail, mode, options)
+    widths = _pairs(fail, "paddings", paddings, x.ndim, _width)
+    if constant_values is not None:
+        if mode != "constant":
+            raise ValueError(f"{fail}: constant_values is for mode 'constant', not {mode!r}")
+        if value != 0:
+            raise TypeError(f"{fail}: give the fill value once (value or constant_values)")
+        fills = _pairs(fail, "constant_values", constant_values, x.ndim, _fill)
+    else:
+        fills = ((_fill(fail, "value", value),) * 2,) * x.ndim
+    for axis, ((before, after), (first, last)) in enumerate(zip(widths, fills, strict=True)):
         if before == after == 0:
             continue
         size = x.shape[axis]
-        if mode == "reflect" and (size is None or max(before, after) >= size):
-            raise ValueError(
-                f"eagerpy_xp.{x.backend}.pad: reflect padding of {max(before, after)} needs more "
-                f"than that many entries on axis {axis}, which has {size}"
-            )
-        parts = (
-            _pad_part(xp, x, axis, slice(1, before + 1), before, mode, value),
-            x,
-            _pad_part(xp, x, axis, slice(-after - 1, -1), after, mode, value),
-        )
-        x = xp.concat(parts, axis=axis)
+        if mode == "constant":
+            x = xp.concat((_filled(xp, x, axis, before, first), x,
+                           _filled(xp, x, axis, after, last)), axis=axis)  # fmt: skip
+            continue
+        if size == 0 or size is None:
+            raise ValueError(f"{fail}: mode {mode!r} cannot widen axis {axis} of size {size}; "
+                             "only mode 'constant' can")  # fmt: skip
+        source = [_pad_source(mode, i - before, size) for i in range(before + size + after)]
+        x = xp.take(x, _indices(xp, x, source), axis=axis)
     return x
 
 
-def _pad_part(xp: ModuleType, x: Array, axis: int, mirrored: slice, n: int, mode: str,
-              value: Any) -> Array:  # fmt: skip
-    """The ``n`` entries `pad` adds on one side of ``axis`` (``mirrored``: the entries a
-    reflection flips)."""
-    if mode == "constant":
-        shape = (*x.shape[:axis], n, *x.shape[axis + 1 :])
-        return xp.full(shape, value, dtype=x.dtype, device=x.device)
-    return xp.flip(x[(slice(None),) * axis + (mirrored,)], axis=axis)
+def _check_pad_options(fail: str, mode: str, options: dict[str, Any]) -> None:
+    """`numpy.pad`'s mode keywords: ``reflect_type="even"`` for the mirroring modes (what
+    they do); the rest are for modes not implemented here."""
+    for key, given in options.items():
+        if key not in ("stat_length", "end_values", "reflect_type"):
+            raise TypeError(f"{fail}: unexpected keyword argument {key!r}")
+        if given is None:  # xarray passes the keywords it was not given as None
+            continue
+        if key != "reflect_type" or mode not in ("reflect", "symmetric"):
+            raise ValueError(f"{fail}: {key} is not a keyword of mode {mode!r}")
+        if given != "even":
+            raise NotImplementedError(f"{fail}: reflect_type={given!r} is not implemented; "
+                                      "'even' (numpy.pad's default) is")  # fmt: skip
+
+
+def _indices(xp: ModuleType, x: Array, source: list[int]) -> Array:
+    """``source`` as an index array (the default integer dtype, even when empty)."""
+    dtype = xp.__array_namespace_info__().default_dtypes(device=x.device)["integral"]
+    return xp.asarray(source, dtype=dtype, device=x.device)
+
+
+def _pad_source(mode: str, i: int, n: int) -> int:
+    """The index of ``x`` along an axis of size ``n`` that padded position ``i`` (counted
+    from the first original entry) copies."""
+    if mode == "edge":
+        return min(max(i, 0), n - 1)
+    if mode == "wrap":
+        return i % n
+    if mode == "symmetric":
+        j = i % (2 * n)
+        return j if j < n else 2 * n - 1 - j
+    if n == 1:  # reflect: a single entry mirrors onto itself
+        return 0
+    j = i % (2 * n - 2)
+    return j if j < n else 2 * n - 2 - j
+
+
+def _width(function: str, name: str, n: Any) -> int:
+    if type(n) is Array and n.ndim == 0 and n.__array_namespace__().isdtype(n.dtype, "integral"):
+        n = int(n)  # a NumPy integer or 0-d integer array, as numpy.pad takes
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"{function}: {name} must hold ints, got {n!r}")
+    if n < 0:
+        raise ValueError(f"{function}: {name} must be non-negative, got {n}")
+    return n
+
+
+def _fill(function: str, name: str, v: Any) -> Any:
+    if type(v) is Array and v.ndim == 0:
+        return v.item()  # a NumPy scalar or a 0-d array (xarray passes numpy.float64(nan))
+    if isinstance(v, (bool, int, float, complex)):
+        return v
+    raise TypeError(f"{function}: {name} must be a Python scalar or pairs of them, got {v!r}")
+
+
+def _pairs(function: str, name: str, given: Any, ndim: int,
+           check: Any) -> tuple[tuple[Any, Any], ...]:  # fmt: skip
+    """``given`` broadcast to one ``(before, after)`` pair per axis, as `numpy.pad` does:
+    a scalar, ``(v,)``, ``(b, a)``, ``((b, a),)``, or ``ndim`` of ``(v,)`` or ``(b, a)``."""
+    rows = given if isinstance(given, (tuple, list)) else (given,)
+    if rows and all(not isinstance(r, (tuple, list)) for r in rows):
+        rows = (tuple(rows),)  # one row for every axis
+    rows = [tuple(r) if isinstance(r, (tuple, list)) else (r,) for r in rows]
+    if len(rows) not in (1, ndim) or any(len(r) not in (1, 2) for r in rows):
+        raise ValueError(f"{function}: {name} must be one value, one (before, after) pair, or "
+                         f"one per axis ({ndim}), got {given!r}")  # fmt: skip
+    pairs = [tuple(check(function, name, v) for v in (r * 2 if len(r) == 1 else r)) for r in rows]
+    return tuple((p[0], p[1]) for p in (pairs * ndim if len(pairs) == 1 else pairs))
+
+
+def _filled(xp: ModuleType, x: Array, axis: int, n: int, value: Any) -> Array:
+    """``n`` entries of ``value`` along ``axis``, the other axes as ``x``'s."""
+    shape = (*x.shape[:axis], n, *x.shape[axis + 1 :])
+    return xp.full(shape, value, dtype=x.dtype, device=x.device)
+
+
+@portable
+def sliding_window_view(x: Any, window_shape: int | tuple[int, ...],
+                        axis: int | tuple[int, ...] | None = None) -> Any:  # fmt: skip
+    """NumPy's ``lib.stride_tricks.sliding_window_view``: every window of ``window_shape``
+    over ``axis`` (all axes for ``None``), the window axes appended at the end.
+
+    A copy (``take``), not a view: the standard has no strided views.  xarray's
+    ``rolling`` calls it as ``xp.lib.stride_tricks.sliding_window_view``.  Errors: a
+    window that is not an int or an axis that is not one -> `TypeError`; a negative
+    window, one larger than its axis, a window count that does not match the axes, an axis
+    out of range -> `ValueError`.
+    """
+    if type(x) is not Array:
+        raise TypeError(f"sliding_window_view: expected an array, got {type(x)!r}")
+    xp = x.__array_namespace__()
+    fail = f"eagerpy_xp.{x.backend}.sliding_window_view"
+    windows = (window_shape,) if not isinstance(window_shape, (tuple, list)) else tuple(window_shape)
+    axes = tuple(range(x.ndim)) if axis is None else (axis,) if not isinstance(axis, (tuple, list)) \
+        else tuple(axis)  # fmt: skip
+    for name, values in (("window_shape", windows), ("axis", axes)):
+        bad = [v for v in values if isinstance(v, bool) or not isinstance(v, int)]
+        if bad:
+            raise TypeError(f"{fail}: {name} must hold ints, got {bad[0]!r}")
+    if len(windows) != len(axes):
+        raise ValueError(f"{fail}: {len(windows)} window sizes for {len(axes)} axes "
+                         f"(window_shape={window_shape!r}, axis={axis!r})")  # fmt: skip
+    ndim = x.ndim
+    for w, a in zip(windows, axes, strict=True):
+        if not -ndim <= a < ndim:
+            raise ValueError(f"{fail}: axis {a} is out of range for a {ndim}-d array")
+        a %= ndim
+        n = x.shape[a]
+        if n is None or not 0 <= w <= n:
+            raise ValueError(f"{fail}: window {w} does not fit axis {a} of size {n}")
+        starts = n - w + 1
+        source = [i + j for i in range(starts) for j in range(w)]
+        x = xp.take(x, _indices(xp, x, source), axis=a)
+        x = xp.reshape(x, (*x.shape[:a], starts, w, *x.shape[a + 1 :]))
+        x = xp.moveaxis(x, a + 1, -1)
+    return x
+
+
+class StrideTricks:
+    """``lib.stride_tricks`` of a namespace: `sliding_window_view`, where xarray finds it."""
+
+    __slots__ = ("sliding_window_view",)
+
+    def __init__(self, adapt: Any = None) -> None:
+        self.sliding_window_view = sliding_window_view if adapt is None else adapt(sliding_window_view)
+
+    def __repr__(self) -> str:
+        return "<eagerpy_xp lib.stride_tricks: sliding_window_view>"
+
+
+class Lib:
+    """``xp.lib`` of every namespace: NumPy's ``lib.stride_tricks.sliding_window_view``
+    only (xarray's ``rolling`` needs it), not the rest of ``numpy.lib``."""
+
+    __slots__ = ("stride_tricks",)
+
+    def __init__(self, adapt: Any = None) -> None:
+        self.stride_tricks = StrideTricks(adapt)
+
+    def __repr__(self) -> str:
+        return "<eagerpy_xp lib: stride_tricks.sliding_window_view>"
 
 
 def _random(function: str, x: Any, shape: int | tuple[int, ...], draw: Any, rng: Any) -> Any:

@@ -59,8 +59,16 @@ from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
 from ._base.arguments import integer, positive, recheck
-from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
+from ._base.core import (
+    GradCall,
+    NumPyDtypes,
+    int_beyond_dtype,
+    int_range,
+    raise_translated,
+    translated,
+)
 from ._base.elementwise import _clamp_int_bound
+from ._base.functions import check_roll, check_sorter
 from ._base.subnamespaces import EigResult
 
 
@@ -125,15 +133,24 @@ _FLOATING = _IN["floating-point"]
 _WEAK_INT_MIN, _WEAK_INT_MAX = -(2**31), 2**31 - 1
 
 
+#: Integer dtype -> the Python ints a fast path passes beside it: within its range (JAX
+#: would wrap ``1000`` into int8) and within the weak range
+_FAST_INT_RANGE = {np.dtype(n): (max(low, _WEAK_INT_MIN), min(high, _WEAK_INT_MAX))
+                   for n in ALL if (bounds := int_range(n)) is not None
+                   for low, high in (bounds,)}  # fmt: skip
+
+
 def _fast_scalar(value: Any, dtype: Any) -> Any:
     """A Python int or float meeting a JAX array of ``dtype`` in a fast path, where
     ``jax.numpy`` keeps the array's dtype (an int with a numeric array, a float with a
-    floating one); None otherwise (the full path decides: an int beyond the weak range
-    too)."""
-    kind = dtype.kind
+    floating one); None otherwise (the full path decides: an int beyond the weak range or
+    beyond an integer dtype's range too)."""
     if type(value) is int:
-        return value if kind in "iufc" and _WEAK_INT_MIN <= value <= _WEAK_INT_MAX else None
-    return value if kind in "fc" else None
+        bounds = _FAST_INT_RANGE.get(dtype)
+        if bounds is not None:
+            return value if bounds[0] <= value <= bounds[1] else None
+        return value if dtype.kind in "fc" and _WEAK_INT_MIN <= value <= _WEAK_INT_MAX else None
+    return value if dtype.kind in "fc" else None
 
 
 def _exact_scalars(x1: Any, x2: Any) -> tuple[Any, Any]:
@@ -185,6 +202,9 @@ def _binary(name: str) -> Callable[..., Any]:
 
     def method(self: JaxBackend, x1: Any, x2: Any, /) -> Any:
         self._operands(name, x1, x2)
+        beyond = int_beyond_dtype(self, name, x1, x2)  # JAX would wrap the int
+        if beyond is not None:
+            return jnp.full(beyond[0].shape, beyond[1], dtype=bool)
         return jax_function(*_exact_scalars(x1, x2))
 
     method.__name__ = method.__qualname__ = name
@@ -834,6 +854,15 @@ class JaxBackend(NumPyDtypes, Backend):
                 if value.ndim > rest:
                     value = value[0]
                 return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
+        selected = _selection_shape(raw.shape, key)
+        if selected is not None and value.ndim:
+            try:  # NumPy's rule, which .at[].set skips when either side is empty
+                fits = np.broadcast_shapes(value.shape, selected) == selected
+            except ValueError:
+                fits = False
+            if not fits:
+                raise self.error("__setitem__", f"value of shape {value.shape} does not fit "
+                                 f"the selection of shape {selected}")  # fmt: skip
         try:
             return raw.at[key].set(value)
         except Exception as exc:
@@ -928,13 +957,8 @@ class JaxBackend(NumPyDtypes, Backend):
         device: Any = None,
     ) -> Any:  # fmt: skip
         """``step=0`` raises `ValueError`; so does a length JAX cannot allocate."""
-        if isinstance(step, (int, float)) and step == 0:
-            raise self.error("arange", f"step must not be zero, got {step!r}")
+        self._check_arange(start, stop, step)
         low, high = (0, start) if stop is None else (start, stop)
-        for value in (low, high, step):
-            if isinstance(value, complex) or not hasattr(type(value), "__float__"):
-                raise self.error("arange", f"start, stop and step must be real numbers, got "
-                                 f"{value!r}", TypeError)  # fmt: skip
         if all(isinstance(v, (int, float)) for v in (low, high, step)):
             kind = "real floating" if any(isinstance(v, float) for v in (low, high, step)) \
                 else "integral"  # fmt: skip
@@ -989,7 +1013,7 @@ class JaxBackend(NumPyDtypes, Backend):
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real raises `TypeError` (the standard: should not be permitted);
         complex to bool is ``x != 0``."""
-        target = self.check_dtype(dtype, "astype")
+        target = self.required_dtype(dtype, "astype")
         if x.dtype.kind == "c" and target.kind == "b":
             result = jnp.not_equal(x, 0)
             return result if device is None else self.to_device(result, device)
@@ -1044,6 +1068,7 @@ class JaxBackend(NumPyDtypes, Backend):
         -1, else 0 (JAX raises `TypeError` for a concrete negative exponent, even on an empty
         array)."""
         self._operands("pow", x1, x2)
+        int_beyond_dtype(self, "pow", x1, x2)  # OverflowError for an int beyond x1's dtype
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             if x2 < 0 and x1.dtype.kind in "iu":
                 return _negative_int_pow(x1, x2)
@@ -1080,6 +1105,7 @@ class JaxBackend(NumPyDtypes, Backend):
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
         self._operands("floor_divide", x1, x2)
+        int_beyond_dtype(self, "floor_divide", x1, x2)  # OverflowError for an int beyond x1's dtype
         x1, x2 = _exact_scalars(x1, x2)
         result = jnp.floor_divide(x1, x2)
         if result.dtype.kind != "f":
@@ -1093,6 +1119,7 @@ class JaxBackend(NumPyDtypes, Backend):
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
         self._operands("remainder", x1, x2)
+        int_beyond_dtype(self, "remainder", x1, x2)  # OverflowError for an int beyond x1's dtype
         x1, x2 = _exact_scalars(x1, x2)
         result = jnp.remainder(x1, x2)
         if result.dtype.kind != "f":
@@ -1207,11 +1234,9 @@ class JaxBackend(NumPyDtypes, Backend):
 
     @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
-        """A tuple ``shift`` needs an ``axis`` tuple of its length (JAX broadcasts them)."""
-        if isinstance(shift, (tuple, list)):
-            count = len(axis) if isinstance(axis, (tuple, list)) else None
-            if count != len(shift):
-                raise self.error("roll", f"shift {shift!r} and axis {axis!r} differ in length")
+        """``shift`` must be ints (JAX truncated ``1.5``); a tuple ``shift`` needs an
+        ``axis`` tuple of its length (JAX broadcasts them)."""
+        check_roll(self, shift, axis)
         return jnp.roll(x, shift, axis=axis)
 
     # -- indexing ------------------------------------------------------------------------
@@ -1262,7 +1287,7 @@ class JaxBackend(NumPyDtypes, Backend):
         if x1.ndim != 1:
             raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
         if sorter is not None:
-            self._index_array(sorter, "searchsorted")
+            check_sorter(self, sorter, x1.shape[0])
             x1 = jnp.take(x1, sorter)
         result = jnp.searchsorted(*_exact_scalars(x1, x2), side=side)
         return result.astype(self._default("indexing"))
@@ -1415,6 +1440,21 @@ def _without_leading_ones(shape: tuple[int, ...]) -> tuple[int, ...]:
     while start < len(shape) and shape[start] == 1:
         start += 1
     return shape[start:]
+
+
+def _selection_shape(shape: tuple[int, ...], key: Any) -> tuple[int, ...] | None:
+    """The shape ``x[key]`` has for an ``x`` of ``shape``, found on a zero-stride NumPy
+    stand-in (no memory for slices); None where it cannot be known here (a traced index
+    array, or a key NumPy refuses: the write itself reports that)."""
+    items = key if isinstance(key, tuple) else (key,)
+    if any(isinstance(k, jax.core.Tracer) for k in items):
+        return None
+    concrete = tuple(np.asarray(k) if isinstance(k, jax.Array) else k for k in items)
+    try:
+        stand_in = np.broadcast_to(np.zeros((), dtype=np.bool_), shape)
+        return tuple(stand_in[concrete if isinstance(key, tuple) else concrete[0]].shape)
+    except (IndexError, TypeError, ValueError):
+        return None
 
 
 def _is_int_array(k: Any) -> bool:

@@ -16,7 +16,7 @@ import numpy as np
 from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
-from ._base.core import NumPyDtypes, raise_translated, translated
+from ._base.core import NumPyDtypes, explain_overflow, raise_translated, translated
 from ._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -97,11 +97,20 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
         try:
             return ufunc(x1, x2)
         except Exception as exc:
+            if isinstance(exc, OverflowError):  # a Python int beyond the dtype: name both
+                explain_overflow(self, name, x1, x2, exc)
             raise_translated(self, exc, name)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
     return method
+
+
+def _first_is_int(obj: Any) -> bool:
+    """Whether the first scalar of ``obj`` (nested lists and tuples) is a Python int."""
+    while type(obj) in (list, tuple) and obj:
+        obj = obj[0]
+    return type(obj) is int
 
 
 class NumPyFFT(FFT):
@@ -271,17 +280,26 @@ class NumPyBackend(NumPyDtypes, Backend):
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
-        """Objects NumPy can only hold as ``object`` or string arrays (``2**70``, ``"a"``)
-        raise `TypeError`: they have no dtype in the standard."""
+        """Objects NumPy can only hold as ``object`` or string arrays (``"a"``) raise
+        `TypeError`: they have no dtype in the standard.  Python ints beyond the dtype
+        (int64 when none is given: NumPy would make ``2**63`` uint64, ``[1, 2**63]`` float64
+        and ``2**70`` an object array) raise `OverflowError`, as on every backend."""
         if dtype is None and copy is None and device is None and type(obj) is np.ndarray:
             if obj.dtype.kind in "biufc":
                 return obj
         if device is not None:
             self.native_device(device, "asarray")
-        result = np.asarray(obj, dtype=self.check_dtype(dtype, "asarray"), copy=copy)
-        if result.dtype.kind not in "biufc":
-            raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard "
-                                        f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
+        target = self.check_dtype(dtype, "asarray")
+        result = np.asarray(obj, dtype=target, copy=copy)
+        kind = result.dtype.kind
+        # NumPy makes ints beyond int64 uint64 or (beside others) float64: look for them
+        # only there, and in a list only when it starts with an int
+        ints = target is None and (kind == "u" or (kind == "f" and _first_is_int(obj)))
+        if kind not in "bif" or ints:
+            self.check_python_ints(obj, target, "asarray")
+            if kind not in "biufc":
+                raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard "
+                                            f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
         return result
 
     @translated
@@ -290,7 +308,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         permitted"; NumPy drops the imaginary part)."""
         if device is not None:
             self.native_device(device, "astype")
-        target = self.check_dtype(dtype, "astype")
+        target = self.required_dtype(dtype, "astype")
         if x.dtype.kind == "c" and target.kind not in "cb":
             raise self.error("astype", f"casting {x.dtype} to {target} would drop the imaginary "
                                        f"part; cast real(x) or imag(x)", TypeError)  # fmt: skip
@@ -334,7 +352,8 @@ class NumPyBackend(NumPyDtypes, Backend):
         (``1 // -inf == -1``, ``inf // 2`` is NaN); the standard asks for
         ``floor(x1 / x2)`` there (``-0`` and ``inf``)."""
         self._check_operands(x1, x2, "floor_divide")
-        special = np.isinf(x1) | np.isinf(x2)
+        # a Python int is never infinite (and one beyond int64 is no input to isinf)
+        special = np.isinf(0 if type(x1) is int else x1) | np.isinf(0 if type(x2) is int else x2)
         if not np.count_nonzero(special):
             return np.floor_divide(x1, x2)
         with np.errstate(invalid="ignore", divide="ignore"):

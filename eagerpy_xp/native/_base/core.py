@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NoReturn, TypeVar
 from ..._devices import Device
 from ..._dtypes import (
     ALL,
+    BITS,
     CATEGORIES,
     CATEGORY_OF,
     COMPLEX_OF_REAL,
@@ -187,7 +188,10 @@ def _raise_explained(owner: Any, exc: Exception, function: str, signature: inspe
     """`translated`'s failure: a framework exception (not one of ours) that the backend's
     `BackendCore.explain` can say more about is raised as that, else translated."""
     if not str(exc).startswith("eagerpy_xp."):
-        better = owner._b.explain(function, _bound(signature, owner, args, kwargs))
+        arguments = _bound(signature, owner, args, kwargs)
+        if isinstance(exc, OverflowError) and "x2" in arguments:
+            explain_overflow(owner._b, function, arguments["x1"], arguments["x2"], exc)
+        better = owner._b.explain(function, arguments)
         if better is not None:
             raise better from exc
     raise_translated(owner._b, exc, function)
@@ -208,6 +212,64 @@ _OURS = re.compile(r"eagerpy_xp\.\w+\.[\w.]+: ")
 #: ... and the exception types it writes them in.
 _CONTRACT_TYPES = frozenset({TypeError, ValueError, IndexError, AxisError, NotImplementedError,
                              MemoryError, OverflowError})  # fmt: skip
+
+
+def int_range(name: str) -> tuple[int, int] | None:
+    """The values of the integer dtype ``name``; None for any other dtype."""
+    if not name.startswith(("int", "uint")):
+        return None
+    bits = BITS[name]
+    return (0, 2**bits - 1) if name[0] == "u" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+
+
+#: The comparisons: with a Python int beyond an integer array's dtype they are exact (as
+#: NumPy's), every other binary function raises `OverflowError` (docs/errors.md)
+COMPARISONS = frozenset({"equal", "not_equal", "less", "less_equal", "greater",
+                         "greater_equal"})  # fmt: skip
+_MIRRORED = {"less": "greater", "less_equal": "greater_equal", "greater": "less",
+             "greater_equal": "less_equal", "equal": "equal", "not_equal": "not_equal"}  # fmt: skip
+
+
+def int_beyond_dtype(backend: Any, function: str, x1: Any, x2: Any) -> tuple[Any, bool] | None:
+    """For a Python int operand outside the range of the other operand's integer dtype:
+    ``(array, value)``, where ``value`` is what a comparison ``function`` gives for every
+    entry (an exact comparison: ``int8_array < 1000`` is all True); any other binary
+    ``function`` raises `OverflowError` naming the int.  None when the operands are not
+    such a pair."""
+    if type(x2) is int:
+        array, value, flipped = x1, x2, False
+    elif type(x1) is int:
+        array, value, flipped = x2, x1, True
+    else:
+        return None
+    dtype = getattr(array, "dtype", None)
+    if dtype is None:
+        return None
+    try:
+        bounds = int_range(backend.dtype_name(dtype))
+    except TypeError:  # not a dtype of the standard: the function's own checks decide
+        return None
+    if bounds is None or bounds[0] <= value <= bounds[1]:
+        return None
+    name = backend.dtype_name(dtype)
+    if function not in COMPARISONS:
+        raise backend.error(function, f"the Python int {value} does not fit {name} (the "
+                            f"values of {name} are {bounds[0]} to {bounds[1]})", OverflowError)  # fmt: skip
+    op = _MIRRORED[function] if flipped else function  # now: array <op> value
+    above = value > bounds[1]
+    result = {"equal": False, "not_equal": True, "less": above, "less_equal": above,
+              "greater": not above, "greater_equal": not above}[op]  # fmt: skip
+    return array, result
+
+
+def explain_overflow(backend: Any, function: str, x1: Any, x2: Any, exc: Exception) -> None:
+    """After the framework's `OverflowError` in a binary ``function``: the contract's,
+    naming the Python int and the dtype it does not fit (`int_beyond_dtype`), from
+    ``exc``; nothing when the operands are not such a pair."""
+    try:
+        int_beyond_dtype(backend, function, x1, x2)
+    except OverflowError as ours:
+        raise ours from exc
 
 
 class BackendCore:
@@ -427,6 +489,14 @@ class BackendCore:
                                  f"string {dtype!r}", TypeError) from None  # fmt: skip
             raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
 
+    def required_dtype(self, dtype: Any, function: str) -> Any:
+        """`check_dtype` for a dtype the standard requires (``astype``): None is a
+        `TypeError` too, not "the default"."""
+        if dtype is None:
+            raise self.error(function, "dtype is required, got None; use a dtype object "
+                                       "such as xp.float32", TypeError)  # fmt: skip
+        return self.check_dtype(dtype, function)
+
     def dtype_names_in(self, kind: Any) -> tuple[str, ...]:
         """Dtype names of a kind (a kind name, a dtype, or a tuple of those)."""
         if isinstance(kind, tuple):
@@ -488,6 +558,15 @@ class BackendCore:
         """A shape-like argument (an int or a sequence of ints) as a tuple of ints:
         `TypeError` for a non-integer entry, `ValueError` for a negative one (one -1 is
         allowed where ``unknown``: ``reshape``)."""
+        if type(sizes) is tuple:  # the common case, plain ints: no further checks
+            unknowns = 0
+            for s in sizes:
+                if type(s) is not int or s < -1:
+                    break
+                unknowns += s == -1
+            else:
+                if unknowns == 0 or (unknown and unknowns == 1):
+                    return sizes
         items = (sizes,) if not isinstance(sizes, (tuple, list)) else sizes
         result = tuple(self.check_int(s, f"each entry of {what}", function) for s in items)
         negative = [s for s in result if s < 0]

@@ -7,10 +7,34 @@ from typing import Any
 
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
-from .core import translated
+from .core import int_range, translated
 
 #: The most elements an array may have: extents are int64 in every framework.
 _MAX_ELEMENTS = 2**63 - 1
+
+
+def python_int_beyond(obj: Any, name: str | None) -> int | None:
+    """The first Python int in ``obj`` (an int, or nested lists and tuples of Python
+    scalars) outside the range of the integer dtype ``name``; for ``name=None`` (no dtype
+    asked for), outside int64 when ``obj`` holds only ints and bools (a float among them
+    makes the array floating).  None when there is none, or ``name`` is not an integer
+    dtype.  `asarray` raises `OverflowError` for it (docs/errors.md)."""
+    bounds = (-(2**63), 2**63 - 1) if name is None else int_range(name)
+    if bounds is None:
+        return None
+    found: list[int] = []
+
+    def scan(item: Any) -> bool:  # False: stop (a float decides the dtype, or found one)
+        if type(item) is int:
+            if not bounds[0] <= item <= bounds[1] and not found:
+                found.append(item)
+            return True
+        if isinstance(item, (list, tuple)):
+            return all(scan(i) for i in item)
+        return isinstance(item, bool) or name is not None
+
+    complete = scan(obj)
+    return found[0] if found and (complete or name is not None) else None
 
 
 class CreationFunctions:
@@ -20,12 +44,22 @@ class CreationFunctions:
 
     # helpers the backend provides (see core.BackendCore)
     check_dtype: Any
+    dtype_name: Any
     native_device: Any
     error: Any
     is_native: Any
     check_array: Any
     device_of: Any
     default_device: Any
+
+    def check_python_ints(self, obj: Any, dtype: Any, function: str) -> None:
+        """`OverflowError` for a Python int in ``obj`` beyond ``dtype`` (int64 for None):
+        `python_int_beyond`."""
+        name = None if dtype is None else self.dtype_name(dtype)
+        value = python_int_beyond(obj, name)
+        if value is not None:
+            raise self.error(function, f"the Python int {value} does not fit "
+                             f"{name or 'int64, the default integer dtype'}", OverflowError)  # fmt: skip
 
     def _device_kwargs(self, device: Any, function: str) -> dict[str, Any]:
         """Keyword arguments placing a new array on ``device`` (none for the default)."""
@@ -36,9 +70,12 @@ class CreationFunctions:
     def _dtype_kwargs(self, dtype: Any, function: str) -> dict[str, Any]:
         return {} if dtype is None else {"dtype": self.check_dtype(dtype, function)}
 
-    def _check_fill(self, fill_value: Any, function: str) -> None:
-        """The standard's ``fill_value``: a Python scalar (or a 0-d array of the backend)."""
-        if not isinstance(fill_value, SCALAR_TYPES) and not self.is_native(fill_value):
+    def _check_fill(self, fill_value: Any, function: str, dtype: Any = None) -> None:
+        """The standard's ``fill_value``: a Python scalar (or a 0-d array of the backend);
+        a Python int must fit ``dtype`` (int64 for None), else `OverflowError`."""
+        if type(fill_value) is int:
+            self.check_python_ints(fill_value, dtype, function)
+        elif not isinstance(fill_value, SCALAR_TYPES) and not self.is_native(fill_value):
             raise self.error(function, f"fill_value must be a Python scalar, got "
                              f"{type(fill_value).__name__} {fill_value!r:.60}", TypeError)  # fmt: skip
 
@@ -57,13 +94,22 @@ class CreationFunctions:
                              f"than an array can index (2**63 - 1)")  # fmt: skip
         return dims
 
+    def _check_arange(self, start: Any, stop: Any, step: Any) -> None:
+        """``arange``'s bounds and step: real numbers (`TypeError`; NumPy takes a complex
+        one), a step other than zero (`ValueError`)."""
+        for value in (start, step) if stop is None else (start, stop, step):
+            if isinstance(value, complex) or not hasattr(type(value), "__float__"):
+                raise self.error("arange", f"start, stop and step must be real numbers, got "
+                                 f"{value!r}", TypeError)  # fmt: skip
+        if step == 0:
+            raise self.error("arange", f"step must not be zero, got {step!r}")
+
     @translated
     def arange(
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
-        if step == 0:
-            raise self.error("arange", f"step must not be zero, got {step!r}")
+        self._check_arange(start, stop, step)
         return self._f.arange(start, stop, step, **self._dtype_kwargs(dtype, "arange"),
                               **self._device_kwargs(device, "arange"))  # fmt: skip
 
@@ -112,7 +158,7 @@ class CreationFunctions:
 
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
-        self._check_fill(fill_value, "full")
+        self._check_fill(fill_value, "full", self.check_dtype(dtype, "full"))
         return self._f.full(self._check_shape(shape, "full"), fill_value,
                             **self._dtype_kwargs(dtype, "full"),
                             **self._device_kwargs(device, "full"))  # fmt: skip
@@ -121,7 +167,8 @@ class CreationFunctions:
     def full_like(
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
-        self._check_fill(fill_value, "full_like")
+        self._check_fill(fill_value, "full_like",
+                         x.dtype if dtype is None else self.check_dtype(dtype, "full_like"))
         return self._f.full_like(x, fill_value, **self._dtype_kwargs(dtype, "full_like"),
                                  **self._device_kwargs(device, "full_like"))  # fmt: skip
 

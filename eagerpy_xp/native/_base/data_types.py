@@ -44,7 +44,7 @@ class DataTypeFunctions:
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real or integer casts raise `TypeError` (the spec: "should not be
         permitted")."""
-        target = self.check_dtype(dtype, "astype")  # type: ignore[attr-defined]
+        target = self.required_dtype(dtype, "astype")  # type: ignore[attr-defined]
         if self.dtype_name(x.dtype) in COMPLEX_FLOATING and self.dtype_name(target) not in (
             *COMPLEX_FLOATING, "bool"
         ):

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..._dtypes import BITS
-from .core import translated
+from .core import int_range, translated
 
 UNARY = (
     "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
@@ -141,9 +140,8 @@ def _clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
     """A Python int ``bound`` moved into the range of an integer ``dtype``."""
     if type(bound) is not int:
         return bound
-    name = backend.dtype_name(dtype)
-    if not name.startswith(("int", "uint")):
+    bounds = int_range(backend.dtype_name(dtype))
+    if bounds is None:
         return bound
-    bits = BITS[name]
-    low, high = (0, 2**bits - 1) if name[0] == "u" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    low, high = bounds
     return low if bound < low else high if bound > high else bound

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import Any
 
+from ..._dtypes import INTEGRAL
 from .core import translated
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
@@ -67,10 +68,22 @@ class ManipulationFunctions:
 
     @translated
     def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(self._f.broadcast_shapes(*shapes))
+        """The standard's broadcasting of ``shapes`` (no framework needed): entries are
+        ints, at least 0 (`TypeError`, `ValueError`)."""
+        checked = [self.check_sizes(s, "shape", "broadcast_shapes") for s in shapes]  # type: ignore[attr-defined]
+        ndim = max((len(s) for s in checked), default=0)
+        result = [1] * ndim
+        for shape in checked:
+            for i, size in enumerate(shape, start=ndim - len(shape)):
+                if size != result[i] and 1 not in (size, result[i]):
+                    raise self.error("broadcast_shapes", f"shapes {tuple(checked)} do not "  # type: ignore[attr-defined]
+                                     "broadcast")  # fmt: skip
+                result[i] = size if result[i] == 1 else result[i]
+        return tuple(result)
 
     @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
+        shape = self.check_sizes(shape, "shape", "broadcast_to")  # type: ignore[attr-defined]
         return self._f.broadcast_to(x, shape)
 
     @translated
@@ -102,11 +115,9 @@ class ManipulationFunctions:
 
     @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
-        try:
-            return self._f.reshape(x, shape, copy=copy)
-        except Exception:  # name the offending entry where the framework does not
-            self.check_sizes(shape, "shape", "reshape", unknown=True)  # type: ignore[attr-defined]
-            raise
+        """Entries are ints, at least 0, one -1 at most (NumPy reads any negative as -1)."""
+        shape = self.check_sizes(shape, "shape", "reshape", unknown=True)  # type: ignore[attr-defined]
+        return self._f.reshape(x, shape, copy=copy)
 
     @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
@@ -157,6 +168,7 @@ class SearchingFunctions:
 
     @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        check_sorter(self, sorter, x1.shape[0] if len(x1.shape) == 1 else None)
         return self._f.searchsorted(x1, x2, side=side, sorter=sorter)
 
     @translated
@@ -292,6 +304,23 @@ def check_roll(backend: Any, shift: Any, axis: Any) -> None:
                                 f"length, got axis={axis!r}")  # fmt: skip
     else:
         backend.check_int(shift, "shift", "roll")
+
+
+def check_sorter(backend: Any, sorter: Any, size: int | None) -> None:
+    """``searchsorted``'s ``sorter``: None, or a 1-d integer array of ``x1``'s length
+    (frameworks truncate a float one, or read past the end of a short one)."""
+    if sorter is None:
+        return
+    if not backend.is_native(sorter):
+        raise backend.error("searchsorted", f"sorter must be an array, got "
+                                            f"{type(sorter).__name__}", TypeError)  # fmt: skip
+    name = backend.dtype_name(sorter.dtype)
+    if name not in INTEGRAL:
+        raise backend.error("searchsorted", f"sorter must have an integer dtype, got {name}",
+                            TypeError)  # fmt: skip
+    if tuple(sorter.shape) != (size,):
+        raise backend.error("searchsorted", f"sorter must have shape ({size},), like x1, got "
+                                            f"{tuple(sorter.shape)}")  # fmt: skip
 
 
 def check_correction(backend: Any, correction: Any, function: str) -> None:

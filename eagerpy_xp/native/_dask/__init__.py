@@ -36,7 +36,7 @@ from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import NumPyDtypes, translated
 from .._base.creation import check_dlpack
-from .._base.functions import check_correction, check_repeats, check_roll
+from .._base.functions import check_correction, check_repeats, check_roll, check_sorter
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
 
@@ -405,10 +405,6 @@ class DaskBackend(NumPyDtypes, Backend):
 
     # -- manipulation ----------------------------------------------------------------------
     @translated
-    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(np.broadcast_shapes(*shapes))
-
-    @translated
     def concat(self, arrays: Any, /, *, axis: int | None = 0) -> Any:
         if axis is None:
             return cda.concat([reshape(a, (-1,)) for a in arrays], axis=0)
@@ -504,6 +500,7 @@ class DaskBackend(NumPyDtypes, Backend):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
         if x1.ndim != 1:
             raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
+        check_sorter(self, sorter, x1.shape[0])
         if sorter is not None:
             x1 = da.take(x1, sorter)
         if 0 in x2.shape:  # Dask gets the shape of an empty result wrong

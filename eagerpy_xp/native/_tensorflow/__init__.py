@@ -39,11 +39,14 @@ class _TFAutodiff(Autodiff):
         return None if shape.rank is None else tuple(shape.as_list())
 
     def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        # a fresh tensor per differentiated argument: the tape follows only its uses, not
+        # those of the same tensor passed again (f(t, t)), wrapped and raw, or closed over
+        leaves = [tf.identity(r) for r in raws]
         with tf.GradientTape() as tape:
-            for r in raws:
-                tape.watch(r)
-            value, aux = call(*raws)
-        found = tape.gradient(value, list(raws),
+            for leaf in leaves:
+                tape.watch(leaf)
+            value, aux = call(*leaves)
+        found = tape.gradient(value, leaves,
                               unconnected_gradients=tf.UnconnectedGradients.ZERO)  # fmt: skip
         # gathers give IndexedSlices; the caller gets a dense tensor like the input
         return value, aux, [tf.convert_to_tensor(g) for g in found]

@@ -101,7 +101,7 @@ class CreationMixin(TFBase):
         """Complex to a real dtype raises `TypeError` (the standard: should not be
         permitted; TensorFlow would drop the imaginary part); complex to bool is ``x != 0``."""
         x = self.tensor(x, "astype")
-        target = self.check_dtype(dtype, "astype")
+        target = self.required_dtype(dtype, "astype")
         if x.dtype != target:
             if x.dtype.is_complex and not target.is_complex and target != tf.bool:
                 raise self.error("astype", f"casting {self.dn(x)} to {self.dtype_name(target)} "

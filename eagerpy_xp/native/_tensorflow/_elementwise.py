@@ -11,7 +11,7 @@ import tensorflow as tf
 
 from ..._dtypes import BITS, CATEGORY_OF
 from .._base import fastpath
-from .._base.core import translated
+from .._base.core import int_beyond_dtype, translated
 from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 from ._eager import (
     ANY,
@@ -283,16 +283,34 @@ class ElementwiseMixin(TFBase):
     @fastpath.binary(EAGER, ANY, raw_binary("Equal", "equal"), scalar)
     @translated
     def equal(self, x1: Any, x2: Any, /) -> Any:
+        beyond = self._int_beyond("equal", x1, x2)
+        if beyond is not None:
+            return beyond
         (a, b), _ = self.operands("equal", x1, x2)
         return tf.math.equal(a, b)
 
     @fastpath.binary(EAGER, ANY, raw_binary("NotEqual", "not_equal"), scalar)
     @translated
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
+        beyond = self._int_beyond("not_equal", x1, x2)
+        if beyond is not None:
+            return beyond
         (a, b), _ = self.operands("not_equal", x1, x2)
         return tf.math.not_equal(a, b)
 
+    def _int_beyond(self, function: str, x1: Any, x2: Any) -> Any:
+        """A comparison of an integer tensor with a Python int beyond its dtype: exact
+        (``int8 < 1000`` is all True, as NumPy); None for any other operands."""
+        beyond = int_beyond_dtype(self, function, x1, x2)
+        if beyond is None:
+            return None
+        array, value = beyond
+        return tf.fill(tf.shape(array), value)
+
     def _ordered(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        beyond = self._int_beyond(function, x1, x2)
+        if beyond is not None:
+            return beyond
         a, b, _ = self._pair(function, x1, x2)
         if self.kind(a) == "bool":
             a, b = tf.cast(a, tf.int8), tf.cast(b, tf.int8)

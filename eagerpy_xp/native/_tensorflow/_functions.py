@@ -10,6 +10,7 @@ import tensorflow as tf
 from .._base import fastpath
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
+from .._base.functions import check_roll, check_sorter
 from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
 
@@ -71,19 +72,6 @@ class FunctionsMixin(TFBase):
 
     # -- manipulation ----------------------------------------------------------------------
     @translated
-    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
-        result: list[int] = []
-        for shape in shapes:
-            shape = tuple(shape)
-            if len(shape) > len(result):
-                result = [1] * (len(shape) - len(result)) + result
-            for i, d in enumerate(shape, start=len(result) - len(shape)):
-                if d != result[i] and 1 not in (d, result[i]):
-                    raise self.error("broadcast_shapes", f"shapes {shapes} do not broadcast")
-                result[i] = result[i] if d == 1 else d
-        return tuple(result)
-
-    @translated
     def broadcast_arrays(self, *arrays: Any) -> tuple[Any, ...]:
         tensors = [self.tensor(a, "broadcast_arrays") for a in arrays]
         if not tensors:
@@ -100,6 +88,7 @@ class FunctionsMixin(TFBase):
     @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         x = self.tensor(x, "broadcast_to")
+        shape = self.check_sizes(shape, "shape", "broadcast_to")
         if x.shape.is_fully_defined():
             target = tuple(shape)
             if self.broadcast_shapes(tuple(x.shape), target) != target:
@@ -194,12 +183,11 @@ class FunctionsMixin(TFBase):
     @translated
     def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
         x = self.tensor(x, "roll")
+        check_roll(self, shift, axis)
         if axis is None:
             return tf.reshape(tf.roll(tf.reshape(x, [-1]), shift, 0), tf.shape(x))
         axes = axis if isinstance(axis, tuple) else (axis,)
-        shifts = shift if isinstance(shift, tuple) else (shift,) * len(axes)
-        if len(shifts) != len(axes):
-            raise self.error("roll", "shift and axis must have the same length")
+        shifts = tuple(shift) if isinstance(shift, (tuple, list)) else (shift,) * len(axes)
         return tf.roll(x, list(shifts), [self.normalize_axis(a, self.ndim(x), "roll") for a in axes])
 
     @translated
@@ -300,7 +288,7 @@ class FunctionsMixin(TFBase):
             raise self.error("searchsorted", f"x1 must be 1-d, got {self.ndim(a)} dimensions")
         if sorter is not None:
             sorter = self.tensor(sorter, "searchsorted")
-            self.check_kind(sorter, "searchsorted", INTEGRAL_KINDS, "an integer sorter")
+            check_sorter(self, sorter, a.shape[0])
             a = tf.gather(a, tf.cast(sorter, tf.int64))
         ka, kv = self.order_key(a, "searchsorted"), self.order_key(v, "searchsorted")
         found = tf.searchsorted(ka[None], tf.reshape(kv, [1, -1]), side=side, out_type=tf.int64)

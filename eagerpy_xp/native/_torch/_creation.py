@@ -28,10 +28,9 @@ class TorchCreation(TorchCore):
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        self._check_arange(start, stop, step)
         if stop is None:
             start, stop = 0, start
-        if step == 0:
-            raise self.error("arange", f"step must not be zero, got {step!r}")
         kwargs = self._place(dtype, device, "arange")
         if "dtype" not in kwargs and any(type(v) is float for v in (start, stop, step)):
             kwargs["dtype"] = self._default("real floating")  # decided before `stop = start`
@@ -56,9 +55,13 @@ class TorchCreation(TorchCore):
                 raise self.error("asarray", "copy=False but the dtype or device differs")
             result = obj.to(dtype=target_dtype, device=target_device)
             return obj.clone() if copy and result is obj else result
+        if "dtype" in kwargs and isinstance(obj, (int, list, tuple)):
+            self.check_python_ints(obj, kwargs["dtype"], "asarray")  # torch would wrap -1
         try:
             return torch.asarray(obj, copy=copy, **kwargs)
         except (ValueError, RuntimeError) as e:
+            if isinstance(obj, (int, list, tuple)):  # "Overflow when unpacking long long"
+                self.check_python_ints(obj, kwargs.get("dtype"), "asarray")
             if "Could not infer dtype" in str(e):  # no dtype of the standard holds it
                 raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard ({e})",
                                  TypeError) from e  # fmt: skip
@@ -85,8 +88,10 @@ class TorchCreation(TorchCore):
 
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
-        self._check_fill(fill_value, "full")
-        return self._filled(torch.full, shape, dtype, device, "full", fill_value)
+        target = self.check_dtype(dtype, "full")
+        self._check_fill(fill_value, "full", target)
+        return self._filled(torch.full, shape, dtype, device, "full",
+                            _inexact_fill(fill_value, target))  # fmt: skip
 
     def _like(self, fn: Any, x: Any, dtype: Any, device: Any, function: str,
               *args: Any) -> Tensor:  # fmt: skip
@@ -109,8 +114,11 @@ class TorchCreation(TorchCore):
     def full_like(
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
-        self._check_fill(fill_value, "full_like")
-        return self._like(torch.full_like, x, dtype, device, "full_like", fill_value)
+        self._check_tensor(x, "full_like")
+        target = x.dtype if dtype is None else self.check_dtype(dtype, "full_like")
+        self._check_fill(fill_value, "full_like", target)
+        return self._like(torch.full_like, x, dtype, device, "full_like",
+                          _inexact_fill(fill_value, target))  # fmt: skip
 
     @translated
     def eye(
@@ -192,7 +200,7 @@ class TorchCreation(TorchCore):
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
         """Complex to real raises `TypeError` (torch would drop the imaginary part)."""
         self._check_tensor(x, "astype")
-        target = self.check_dtype(dtype, "astype")
+        target = self.required_dtype(dtype, "astype")
         if x.is_complex() and not target.is_complex:
             raise self.error("astype", f"casting {x.dtype} to {target} would drop the imaginary "
                              "part; take real() first", TypeError)  # fmt: skip
@@ -200,3 +208,12 @@ class TorchCreation(TorchCore):
         if device is not None:
             kwargs["device"] = self.native_device(device, "astype")
         return x.to(**kwargs)
+
+
+def _inexact_fill(fill_value: Any, dtype: Any) -> Any:
+    """A Python int fill of a floating or complex tensor as a float (torch refuses ints
+    beyond int64 there, ``full((1,), 2**70, dtype=float64)``)."""
+    if type(fill_value) is int and dtype is not None and (dtype.is_floating_point
+                                                          or dtype.is_complex):  # fmt: skip
+        return float(fill_value)
+    return fill_value

@@ -10,7 +10,7 @@ import torch
 
 from ..._dtypes import ALL, BITS, CATEGORIES, CATEGORY_OF, scalar_kind_ok
 from .._base import fastpath
-from .._base.core import translated
+from .._base.core import COMPARISONS, int_beyond_dtype, translated
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 
 INT64_MAX = 2**63 - 1
@@ -151,6 +151,11 @@ class TorchElementwise(TorchCore):
 
     def _binary(self, name: str, x1: Any, x2: Any) -> Tensor:
         fn = getattr(torch, _TORCH_NAMES.get(name, name))
+        if name in COMPARISONS:  # exact with an int beyond the array's dtype, as NumPy
+            beyond = int_beyond_dtype(self, name, x1, x2)
+            if beyond is not None:
+                array, value = beyond
+                return torch.full(array.shape, value, dtype=torch.bool, device=array.device)
         if (
             name in _TAKES_SCALAR
             and isinstance(x1, torch.Tensor)

@@ -12,7 +12,7 @@ from ..._detect import SCALAR_TYPES
 from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
-from .._base.functions import check_correction, check_repeats, check_roll
+from .._base.functions import check_correction, check_repeats, check_roll, check_sorter
 from ._core import SIGNED_VIEW, Tensor, TorchCore, transformed
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
@@ -136,19 +136,9 @@ class TorchFunctions(TorchCore):
             raise self.error("broadcast_arrays", str(e)) from None
 
     @translated
-    def broadcast_shapes(self, *shapes: tuple[int, ...]) -> tuple[int, ...]:
-        ndim = max([0, *[len(s) for s in shapes]])  # Dynamo takes max of a list only
-        result = [1] * ndim
-        for shape in shapes:
-            for i, size in enumerate(shape, start=ndim - len(shape)):
-                if size != result[i] and 1 not in (size, result[i]):
-                    raise self.error("broadcast_shapes", f"shapes {shapes!r} do not broadcast")
-                result[i] = size if result[i] == 1 else result[i]
-        return tuple(result)
-
-    @translated
     def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
         self._check_tensor(x, "broadcast_to")
+        shape = self.check_sizes(shape, "shape", "broadcast_to")
         try:
             return torch.broadcast_to(x, tuple(shape))
         except RuntimeError:
@@ -288,6 +278,7 @@ class TorchFunctions(TorchCore):
             raise self.error("searchsorted", f"x1 must be 1-d, got shape {tuple(a.shape)}")
         if a.is_complex():
             raise self.error("searchsorted", "complex arrays have no order", TypeError)
+        check_sorter(self, sorter, a.shape[0])
         if sorter is not None:
             sorter = sorter.to(torch.int64)
         return torch.searchsorted(self._ordered(a), self._ordered(b), side=side, sorter=sorter)
