@@ -64,7 +64,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
 FRAMEWORKS = ("torch", "jax", "tensorflow")
 WORKLOADS = ("mlp", "pgd", "xent")
-COMPILED = ("hand", "native", "wrapped")  # the variants that are compiled
+COMPILED = ("hand", "same", "native", "wrapped")  # the variants that are compiled
 LR = 0.05  # the SGD step of ``mlp``
 EPS = 0.03  # the radius of ``pgd``'s ball
 ALPHA = 0.01  # ``pgd``'s step
@@ -124,15 +124,22 @@ PORTABLE: dict[str, Callable[..., Any]] = {"mlp": mlp_step, "pgd": pgd_step, "xe
 
 
 # -- by hand, per framework --------------------------------------------------------------
-def _hand_torch() -> dict[str, Callable[..., Any]]:
+def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
     import torch
     import torch.nn.functional as F
+
+    def cross_entropy(logits: Any, labels: Any) -> Any:
+        if not spelled:
+            return F.cross_entropy(logits, labels, reduction="none")
+        shifted = logits - logits.amax(dim=-1, keepdim=True)
+        log_p = shifted - torch.log(torch.exp(shifted).sum(dim=-1, keepdim=True))
+        return -torch.gather(log_p, -1, labels[:, None])[:, 0]
 
     def loss(params: tuple[Any, ...], x: Any, labels: Any) -> Any:
         w1, b1, w2, b2, w3, b3 = params
         h = torch.tanh(x @ w1 + b1)
         h = torch.relu(h @ w2 + b2)
-        return F.cross_entropy(h @ w3 + b3, labels)
+        return cross_entropy(h @ w3 + b3, labels).mean()
 
     def mlp(w1: Any, b1: Any, w2: Any, b2: Any, w3: Any, b3: Any, x: Any, labels: Any) -> Any:
         params = (w1, b1, w2, b2, w3, b3)
@@ -141,7 +148,7 @@ def _hand_torch() -> dict[str, Callable[..., Any]]:
 
     def attacked(x: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
         logits = torch.relu(x @ w1 + b1) @ w2 + b2
-        return F.cross_entropy(logits, labels, reduction="sum")
+        return cross_entropy(logits, labels).sum()
 
     def pgd(x: Any, x0: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
         g = torch.func.grad(attacked)(x, labels, w1, b1, w2, b2)
@@ -150,18 +157,22 @@ def _hand_torch() -> dict[str, Callable[..., Any]]:
         return torch.clamp(x, 0.0, 1.0)
 
     def xent(logits: Any, labels: Any) -> Any:
-        g, value = torch.func.grad_and_value(F.cross_entropy)(logits, labels)
+        g, value = torch.func.grad_and_value(lambda z: cross_entropy(z, labels).mean())(logits)
         return value, g
 
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
 
 
-def _hand_jax() -> dict[str, Callable[..., Any]]:
+def _hand_jax(spelled: bool) -> dict[str, Callable[..., Any]]:
     import jax
     import jax.numpy as jnp
 
     def cross_entropy(logits: Any, labels: Any) -> Any:
-        log_p = jax.nn.log_softmax(logits)
+        if spelled:
+            shifted = logits - jnp.max(logits, axis=-1, keepdims=True)
+            log_p = shifted - jnp.log(jnp.sum(jnp.exp(shifted), axis=-1, keepdims=True))
+        else:
+            log_p = jax.nn.log_softmax(logits)
         return -jnp.take_along_axis(log_p, labels[:, None], axis=-1)[:, 0]
 
     def loss(params: tuple[Any, ...], x: Any, labels: Any) -> Any:
@@ -191,11 +202,15 @@ def _hand_jax() -> dict[str, Callable[..., Any]]:
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
 
 
-def _hand_tensorflow() -> dict[str, Callable[..., Any]]:
+def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
     import tensorflow as tf
 
     def cross_entropy(logits: Any, labels: Any) -> Any:
-        return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        if not spelled:
+            return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
+        shifted = logits - tf.reduce_max(logits, axis=-1, keepdims=True)
+        log_p = shifted - tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=-1, keepdims=True))
+        return -tf.gather(log_p, labels, axis=1, batch_dims=1)
 
     def mlp(w1: Any, b1: Any, w2: Any, b2: Any, w3: Any, b3: Any, x: Any, labels: Any) -> Any:
         params = [w1, b1, w2, b2, w3, b3]
@@ -226,7 +241,9 @@ def _hand_tensorflow() -> dict[str, Callable[..., Any]]:
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
 
 
-HAND: dict[str, Callable[[], dict[str, Callable[..., Any]]]] = {
+#: framework -> (spelled -> workload -> function): the framework's cross-entropy, or
+#: (spelled) the portable code's formulation of it written with the framework's functions
+HAND: dict[str, Callable[[bool], dict[str, Callable[..., Any]]]] = {
     "torch": _hand_torch, "jax": _hand_jax, "tensorflow": _hand_tensorflow}  # fmt: skip
 
 
@@ -395,21 +412,47 @@ def _warm_machinery(framework: str, torch_backend: str) -> None:
     _sync(framework, portable(ep.astensor(raw)))
 
 
+def _rounds(framework: str, variants: dict[str, Callable[..., Any]],
+            inputs: dict[str, tuple[Any, ...]], rounds: int, seed: int
+            ) -> dict[str, list[float]]:  # fmt: skip
+    """Seconds per synchronised call of each variant: ``rounds`` rounds, each calling
+    every variant once, in a random order (no variant always follows the same one).
+    The garbage collector runs every 50 rounds, untimed, not inside a timed call."""
+    samples: dict[str, list[float]] = {name: [] for name in variants}
+    names = list(variants)
+    order = np.random.default_rng(seed)
+    gc.collect()
+    gc.disable()
+    try:
+        for r in range(rounds):
+            for k in order.permutation(len(names)):
+                name = names[k]
+                args, run = inputs[name], variants[name]
+                start = time.perf_counter()
+                _sync(framework, run(*args))
+                samples[name].append(time.perf_counter() - start)
+            if r % 50 == 49:
+                gc.collect()
+    finally:
+        gc.enable()
+    return samples
+
+
 def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: int,
             torch_backend: str, eager: bool) -> dict[str, dict[str, float]]:  # fmt: skip
     """Compile times, steady-state medians, paired ratios and the agreement of every
     variant of ``workload`` on ``framework``."""
     natives = tuple(_native(framework, a) for a in _data(workload, sizes))
     wrapped = tuple(ep.astensor(a) for a in natives)
-    inputs = {"hand": natives, "bare": natives, "native": natives, "wrapped": wrapped,
-              "eager": natives}  # fmt: skip
-    hand = HAND[framework]()[workload]
+    inputs = {"hand": natives, "same": natives, "bare": natives, "native": natives,
+              "wrapped": wrapped, "eager": natives}  # fmt: skip
+    by_hand = {"hand": HAND[framework](False)[workload], "same": HAND[framework](True)[workload]}
     portable = PORTABLE[workload]
     compiler = _compiler(framework, torch_backend)
 
     def build(name: str) -> Callable[..., Any]:
-        if name == "hand":
-            return compiler(hand)  # type: ignore[no-any-return]
+        if name in by_hand:
+            return compiler(by_hand[name])  # type: ignore[no-any-return]
         return ep.jit(portable, torch={"backend": torch_backend})
 
     # compile times: first calls of fresh objects; the last round's objects are kept
@@ -431,8 +474,8 @@ def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: 
     def bare(*args: Any) -> Any:
         return compiled_hand(*args)
 
-    variants: dict[str, Callable[..., Any]] = {"hand": compiled_hand, "bare": bare,
-                                               "native": compiled["native"],
+    variants: dict[str, Callable[..., Any]] = {"hand": compiled_hand, "same": compiled["same"],
+                                               "bare": bare, "native": compiled["native"],
                                                "wrapped": compiled["wrapped"]}  # fmt: skip
     if eager:
         variants["eager"] = portable
@@ -449,41 +492,36 @@ def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: 
     for run_name, run in variants.items():  # warm-up
         for _ in range(3):
             _sync(framework, run(*inputs[run_name]))
-    samples: dict[str, list[float]] = {name: [] for name in variants}
-    names = list(variants)
-    order = np.random.default_rng(1)
-    gc.collect()
-    gc.disable()  # the garbage of one variant is collected between rounds, untimed
-    try:
-        for _ in range(rounds):
-            for k in order.permutation(len(names)):  # no variant always follows another
-                name = names[k]
-                args, run = inputs[name], variants[name]
-                start = time.perf_counter()
-                _sync(framework, run(*args))
-                samples[name].append(time.perf_counter() - start)
-            gc.collect()
-    finally:
-        gc.enable()
+    timed = {name: run for name, run in variants.items() if name != "eager"}
+    samples = _rounds(framework, timed, inputs, rounds, seed=WORKLOADS.index(workload))
     result["ms"] = {name: 1e3 * statistics.median(times) for name, times in samples.items()}
-    result["ratio"] = {name: statistics.median(t / h for t, h in zip(times, samples["hand"]))
+    for base, key in (("hand", "ratio"), ("same", "ratio_to_same")):  # paired, per round
+        result[key] = {name: statistics.median(t / b for t, b in zip(times, samples[base]))
                        for name, times in samples.items()}  # fmt: skip
+    if eager:  # alone: after its many small calls the next call starts slowly
+        alone = _rounds(framework, {"eager": portable}, inputs, rounds, seed=0)["eager"]
+        result["ms"]["eager"] = 1e3 * statistics.median(alone)
+        result["ratio"]["eager"] = result["ms"]["eager"] / result["ms"]["hand"]
+        result["ratio_to_same"]["eager"] = result["ms"]["eager"] / result["ms"]["same"]
     result["compile_s"] = {name: statistics.median(times) for name, times in compile_s.items()}
-    result["compile_ratio"] = {name: statistics.median(times) / result["compile_s"]["hand"]
-                               for name, times in compile_s.items()}  # fmt: skip
+    for base, key in (("hand", "compile_ratio"), ("same", "compile_ratio_to_same")):
+        result[key] = {name: median / result["compile_s"][base]
+                       for name, median in result["compile_s"].items()}  # fmt: skip
     return result
 
 
 # -- reporting -----------------------------------------------------------------------------
-COLUMNS = ("workload", "hand ms", "bare ms (ratio)", "native ms (ratio)", "wrapped ms (ratio)",
-           "eager ms (ratio)", "compile hand s", "compile native s (ratio)",
-           "compile wrapped s (ratio)")  # fmt: skip
+COLUMNS = ("workload", "hand ms", "bare ms (÷hand)", "same math ms (÷hand)",
+           "native ms (÷hand, ÷same)", "wrapped ms (÷hand, ÷same)", "eager ms (÷hand)",
+           "compile hand s", "compile same s (÷hand)", "compile native s (÷hand, ÷same)",
+           "compile wrapped s (÷hand, ÷same)")  # fmt: skip
 
 
-def _cell(value: dict[str, float], ratio: dict[str, float], name: str, digits: int) -> str:
+def _cell(value: dict[str, float], *ratios: dict[str, float], name: str, digits: int) -> str:
+    """``value[name] (ratio[name], ...)``; a dash for a variant that did not run."""
     if name not in value:
         return "—"
-    return f"{value[name]:.{digits}f} ({ratio[name]:.{digits}f})"
+    return f"{value[name]:.{digits}f} (" + ", ".join(f"{r[name]:.3f}" for r in ratios) + ")"
 
 
 def report(framework: str, compiler: str, table: dict[str, dict[str, dict[str, float]]]) -> str:
@@ -491,11 +529,18 @@ def report(framework: str, compiler: str, table: dict[str, dict[str, dict[str, f
     lines = [f"## {framework} ({compiler})", "", "| " + " | ".join(COLUMNS) + " |",
              "|---|" + "---:|" * (len(COLUMNS) - 1)]  # fmt: skip
     for workload, r in table.items():
-        ms, ratio, cs, cr = r["ms"], r["ratio"], r["compile_s"], r["compile_ratio"]
-
-        cells = [workload, f"{ms['hand']:.3f}", *(_cell(ms, ratio, name, 3) for name in
-                 ("bare", "native", "wrapped", "eager")), f"{cs['hand']:.2f}",
-                 _cell(cs, cr, "native", 2), _cell(cs, cr, "wrapped", 2)]  # fmt: skip
+        ms, cs = r["ms"], r["compile_s"]
+        on_hand, on_same = r["ratio"], r["ratio_to_same"]
+        c_hand, c_same = r["compile_ratio"], r["compile_ratio_to_same"]
+        cells = [workload, f"{ms['hand']:.3f}",
+                 _cell(ms, on_hand, name="bare", digits=3),
+                 _cell(ms, on_hand, name="same", digits=3),
+                 _cell(ms, on_hand, on_same, name="native", digits=3),
+                 _cell(ms, on_hand, on_same, name="wrapped", digits=3),
+                 _cell(ms, on_hand, name="eager", digits=3),
+                 f"{cs['hand']:.2f}", _cell(cs, c_hand, name="same", digits=2),
+                 _cell(cs, c_hand, c_same, name="native", digits=2),
+                 _cell(cs, c_hand, c_same, name="wrapped", digits=2)]  # fmt: skip
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

@@ -15,7 +15,7 @@ import pytest
 from benchmarks import compiled
 
 QUICK = ["--small", "--rounds", "2", "--compiles", "1", "--torch-backend", "aot_eager"]
-VARIANTS = {"hand", "bare", "native", "wrapped", "eager"}
+VARIANTS = {"hand", "same", "bare", "native", "wrapped", "eager"}
 
 
 def _table_rows(text: str, framework: str) -> list[list[str]]:
@@ -40,22 +40,33 @@ def test_every_workload_agrees_and_fills_its_row(framework: str,
         assert set(r["max_abs_diff"]) == VARIANTS, workload
         assert all(0.0 <= d <= 1e-3 for d in r["max_abs_diff"].values()), r["max_abs_diff"]
         assert r["max_abs_diff"]["hand"] == 0.0 and r["max_abs_diff"]["bare"] == 0.0
-        assert set(r["ms"]) == set(r["ratio"]) == VARIANTS
+        assert set(r["ms"]) == set(r["ratio"]) == set(r["ratio_to_same"]) == VARIANTS
         assert all(v > 0 for v in r["ms"].values())
-        assert r["ratio"]["hand"] == 1.0
-        assert set(r["compile_s"]) == set(compiled.COMPILED)
-        assert all(v > 0 for v in r["compile_s"].values()) and r["compile_ratio"]["hand"] == 1.0
+        assert r["ratio"]["hand"] == 1.0 and r["ratio_to_same"]["same"] == 1.0
+        assert r["ratio"]["eager"] == pytest.approx(r["ms"]["eager"] / r["ms"]["hand"])
+        assert set(r["compile_s"]) == set(compiled.COMPILED) == {"hand", "same", "native",
+                                                                 "wrapped"}  # fmt: skip
+        assert all(v > 0 for v in r["compile_s"].values())
+        assert r["compile_ratio"]["hand"] == 1.0 and r["compile_ratio_to_same"]["same"] == 1.0
+        assert r["compile_ratio"]["native"] == pytest.approx(
+            r["compile_s"]["native"] / r["compile_s"]["hand"])
 
     assert "- CPU: " in text and "load average" in text and f"{framework} " in text
     header, rule, *rows = _table_rows(text, framework)
     assert header == list(compiled.COLUMNS)
     assert len(rule) == len(header)
     assert [row[0] for row in rows] == list(compiled.WORKLOADS)
-    number = re.compile(r"^\d+\.\d+( \(\d+\.\d+\))?$")
+    one, two = re.compile(r"^\d+\.\d+ \(\d+\.\d{3}\)$"), re.compile(
+        r"^\d+\.\d+ \(\d+\.\d{3}, \d+\.\d{3}\)$")  # a value and one or two ratios
+    shapes = [None, None, one, one, two, two, one, None, one, two, two]
     for row in rows:
-        assert len(row) == len(header) and all(number.match(c) for c in row[1:]), row
-        assert float(row[2].split()[0]) == pytest.approx(
-            results[framework][row[0]]["ms"]["bare"], abs=1e-3)
+        assert len(row) == len(header) == len(shapes), row
+        for cell, shape in zip(row[1:], shapes[1:]):
+            assert (shape or re.compile(r"^\d+\.\d+$")).match(cell), (row, cell)
+        r = results[framework][row[0]]
+        native_ms, ratios = row[4].split(" ", 1)
+        assert float(native_ms) == pytest.approx(r["ms"]["native"], abs=1e-3)
+        assert ratios == f"({r['ratio']['native']:.3f}, {r['ratio_to_same']['native']:.3f})"
 
 
 def test_a_wrong_portable_result_stops_the_benchmark(monkeypatch: pytest.MonkeyPatch) -> None:
