@@ -21,21 +21,30 @@ shifts by the row maximum, takes ``log(sum(exp))`` and picks with ``take_along_a
 Variants of each workload, float32, all on the CPU (or the framework's default device):
 
 * ``hand``: the hand-written code under the framework's compiler;
-* ``bare``: the same compiled object called through a bare Python function, the
+* ``same``: the hand-written code with the cross-entropy spelled out as the portable code
+  computes it (the gradient also flows through the row maximum, which the fused kernels
+  and ``jax.nn.log_softmax`` skip): the cost of the formulation, apart from eagerpy_xp's;
+* ``bare``: ``hand``'s compiled object called through a bare Python function, the
   calibration: what one do-nothing Python layer and the noise of the machine give;
 * ``native``: the portable code on the framework's own arrays under `eagerpy_xp.jit`;
 * ``wrapped``: the portable code on `eagerpy_xp.Array` under `eagerpy_xp.jit`;
 * ``eager``: the portable code on native arrays without a compiler (informative).
 
-Every variant's result is checked against ``hand`` (`numpy.testing.assert_allclose`)
-before anything is timed.  Compile time is the first call of a freshly compiled object
-(torch: ``torch._dynamo.reset()`` and a fresh inductor cache; JAX:
-``jax.clear_caches()``; TensorFlow: a new ``tf.function``), repeated ``--compiles`` times
-with the variants in rotated order; medians.  Steady state: after a warm-up, rounds in
-which every variant runs once (in a random order, each call synchronised, the garbage
-collected between rounds), the median time of each and the median over rounds of its time divided by ``hand``'s in that round
-(paired, so a change of the machine's load falls on both sides of a ratio).  Target:
-``native`` and ``wrapped`` within 2 % of ``hand``.
+Every variant's result is checked against ``hand`` (`numpy.testing.assert_allclose`,
+and the flavour of every result) before anything is timed.  Compile time is the first
+call of a freshly compiled object (torch: ``torch._dynamo.reset()`` and a fresh, private
+inductor cache; JAX: ``jax.clear_caches()``; TensorFlow: a new ``tf.function``), repeated
+``--compiles`` times with the variants in rotated order; medians.  Steady state: after a
+warm-up, rounds in which every compiled variant runs once, in a random order, each call
+synchronised (the garbage collector runs every 50 rounds, untimed); the median time of
+each, and the median over rounds of its time divided by ``hand``'s (or ``same``'s) in
+that round: paired, so a change of the machine's load falls on both sides of a ratio.
+``eager`` is timed alone afterwards (after its many small calls the next call starts
+slowly, which would fall on whichever variant follows it).  Target: ``native`` and
+``wrapped`` within 2 % of ``hand``, and of ``same`` where the formulation differs.
+
+On a machine whose cores are busy, torch's intra-op threads wait for each other: run with
+``OMP_NUM_THREADS=1`` there (the thread counts are printed with the results).
 
     python -m benchmarks.compiled [--frameworks torch jax tensorflow]
         [--workloads mlp pgd xent] [--rounds 100] [--compiles 3] [--small]
