@@ -45,14 +45,23 @@ def _leaves(obj: Any) -> Any:
 
 def _backend(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, bool]:
     """The backend of the array arguments and whether any is an `Array`; `TypeError` for
-    none, several frameworks, or an unsupported array type."""
+    none, several frameworks, or an unsupported array type.  (On every call of a
+    compiled function: a plain loop, containers walked only where there are some.)"""
     found: Any = None
     wrapped = False
-    for leaf in _leaves((args, kwargs)):
+    pending: list[Any] = [*args, *kwargs.values()] if kwargs else list(args)
+    while pending:
+        leaf = pending.pop()
         t = type(leaf)
         if t is Array:
             backend = leaf._b
             wrapped = True
+        elif t is tuple or t is list or isinstance(leaf, tuple):
+            pending.extend(leaf)
+            continue
+        elif t is dict:
+            pending.extend(leaf.values())
+            continue
         else:
             name = backend_of_type(t)
             if name == IGNORED or name == UNSUPPORTED:
