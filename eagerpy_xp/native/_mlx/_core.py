@@ -106,13 +106,13 @@ class MLXCore(Backend):
 
     def supported_dtype_names(self, device: Any = None) -> tuple[str, ...]:
         """Every dtype of the standard but complex128; float64 on the CPU only."""
-        absent = self._absent_on(device)
+        absent = ABSENT if self._on_cpu(device, "dtypes") else ABSENT_ON_GPU
         return tuple(n for n in ALL if n not in absent)
 
-    def _absent_on(self, device: Any) -> frozenset[str]:
-        """The dtype names MLX cannot hold on ``device`` (None: the default device)."""
-        target = self.default_device() if device is None else self.as_device(device)
-        return ABSENT if target.kind == "cpu" else ABSENT_ON_GPU
+    def _on_cpu(self, device: Any, function: str) -> bool:
+        """Whether MLX computes on the CPU for ``device`` (None: the default device)."""
+        place = mx.default_device() if device is None else self.native_device(device, function)
+        return bool(place.type == mx.DeviceType.cpu)
 
     def default_dtype_names(self) -> dict[str, str]:
         """float32 and complex64 (MLX's own, and what its GPU holds); int64 for integers
@@ -134,7 +134,7 @@ class MLXCore(Backend):
 
     def check_holds(self, name: str, function: str, device: Any = None) -> None:
         """`NotImplementedError` when MLX cannot hold dtype ``name`` on ``device``."""
-        if name in ABSENT or (name in ABSENT_ON_GPU and name in self._absent_on(device)):
+        if name in ABSENT or (name in ABSENT_ON_GPU and not self._on_cpu(device, function)):
             raise self.error(function, _WHY[name], NotImplementedError)
 
     def promote_names(self, a: str, b: str, function: str) -> str:

@@ -170,7 +170,7 @@ class MLXCreation(MLXCore):
             raise self.error("asarray", f"cannot make a {name} array of complex values",
                              TypeError)  # fmt: skip
         host = np.asarray(host, dtype=_NUMPY[name])
-        return mx.array(np.ascontiguousarray(host), dtype=target)
+        return mx.array(np.asarray(host, order="C"), dtype=target)
 
     def _host_dtype_name(self, host: np.ndarray) -> str:
         try:
@@ -234,7 +234,7 @@ class MLXCreation(MLXCore):
                               f"{described(x)}: {exc}") from exc  # fmt: skip
         name = self._host_dtype_name(host)
         self.check_holds(name, "from_dlpack", device)
-        return mx.array(np.ascontiguousarray(host), dtype=self.dtypes_by_name[name])
+        return mx.array(np.asarray(host, order="C"), dtype=self.dtypes_by_name[name])
 
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import math
+
 import mlx.core as mx
 
 from ..._dtypes import CATEGORIES, CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
 from ._core import MLXCore
+from ._creation import complex_from_parts
 
 #: Category (`_dtypes.CATEGORIES`, None: every dtype) -> its MLX dtypes.
 _ALL = frozenset(getattr(mx, "bool_" if n == "bool" else n) for n in CATEGORIES["numeric"]
@@ -27,6 +30,9 @@ IN: dict[str | None, frozenset[Any]] = {
                     if n != "complex128") for c, names in CATEGORIES.items()},
 }  # fmt: skip
 REAL_FLOATING = IN["real floating-point"]
+#: The floating dtypes whose MLX kernels are exact to an ulp (float64's exp, sin, cos
+#: and logaddexp are computed in float32 precision).
+_SHORT_FLOATING = frozenset({mx.float32})
 FLOATING = IN["floating-point"]
 INTEGER = IN["integer"]
 Method = Callable[..., Any]
@@ -146,10 +152,7 @@ class MLXElementwise(MLXCore):
     bitwise_invert = _unary("bitwise_invert")
     ceil = _unary("ceil")
     conj = _unary("conj")
-    cos = _unary("cos")
     cosh = _unary("cosh")
-    exp = _unary("exp")
-    expm1 = _unary("expm1")
     floor = _unary("floor")
     imag = _unary("imag")
     isfinite = _unary("isfinite")
@@ -165,13 +168,9 @@ class MLXElementwise(MLXCore):
     real = _unary("real")
     reciprocal = _unary("reciprocal")
     round = _unary("round")
-    sign = _unary("sign")
-    sin = _unary("sin")
     sinh = _unary("sinh")
     square = _unary("square")
     sqrt = _unary("sqrt")
-    tan = _unary("tan")
-    tanh = _unary("tanh")
     trunc = _unary("trunc")
 
     add = _binary("add")
@@ -188,7 +187,6 @@ class MLXElementwise(MLXCore):
     greater_equal = _binary("greater_equal")
     less = _binary("less")
     less_equal = _binary("less_equal")
-    logaddexp = _binary("logaddexp")
     logical_and = _binary("logical_and")
     logical_or = _binary("logical_or")
     logical_xor = _binary("logical_xor")
@@ -196,9 +194,117 @@ class MLXElementwise(MLXCore):
     minimum = _binary("minimum")
     multiply = _binary("multiply")
     not_equal = _binary("not_equal")
-    pow = _binary("pow", mx.power)
-    remainder = _binary("remainder")
     subtract = _binary("subtract")
+
+    # -- functions MLX gets wrong for some inputs: a fast path for the dtypes it gets right
+    @_fast_unary("cos", mx.cos, _SHORT_FLOATING)
+    @translated
+    def cos(self, x: Any, /) -> Any:
+        """float64: from ``tan`` (MLX computes float64 ``cos`` in float32 precision, and
+        NaN beyond 2**24)."""
+        x = self._raw(x, "cos")
+        return _cos64(x) if x.dtype == mx.float64 else mx.cos(x)
+
+    @_fast_unary("exp", mx.exp, _SHORT_FLOATING)
+    @translated
+    def exp(self, x: Any, /) -> Any:
+        """float64: ``cosh(x) + sinh(x)`` (MLX computes float64 ``exp`` in float32
+        precision, and overflows beyond 88)."""
+        x = self._raw(x, "exp")
+        return _exp64(x) if x.dtype == mx.float64 else mx.exp(x)
+
+    @_fast_unary("expm1", mx.expm1, REAL_FLOATING)
+    @translated
+    def expm1(self, x: Any, /) -> Any:
+        """Complex: ``expm1(a) cos(b) - 2 sin(b/2)**2 + exp(a) sin(b) j`` with the
+        standard's special cases (MLX has no complex ``expm1``); ``expm1(-0 + 0j)`` is
+        ``+0 + 0j``, as for ``+0`` (the library's choice)."""
+        x = self._raw(x, "expm1")
+        if x.dtype != mx.complex64:
+            return mx.expm1(x)
+        return _complex_expm1(x)
+
+    @_fast_unary("sign", mx.sign, INTEGER)
+    @translated
+    def sign(self, x: Any, /) -> Any:
+        """NaN gives NaN (MLX: 0); a zero gives +0 (complex: ``0 + 0j``)."""
+        x = self._raw(x, "sign")
+        result = mx.sign(x)
+        zero = mx.zeros((), dtype=x.dtype)
+        result = mx.where(x == 0, zero, result)
+        if x.dtype == mx.complex64:
+            nan = mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x))
+            return mx.where(nan, mx.array(complex(_NAN, _NAN), dtype=mx.complex64), result)
+        return mx.where(mx.isnan(x), x, result)
+
+    @_fast_unary("sin", mx.sin, _SHORT_FLOATING | {mx.complex64})
+    @translated
+    def sin(self, x: Any, /) -> Any:
+        """A zero keeps its sign (MLX: ``sin(-0) = +0``); float64 from ``tan`` (MLX
+        computes float64 ``sin`` in float32 precision)."""
+        x = self._raw(x, "sin")
+        if x.dtype == mx.float64:
+            return _sin64(x)
+        return mx.where(x == 0, x, mx.sin(x))
+
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, the factors of
+        ``1j`` exact swaps of the parts."""
+        x = self._raw(x, "tan")
+        if x.dtype != mx.complex64:
+            return mx.tan(x)
+        w = _complex_tanh(complex_from_parts(-mx.imag(x), mx.real(x)))
+        return complex_from_parts(mx.imag(w), -mx.real(w))
+
+    @_fast_unary("tanh", mx.tanh, REAL_FLOATING)
+    @translated
+    def tanh(self, x: Any, /) -> Any:
+        """Complex ``tanh(±inf + bj)`` for finite ``b`` is ``±1 + 0j`` with the sign of
+        ``b`` (MLX: NaN parts beyond float32's range of ``2b``)."""
+        x = self._raw(x, "tanh")
+        return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
+
+    @_fast_binary("logaddexp", mx.logaddexp, _SHORT_FLOATING)
+    @translated
+    def logaddexp(self, x1: Any, x2: Any, /) -> Any:
+        """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
+        in float32 precision)."""
+        a, b = self._operands(x1, x2, "logaddexp")
+        if a.dtype != mx.float64:
+            return mx.logaddexp(a, b)
+        top = mx.maximum(a, b)
+        result = top + mx.log1p(_exp64(-mx.abs(a - b)))
+        result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
+        return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64)
+
+    @_fast_binary("pow", mx.power, FLOATING)
+    @translated
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """An integer to a negative integer power (unspecified) gives what torch,
+        TensorFlow and JAX give here: 1 for base 1, ±1 for base -1, else 0 (MLX: 0)."""
+        a, b = self._operands(x1, x2, "pow")
+        if self._kind(a) not in ("signed integer", "unsigned integer"):
+            return mx.power(a, b)
+        if self._kind(a) == "unsigned integer":
+            return mx.power(a, b)
+        negative = b < 0
+        result = mx.power(a, mx.where(negative, mx.zeros_like(b), b))
+        one = mx.ones_like(a)
+        odd = mx.remainder(b, 2) != 0
+        inverse = mx.where(a == 1, one, mx.where((a == -1) & odd, -one,
+                                                 mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
+        return mx.where(negative, inverse, result)
+
+    @_fast_binary("remainder", mx.remainder, INTEGER)
+    @translated
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
+        a, b = self._operands(x1, x2, "remainder")
+        result = mx.remainder(a, b)
+        if self._kind(result) != "real floating":
+            return result
+        return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
 
     @_fast_unary("signbit", signbit_of)
     @translated
@@ -238,6 +344,57 @@ class MLXElementwise(MLXCore):
                 self.check_category("clip", bound)
             bounds.append(bound)
         return super().clip(x, *bounds)
+
+
+_NAN, _INF = math.nan, math.inf
+
+
+def _exp64(x: Any) -> Any:
+    """``exp`` of float64, accurate: ``cosh + sinh`` (no cancellation for ``x >= 0``),
+    ``1 / (cosh - sinh)`` below (MLX's float64 ``cosh``/``sinh`` are exact to an ulp)."""
+    c, s = mx.cosh(x), mx.sinh(x)
+    return mx.where(x >= 0, c + s, 1 / (c - s))
+
+
+def _sin64(x: Any) -> Any:
+    """``sin`` of float64 from ``t = tan(x/2)``: ``2 / (t + 1/t)`` (both terms of one sign:
+    no cancellation); ``x`` itself below 1e-8 (``x/2`` would lose a subnormal's bit)."""
+    t = mx.tan(x / 2)
+    return mx.where(mx.abs(x) < 1e-8, x, 2 / (t + 1 / t))
+
+
+def _cos64(x: Any) -> Any:
+    """``cos`` of float64: ``1 / sqrt(1 + tan(x)**2)`` (``1 / |tan(x)|`` where that
+    overflows), negative where ``|tan(x/2)| > 1``."""
+    t = mx.tan(x)
+    size = mx.abs(t)
+    magnitude = mx.where(size > 1e100, 1 / size, 1 / mx.sqrt(1 + t * t))
+    return mx.where(mx.abs(mx.tan(x / 2)) > 1, -magnitude, magnitude)
+
+
+def _complex_tanh(x: Any) -> Any:
+    a, b = mx.real(x), mx.imag(x)
+    result = mx.tanh(x)
+    edge = mx.isinf(a) & mx.isfinite(b)
+    fixed = complex_from_parts(_copysign(mx.ones_like(a), a), _copysign(mx.zeros_like(b), b))
+    return mx.where(edge, fixed, result)
+
+
+def _complex_expm1(x: Any) -> Any:
+    """``exp(x) - 1`` part by part without cancellation, and C99's special cases."""
+    a, b = mx.real(x), mx.imag(x)
+    half = mx.sin(b / 2)
+    real = mx.expm1(a) * mx.cos(b) - 2 * half * half
+    imag = mx.exp(a) * mx.sin(b)
+    nonfinite_b = ~mx.isfinite(b)
+    minus_inf, plus_inf = mx.isinf(a) & (a < 0), mx.isinf(a) & (a > 0)
+    real = mx.where(minus_inf, -1.0, real)
+    imag = mx.where(minus_inf & nonfinite_b, _copysign(mx.zeros_like(b), b), imag)
+    real = mx.where(plus_inf & nonfinite_b, _INF, real)
+    imag = mx.where(plus_inf & nonfinite_b, _NAN, imag)
+    imag = mx.where(b == 0, b, imag)  # a zero imaginary part stays (inf * 0 would be NaN)
+    real = mx.where((a == 0) & (b == 0), 0.0, real)  # -0 + 0j: +0, as for +0
+    return complex_from_parts(real.astype(mx.float32), imag.astype(mx.float32))
 
 
 def _copysign(x1: Any, x2: Any) -> Any:

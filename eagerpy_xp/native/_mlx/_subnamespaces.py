@@ -476,12 +476,13 @@ class MLXFFT(FFT):
 
     _b: Any
 
-    def _input(self, x: Any, function: str, real: bool = False) -> Any:
+    def _input(self, x: Any, function: str) -> Any:
+        return self._b._raw(x, f"fft.{function}")
+
+    def _complex_result(self, x: Any, function: str) -> None:
+        """`NotImplementedError` where the transform of real ``x`` would be complex128."""
         b = self._b
-        x = b._raw(x, f"fft.{function}")
-        if real:
-            b.check_holds(COMPLEX_OF_REAL[b.dtype_name(x.dtype)], f"fft.{function}")
-        return x
+        b.check_holds(COMPLEX_OF_REAL[b.dtype_name(x.dtype)], f"fft.{function}")
 
     @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
@@ -509,9 +510,11 @@ class MLXFFT(FFT):
 
     @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
-        x = self._input(x, "rfft", real=True)
+        x = self._input(x, "rfft")
         self._fft_n(x, n, axis, "rfft")
-        return mx.fft.rfft(x, n=n, axis=axis, norm=self._fft_norm(norm, "rfft"))
+        norm = self._fft_norm(norm, "rfft")
+        self._complex_result(x, "rfft")
+        return mx.fft.rfft(x, n=n, axis=axis, norm=norm)
 
     @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
@@ -521,9 +524,10 @@ class MLXFFT(FFT):
 
     @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
-        x = self._input(x, "rfftn", real=True)
-        return _nd(mx.fft.rfftn, x, s, self._fft_axes(s, axes, x, "rfftn"),
-                   self._fft_norm(norm, "rfftn"))  # fmt: skip
+        x = self._input(x, "rfftn")
+        axes, norm = self._fft_axes(s, axes, x, "rfftn"), self._fft_norm(norm, "rfftn")
+        self._complex_result(x, "rfftn")
+        return _nd(mx.fft.rfftn, x, s, axes, norm)
 
     @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
@@ -542,10 +546,11 @@ class MLXFFT(FFT):
     @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         """``conj(rfft(x))`` with the opposite normalisation (MLX has no ``ihfft``)."""
-        x = self._input(x, "ihfft", real=True)
+        x = self._input(x, "ihfft")
         self._fft_n(x, n, axis, "ihfft")
-        return mx.conj(mx.fft.rfft(x, n=n, axis=axis,
-                                   norm=_SWAPPED[self._fft_norm(norm, "ihfft")]))  # fmt: skip
+        norm = _SWAPPED[self._fft_norm(norm, "ihfft")]
+        self._complex_result(x, "ihfft")
+        return mx.conj(mx.fft.rfft(x, n=n, axis=axis, norm=norm))
 
     @translated
     def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
