@@ -536,6 +536,20 @@ class MLXCore(Backend):
 _INT64_MAX = 2**63 - 1
 
 
+def take(x: Any, indices: Any, axis: int) -> Any:
+    """``mx.take`` along a non-negative ``axis``, also of a zero-size ``x`` (which MLX
+    refuses even for no indices)."""
+    if x.size == 0:
+        shape = (*x.shape[:axis], *indices.shape, *x.shape[axis + 1:])
+        return mx.zeros(shape, dtype=x.dtype)
+    return mx.take(x, indices, axis=axis)
+
+
+def part(x: Any, index: int, axis: int) -> Any:
+    """``x``'s slice ``index`` along a non-negative ``axis`` (that axis removed)."""
+    return x[(slice(None),) * axis + (index,)]
+
+
 def _dims_used(k: Any) -> int:
     """How many axes of the indexed array one component of a key consumes."""
     if k is None or k is Ellipsis or isinstance(k, bool):
@@ -553,4 +567,5 @@ def _without_leading_ones(value: Any, ndim: int) -> Any:
     return value
 
 
-__all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind"]
+__all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind",
+           "part", "take"]

@@ -237,7 +237,7 @@ class MLXElementwise(MLXCore):
             return mx.where(nan, mx.array(complex(_NAN, _NAN), dtype=mx.complex64), result)
         return mx.where(mx.isnan(x), x, result)
 
-    @_fast_unary("sin", mx.sin, _SHORT_FLOATING | {mx.complex64})
+    @_fast_unary("sin", lambda x: _sin32(x), _SHORT_FLOATING)
     @translated
     def sin(self, x: Any, /) -> Any:
         """A zero keeps its sign (MLX: ``sin(-0) = +0``); float64 from ``tan`` (MLX
@@ -245,7 +245,7 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "sin")
         if x.dtype == mx.float64:
             return _sin64(x)
-        return mx.where(x == 0, x, mx.sin(x))
+        return _sin32(x) if x.dtype == mx.float32 else mx.sin(x)
 
     @translated
     def tan(self, x: Any, /) -> Any:
@@ -354,6 +354,10 @@ def _exp64(x: Any) -> Any:
     ``1 / (cosh - sinh)`` below (MLX's float64 ``cosh``/``sinh`` are exact to an ulp)."""
     c, s = mx.cosh(x), mx.sinh(x)
     return mx.where(x >= 0, c + s, 1 / (c - s))
+
+
+def _sin32(x: Any) -> Any:
+    return mx.where(x == 0, x, mx.sin(x))
 
 
 def _sin64(x: Any) -> Any:

@@ -26,6 +26,7 @@ from .._base.functions import (
     check_diff,
     check_roll,
 )
+from ._core import part, take
 from ._creation import MLXCreation
 from ._elementwise import IN, MLXElementwise
 
@@ -51,7 +52,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         if indices.ndim != 1:
             raise self.error("take", f"indices must be 1-d, got shape {tuple(indices.shape)}")
         self._check_index_array(indices, x.shape[axis], axis, "take")
-        return mx.take(x, indices, axis=axis)
+        return take(x, indices, axis)
 
     @translated
     def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
@@ -288,7 +289,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
                 raise self.error("repeat", f"repeats must not be negative, got {counts.min()}")
             positions = np.repeat(np.arange(x.shape[axis]), counts)
             self.check_extent((len(positions),), "repeat")
-            return mx.take(x, mx.array(positions.astype(np.int64)), axis=axis)
+            return take(x, mx.array(positions.astype(np.int64)), axis)
         count = self.check_int(repeats, "repeats", "repeat", 0)
         self.check_extent((x.shape[axis] * count,), "repeat")
         if count == 0 or x.shape[axis] == 0:
@@ -366,7 +367,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         if x.ndim == 0:
             raise self.error("unstack", "a 0-d array cannot be unstacked")
         axis = self.normalize_axis(axis, x.ndim, "unstack")
-        return tuple(mx.take(x, i, axis=axis) for i in range(x.shape[axis]))
+        return tuple(part(x, i, axis) for i in range(x.shape[axis]))
 
     # -- searching --------------------------------------------------------------------------
     def _index_result(self, result: Any) -> Any:
@@ -434,7 +435,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             if sorter.dtype not in _INTEGRAL:
                 raise self.error("searchsorted", f"sorter must be an integer array, got "
                                  f"{self._name(sorter)}", TypeError)  # fmt: skip
-            x1 = mx.take(x1, sorter)
+            x1 = take(x1, sorter, 0)
         a, v = self._operands(x1, x2, "searchsorted")
         if v.ndim == 0:
             return self._index_result(_search(a, v.reshape(1), side)).reshape(())
@@ -468,14 +469,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         x = self._raw(x, function)
         values = self._values(x, function)
         flat = values.reshape(-1)
-        if flat.dtype.kind in "fc":
-            nan = np.isnan(flat)
-            plain = np.where(nan, 0, flat)
-        else:
-            nan = np.zeros(flat.shape, dtype=bool)
-            plain = flat
-        order = np.argsort(plain[~nan], kind="stable") if nan.any() else None
-        del order
+        nan = np.isnan(flat) if flat.dtype.kind in "fc" else np.zeros(flat.shape, dtype=bool)
         keep = np.flatnonzero(~nan)
         uniq, first, inverse, counts = np.unique(flat[keep], return_index=True,
                                                  return_inverse=True, return_counts=True)  # fmt: skip
@@ -689,22 +683,24 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         x = self._raw(x, "diff")
         check_diff(self, x, axis, n)
         axis = self.normalize_axis(axis, x.ndim, "diff")
+        if n == 0:  # x as it is, prepend and append unused (NumPy, array_api_strict)
+            return x
         parts = [self._raw(p, "diff") for p in (prepend, x, append) if p is not None]
         if len(parts) > 1:
             x = self.concat(parts, axis=axis)
         for _ in range(n):
             if x.shape[axis] == 0:
                 break
-            x = mx.diff(x, axis=axis) if x.dtype != mx.bool_ else mx.not_equal(
-                mx.take(x, mx.arange(1, x.shape[axis]), axis=axis),
-                mx.take(x, mx.arange(0, x.shape[axis] - 1), axis=axis))  # fmt: skip
+            later = x[(slice(None),) * axis + (slice(1, None),)]
+            earlier = x[(slice(None),) * axis + (slice(None, -1),)]
+            x = mx.not_equal(later, earlier) if x.dtype == mx.bool_ else later - earlier
         return x
 
 
 def _exact_sum(x: Any, axis: Any, dtype: Any, keepdims: bool = False) -> Any:
     """``sum(x, axis)`` in ``dtype`` (MLX widens small integers to int32); an empty axis
     list leaves ``x`` as it is, zero-size inputs give zeros."""
-    axes = list(axis) if isinstance(axis, (list, tuple)) else [axis]
+    axes = [a % x.ndim for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
     if not axes:
         return x.astype(dtype)
     if x.size == 0:

@@ -12,6 +12,7 @@ be complex128, which MLX lacks: `NotImplementedError`.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -29,6 +30,7 @@ from .._base.subnamespaces import (
     SVDResult,
     check_vector_ord,
 )
+from ._core import part
 from ._creation import complex_from_parts
 
 _CPU = mx.cpu
@@ -77,8 +79,8 @@ class MLXLinalg(Linalg):
             raise b.error("linalg.cross", f"axis {axis} must have size 3 in both shapes, got "
                           f"{tuple(x1.shape)} and {tuple(x2.shape)}")  # fmt: skip
         x1, x2 = mx.broadcast_arrays(x1, x2)
-        a = [mx.take(x1, i, axis=axis) for i in range(3)]
-        c = [mx.take(x2, i, axis=axis) for i in range(3)]
+        a = [part(x1, i, axis) for i in range(3)]
+        c = [part(x2, i, axis) for i in range(3)]
         parts = [a[1] * c[2] - a[2] * c[1], a[2] * c[0] - a[0] * c[2], a[0] * c[1] - a[1] * c[0]]
         return mx.stack(parts, axis=axis)
 
@@ -89,8 +91,10 @@ class MLXLinalg(Linalg):
             return mx.ones(x.shape[:-2], dtype=x.dtype)
         if self._complex(x):
             return mx.prod(mx.linalg.eigvals(x, stream=_CPU), axis=-1)
-        sign, logabs = self._real_slogdet(x)
-        return sign * mx.exp(logabs)
+        lu, pivots = mx.linalg.lu_factor(x, stream=_CPU)
+        swaps = mx.sum(pivots != mx.arange(x.shape[-1], dtype=pivots.dtype), axis=-1)
+        sign = 1 - 2 * (swaps % 2).astype(x.dtype)
+        return sign * mx.prod(mx.diagonal(lu, axis1=-2, axis2=-1), axis=-1)
 
     def _real_slogdet(self, x: Any) -> tuple[Any, Any]:
         sign, logabs = mx.linalg.slogdet(x, stream=_CPU)
@@ -114,6 +118,8 @@ class MLXLinalg(Linalg):
         if x.shape[-1] == 0:
             return EigResult(mx.zeros(x.shape[:-1], dtype=target), x.astype(target))
         values, vectors = mx.linalg.eig(x, stream=_CPU)
+        if self._complex(x) and _EIG_CONJUGATES_COMPLEX_VECTORS():
+            vectors = mx.conj(vectors)
         return EigResult(values.astype(target), vectors.astype(target))
 
     @translated
@@ -467,7 +473,21 @@ def _complex_qr(x: Any) -> tuple[Any, Any]:
                            2 * mx.matmul(v, _conj_t(v)) / safe[..., None].astype(mx.complex64))
         r = r - mx.matmul(reflect, r)
         q = q - mx.matmul(q, reflect)
-    return q, r
+    below = mx.arange(m)[:, None] > mx.arange(n)[None, :]
+    return q, mx.where(below, mx.zeros((), dtype=mx.complex64), r)  # exact zeros below
+
+
+@functools.cache
+def _EIG_CONJUGATES_COMPLEX_VECTORS() -> bool:  # noqa: N802 (a fact about MLX, cached)
+    """Whether MLX's ``eig`` of a complex matrix returns the conjugates of its right
+    eigenvectors (MLX 0.32 does): tried once on a constant matrix."""
+    a = mx.array([[1 + 1j, 2], [0, 3 - 1j]], dtype=mx.complex64)
+    try:
+        values, vectors = mx.linalg.eig(a, stream=_CPU)
+        residual = mx.abs(mx.matmul(a, vectors) - vectors * values[None, :])
+        return bool(mx.max(residual).item() > 1e-3)
+    except Exception:  # traced (mx.compile): assume the known behaviour
+        return True
 
 
 class MLXFFT(FFT):
