@@ -501,6 +501,10 @@ class MLXCore(Backend):
                 f"of index {key!r:.80}")) from exc  # fmt: skip
         if empty is not None or 0 in target_shape:
             return raw  # nothing is selected
+        parts = items if isinstance(items, tuple) else (items,)
+        if any(k is None for k in parts):  # new axes select nothing: MLX refuses them here
+            items = tuple(k for k in parts if k is not None) or Ellipsis
+            value = value.reshape(raw[items].shape)
         try:
             raw[items] = value
         except Exception as exc:
