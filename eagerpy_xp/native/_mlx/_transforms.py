@@ -34,6 +34,8 @@ class MLXAutodiff(Autodiff):
     def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
         argnums = tuple(range(len(raws)))
         (value, aux), grads = mx.value_and_grad(call, argnums=argnums)(*raws)
+        if len(raws) == 1:  # MLX gives one argument's gradient as the array itself
+            grads = (grads,)
         return value, aux, list(grads)
 
 
