@@ -144,7 +144,7 @@ class MLXCreation(MLXCore):
     def _from_host(self, obj: Any, target: Any, device: Any) -> Any:
         """An MLX array of Python values, NumPy arrays or anything NumPy reads."""
         if isinstance(obj, (np.ndarray, np.generic)):
-            host = obj
+            host = np.asarray(obj)
         else:
             kind = _python_kind(obj)
             if kind == "array":  # nested sequences holding MLX arrays

@@ -8,10 +8,9 @@ function's category), with the standard's promotion of mixed dtypes and Python s
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
-
-import math
 
 import mlx.core as mx
 

@@ -127,18 +127,18 @@ class MLXFunctions(MLXElementwise, MLXCreation):
                                  f"{tuple(x1.shape)} and {tuple(x2.shape)}")  # fmt: skip
             first = list(range(x1.ndim - count, x1.ndim))
             second = list(range(count))
-        for a, b in zip(first, second):
-            if x1.shape[a] != x2.shape[b]:
-                raise self.error("tensordot", f"contracted axes {a} and {b} differ in size: "
+        for i, j in zip(first, second):
+            if x1.shape[i] != x2.shape[j]:
+                raise self.error("tensordot", f"contracted axes {i} and {j} differ in size: "
                                  f"shapes {tuple(x1.shape)} and {tuple(x2.shape)}")  # fmt: skip
         free1 = [i for i in range(x1.ndim) if i not in first]
         free2 = [i for i in range(x2.ndim) if i not in second]
         size = math.prod(x1.shape[a] for a in first)
-        a = mx.transpose(x1, free1 + first).reshape(
+        left = mx.transpose(x1, free1 + first).reshape(
             (math.prod(x1.shape[i] for i in free1), size))  # fmt: skip
-        b = mx.transpose(x2, second + free2).reshape(
+        right = mx.transpose(x2, second + free2).reshape(
             (size, math.prod(x2.shape[i] for i in free2)))  # fmt: skip
-        result = self.matmul(a, b)
+        result = self.matmul(left, right)
         return result.reshape([x1.shape[i] for i in free1] + [x2.shape[i] for i in free2])
 
     @translated
@@ -329,7 +329,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             self.normalize_axis(a, x.ndim, "roll")
         if x.size == 0:
             return x
-        return mx.roll(x, tuple(shifts), axis=tuple(axes))
+        return mx.roll(x, tuple(shifts), tuple(axes))
 
     @translated
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:

@@ -478,14 +478,14 @@ def _complex_qr(x: Any) -> tuple[Any, Any]:
 
 
 @functools.cache
-def _EIG_CONJUGATES_COMPLEX_VECTORS() -> bool:  # noqa: N802 (a fact about MLX, cached)
+def _EIG_CONJUGATES_COMPLEX_VECTORS() -> bool:
     """Whether MLX's ``eig`` of a complex matrix returns the conjugates of its right
     eigenvectors (MLX 0.32 does): tried once on a constant matrix."""
     a = mx.array([[1 + 1j, 2], [0, 3 - 1j]], dtype=mx.complex64)
     try:
         values, vectors = mx.linalg.eig(a, stream=_CPU)
         residual = mx.abs(mx.matmul(a, vectors) - vectors * values[None, :])
-        return bool(mx.max(residual).item() > 1e-3)
+        return float(mx.max(residual).item()) > 1e-3  # type: ignore[arg-type]
     except Exception:  # traced (mx.compile): assume the known behaviour
         return True
 
@@ -616,7 +616,7 @@ class MLXFFT(FFT):
         if not axes or x.size == 0:
             return x
         shifts = tuple(sign * (x.shape[a] // 2) for a in axes)
-        return mx.roll(x, shifts, axis=axes)
+        return mx.roll(x, shifts, axes)
 
 
 #: A transform's normalisation seen from its inverse.

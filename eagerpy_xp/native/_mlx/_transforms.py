@@ -60,8 +60,8 @@ class Boundary:
             pairs = [self.split(o) for o in obj]
             return t(*(p[0] for p in pairs)), tuple(p[1] for p in pairs)
         if isinstance(obj, dict):
-            pairs = {k: self.split(v) for k, v in obj.items()}
-            return t((k, p[0]) for k, p in pairs.items()), {k: p[1] for k, p in pairs.items()}
+            items = {k: self.split(v) for k, v in obj.items()}
+            return t((k, p[0]) for k, p in items.items()), {k: p[1] for k, p in items.items()}
         return obj, False
 
     def join(self, obj: Any, marks: Any) -> Any:
