@@ -17,6 +17,7 @@ import mlx.core as mx
 import numpy as np
 
 from ..._dtypes import COMPLEX_FLOATING
+from .._base import fastpath
 from .._base.core import translated
 from .._base.functions import (
     UniqueAllResult,
@@ -31,6 +32,8 @@ from ._creation import MLXCreation
 from ._elementwise import IN, MLXElementwise
 
 _INTEGRAL = IN["integer"]
+#: The dtypes whose sums, products and means MLX computes in their own dtype.
+_FLOATING = IN["floating-point"]
 _FLOAT_KINDS = ("real floating", "complex floating")
 
 
@@ -550,6 +553,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def _reduction_axes(self, x: Any, axis: Any, function: str) -> list[int]:
         return list(self.normalize_axes(axis, x.ndim, function))
 
+    @fastpath.reduction(mx.array, _FLOATING, mx.sum, accumulates=True)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "sum")
@@ -557,6 +561,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         axes = self._reduction_axes(x, axis, "sum")
         return _exact_sum(x.astype(target) if x.dtype != target else x, axes, target, keepdims)
 
+    @fastpath.reduction(mx.array, _FLOATING, mx.prod, accumulates=True)
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "prod")
@@ -621,6 +626,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             return x
         return (mx.max if function == "max" else mx.min)(x, axis=axes, keepdims=keepdims)
 
+    @fastpath.reduction(mx.array, _FLOATING, mx.mean)
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "mean")
