@@ -491,7 +491,9 @@ class MLXCore(Backend):
         value = self._setitem_value(raw, value)
         items, empty = self._key(raw, key, function)
         try:
-            target_shape = raw[items].shape
+            target_shape = list(raw[items].shape)
+            if empty is not None:  # a False component selects nothing on its new axis
+                target_shape[empty] = 0
             value = mx.broadcast_to(_without_leading_ones(value, len(target_shape)),
                                     target_shape)  # fmt: skip
         except Exception as exc:

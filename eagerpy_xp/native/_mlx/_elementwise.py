@@ -264,18 +264,19 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "tanh")
         return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
 
-    @_fast_binary("logaddexp", mx.logaddexp, _SHORT_FLOATING)
+    @_fast_binary("logaddexp", lambda a, b: mx.logaddexp(a, b) + 0.0, _SHORT_FLOATING)
     @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
         """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
-        in float32 precision)."""
+        in float32 precision); a zero result is +0 (``log(1)``; MLX: ``-0`` for
+        ``logaddexp(-0, -inf)``)."""
         a, b = self._operands(x1, x2, "logaddexp")
         if a.dtype != mx.float64:
-            return mx.logaddexp(a, b)
+            return mx.logaddexp(a, b) + 0.0
         top = mx.maximum(a, b)
         result = top + mx.log1p(_exp64(-mx.abs(a - b)))
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
-        return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64)
+        return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64) + 0.0
 
     @_fast_binary("pow", mx.power, FLOATING)
     @translated
@@ -348,31 +349,78 @@ class MLXElementwise(MLXCore):
 _NAN, _INF = math.nan, math.inf
 
 
-def _exp64(x: Any) -> Any:
-    """``exp`` of float64, accurate: ``cosh + sinh`` (no cancellation for ``x >= 0``),
-    ``1 / (cosh - sinh)`` below (MLX's float64 ``cosh``/``sinh`` are exact to an ulp)."""
-    c, s = mx.cosh(x), mx.sinh(x)
-    return mx.where(x >= 0, c + s, 1 / (c - s))
-
-
 def _sin32(x: Any) -> Any:
+    """MLX's ``sin``, keeping the sign of a zero (MLX: ``sin(-0) = +0``)."""
     return mx.where(x == 0, x, mx.sin(x))
 
 
+# MLX computes float64 exp, sin and cos in float32 precision.  The three below are exact
+# to a few ulps, built from MLX's float64 cosh, sinh and tan (exact to an ulp); each is an
+# ``mx.custom_function`` whose derivatives are the other two, so gradients are right
+# everywhere (the formulas' own derivatives would be NaN where a branch not taken divides
+# by zero) and nest, vmap and compile like MLX's own functions.
+@mx.custom_function
+def _exp64(x: Any) -> Any:
+    """``cosh + sinh`` for ``x >= 0``, ``1 / (cosh - sinh)`` below (no cancellation
+    either way), ``exp(x/2)**2`` below -700 (where ``cosh`` overflows)."""
+    positive = mx.where(x >= 0, x, 0.0)
+    negative = mx.where(x >= 0, -1.0, mx.maximum(x, -700.0))
+    deep = mx.maximum(x, -1400.0) / 2  # exp(-700) squared underflows to 0 as it should
+    half = 1 / (mx.cosh(deep) - mx.sinh(deep))
+    result = mx.where(x >= 0, mx.cosh(positive) + mx.sinh(positive),
+                      1 / (mx.cosh(negative) - mx.sinh(negative)))  # fmt: skip
+    return mx.where(x < -700, half * half, result)
+
+
+@_exp64.vjp
+def _exp64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return cotangent * output
+
+
+@_exp64.jvp
+def _exp64_jvp(primals: Any, tangents: Any) -> Any:
+    return [tangents[0] * _exp64(primals[0])]
+
+
+@mx.custom_function
 def _sin64(x: Any) -> Any:
-    """``sin`` of float64 from ``t = tan(x/2)``: ``2 / (t + 1/t)`` (both terms of one sign:
-    no cancellation); ``x`` itself below 1e-8 (``x/2`` would lose a subnormal's bit)."""
-    t = mx.tan(x / 2)
-    return mx.where(mx.abs(x) < 1e-8, x, 2 / (t + 1 / t))
+    """From ``t = tan(x/2)``: ``2 / (t + 1/t)`` (both terms of one sign: no cancellation);
+    ``x`` itself below 1e-8 (``x/2`` would lose a subnormal's last bit)."""
+    tiny = mx.abs(x) < 1e-8
+    t = mx.tan(mx.where(tiny, 1.0, x) / 2)
+    return mx.where(tiny, x, 2 / (t + 1 / t))
 
 
+@_sin64.vjp
+def _sin64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return cotangent * _cos64(x)
+
+
+@_sin64.jvp
+def _sin64_jvp(primals: Any, tangents: Any) -> Any:
+    return [tangents[0] * _cos64(primals[0])]
+
+
+@mx.custom_function
 def _cos64(x: Any) -> Any:
-    """``cos`` of float64: ``1 / sqrt(1 + tan(x)**2)`` (``1 / |tan(x)|`` where that
-    overflows), negative where ``|tan(x/2)| > 1``."""
+    """``1 / sqrt(1 + tan(x)**2)`` (``1 / |tan(x)|`` where the square overflows),
+    negative where ``|tan(x/2)| > 1``."""
     t = mx.tan(x)
     size = mx.abs(t)
-    magnitude = mx.where(size > 1e100, 1 / size, 1 / mx.sqrt(1 + t * t))
+    huge = size > 1e100
+    small = mx.where(huge, 0.0, t)
+    magnitude = mx.where(huge, 1 / mx.where(huge, size, 1.0), 1 / mx.sqrt(1 + small * small))
     return mx.where(mx.abs(mx.tan(x / 2)) > 1, -magnitude, magnitude)
+
+
+@_cos64.vjp
+def _cos64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return -cotangent * _sin64(x)
+
+
+@_cos64.jvp
+def _cos64_jvp(primals: Any, tangents: Any) -> Any:
+    return [-tangents[0] * _sin64(primals[0])]
 
 
 def _complex_tanh(x: Any) -> Any:
