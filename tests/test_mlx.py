@@ -221,6 +221,26 @@ def test_binary_special_values(name: str, dtype: str) -> None:
     same(getattr(xp, name)(mlx_of(a), mlx_of(b)), expected, rtol=rtol)
 
 
+def test_composed_functions_take_python_scalars_in_the_array_dtype() -> None:
+    """A Python float beside a float64 array is float64 (MLX's own functions would make it
+    float32 inside a composed function: 1e-271 would be 0)."""
+    tiny = mlx_of(np.array([0.0, -1.0]))
+    for fn in (xp.hypot, wxp.hypot):
+        same(fn(tiny, 1.95e-271), np.hypot(np.array([0.0, -1.0]), 1.95e-271))
+    same(xp.copysign(tiny, -0.0), np.copysign(np.array([0.0, -1.0]), -0.0))
+    same(xp.nextafter(1e-300, tiny), np.nextafter(1e-300, np.array([0.0, -1.0])))
+    same(wxp.logaddexp(wxp.asarray(tiny), 1e-300), np.logaddexp(np.array([0.0, -1.0]), 1e-300))
+
+
+def test_float64_equals_complex64_exactly() -> None:
+    """Their promoted dtype is complex128, which MLX lacks: compared part by part."""
+    a = np.array([1.0, 0.1, 2.0])
+    z = np.array([1, 0.1, 2 + 1j], np.complex64)
+    same(xp.equal(mlx_of(a), mlx_of(z)), a == z)
+    same(xp.not_equal(mlx_of(z), mlx_of(a)), z != a)
+    same(wxp.asarray(a) == 1 + 0j, a == 1 + 0j)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_signbit_reads_the_bit(dtype: str) -> None:
     x = np.array([0.0, -0.0, np.nan, -np.nan, -np.inf, 1.0, -1e-40], dtype)

@@ -44,15 +44,17 @@ def _fast_unary(name: str, op: Callable[[Any], Any], dtypes: frozenset[Any] | No
     return fastpath.unary(mx.array, IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes, op)
 
 
-def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any] | None = None
-                 ) -> Callable[[Method], Method]:  # fmt: skip
+def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any] | None = None,
+                 scalars: bool = True) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated binary function: ``op(x1, x2)`` for two MLX
-    arrays of one dtype of ``dtypes`` (default: the function's category), or one of them
-    and a Python int or float MLX keeps the array's dtype for (an int with a numeric
-    array, a float with a floating one).  MLX's dtype objects are new Python objects on
-    each ``.dtype`` read, so dtypes compare by ``==`` (`fastpath.binary` tests identity).
-    Any failure takes the full path, which raises the contract's error."""
+    arrays of one dtype of ``dtypes`` (default: the function's category), or (where
+    ``scalars``: ``op`` is one of MLX's own functions, which give a Python scalar the
+    array's dtype) one of them and a Python int or float MLX keeps the array's dtype for.
+    MLX's dtype objects are new Python objects on each ``.dtype`` read, so dtypes compare
+    by ``==`` (`fastpath.binary` tests identity).  Any failure takes the full path, which
+    raises the contract's error."""
     allowed = IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    fits = _fits if scalars else _no_scalar
 
     def decorate(slow: Method) -> Method:
         def method(self: Any, x1: Any, x2: Any, /) -> Any:
@@ -60,12 +62,12 @@ def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any
             if t1 is mx.array:
                 dtype = x1.dtype
                 if dtype in allowed and ((t2 is mx.array and x2.dtype == dtype)
-                                         or _fits(x2, dtype)):  # fmt: skip
+                                         or fits(x2, dtype)):  # fmt: skip
                     try:
                         return op(x1, x2)
                     except Exception:  # the full path raises the contract's error
                         pass
-            elif t2 is mx.array and x2.dtype in allowed and _fits(x1, x2.dtype):
+            elif t2 is mx.array and x2.dtype in allowed and fits(x1, x2.dtype):
                 try:
                     return op(x1, x2)
                 except Exception:
@@ -73,10 +75,15 @@ def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any
             return slow(self, x1, x2)
 
         fastpath.describe(method, slow)
-        method.fast_case = (mx.array, allowed, op, _scalar_operand, op, True)  # type: ignore[attr-defined]
+        method.fast_case = (mx.array, allowed, op, _scalar_operand if scalars else None, op,  # type: ignore[attr-defined]
+                            True)
         return method
 
     return decorate
+
+
+def _no_scalar(value: Any, dtype: Any) -> bool:
+    return False
 
 
 #: MLX dtypes a Python float may meet without changing them.
@@ -180,7 +187,6 @@ class MLXElementwise(MLXCore):
     bitwise_right_shift = _binary("bitwise_right_shift")
     bitwise_xor = _binary("bitwise_xor")
     divide = _binary("divide")
-    equal = _binary("equal")
     floor_divide = _binary("floor_divide")
     greater = _binary("greater")
     greater_equal = _binary("greater_equal")
@@ -192,7 +198,6 @@ class MLXElementwise(MLXCore):
     maximum = _binary("maximum")
     minimum = _binary("minimum")
     multiply = _binary("multiply")
-    not_equal = _binary("not_equal")
     subtract = _binary("subtract")
 
     # -- functions MLX gets wrong for some inputs: a fast path for the dtypes it gets right
@@ -264,7 +269,8 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "tanh")
         return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
 
-    @_fast_binary("logaddexp", lambda a, b: mx.logaddexp(a, b) + 0.0, _SHORT_FLOATING)
+    @_fast_binary("logaddexp", lambda a, b: mx.logaddexp(a, b) + 0.0, _SHORT_FLOATING,
+                  scalars=False)
     @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
         """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
@@ -306,26 +312,62 @@ class MLXElementwise(MLXCore):
             return result
         return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
 
+    @_fast_binary("equal", mx.equal)
+    @translated
+    def equal(self, x1: Any, x2: Any, /) -> Any:
+        """float64 with complex64 (whose promoted dtype, complex128, MLX lacks) compares
+        part by part, exactly: the complex parts are float32, which float64 holds."""
+        return self._compare(x1, x2, "equal")
+
+    @_fast_binary("not_equal", mx.not_equal)
+    @translated
+    def not_equal(self, x1: Any, x2: Any, /) -> Any:
+        """As `equal`: float64 with complex64 part by part."""
+        return mx.logical_not(self._compare(x1, x2, "not_equal"))
+
+    def _compare(self, x1: Any, x2: Any, function: str) -> Any:
+        """``x1 == x2`` (``not_equal`` negates it), with the standard's promotion."""
+        pair = self._float64_and_complex64(x1, x2)
+        if pair is None:
+            a, b = self._operands(x1, x2, function)
+            return mx.equal(a, b) if function == "equal" else mx.logical_not(mx.not_equal(a, b))
+        real, z = pair
+        return mx.equal(real, mx.real(z).astype(mx.float64)) & mx.equal(mx.imag(z), 0)
+
+    def _float64_and_complex64(self, x1: Any, x2: Any) -> tuple[Any, Any] | None:
+        """``(the float64 operand, the complex64 one)`` when the operands are those (a
+        Python complex counts as complex64), else None."""
+        dtypes = [getattr(x, "dtype", None) for x in (x1, x2)]
+        if mx.float64 not in dtypes:
+            return None
+        real = x1 if dtypes[0] == mx.float64 else x2
+        other = x2 if real is x1 else x1
+        if type(other) is complex:
+            other = complex_from_parts(mx.array(other.real), mx.array(other.imag))
+        elif getattr(other, "dtype", None) != mx.complex64:
+            return None
+        return self._raw(real, "equal"), self._raw(other, "equal")
+
     @_fast_unary("signbit", signbit_of)
     @translated
     def signbit(self, x: Any, /) -> Any:
         """The sign bit, read from the bits (MLX has no ``signbit``)."""
         return signbit_of(self._raw(x, "signbit"))
 
-    @_fast_binary("copysign", lambda a, b: _copysign(a, b))
+    @_fast_binary("copysign", lambda a, b: _copysign(a, b), scalars=False)
     @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
         """``|x1|`` with the sign bit of ``x2`` (MLX has no ``copysign``)."""
         return _copysign(*self._operands(x1, x2, "copysign"))
 
-    @_fast_binary("hypot", lambda a, b: _hypot(a, b))
+    @_fast_binary("hypot", lambda a, b: _hypot(a, b), scalars=False)
     @translated
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """``sqrt(x1**2 + x2**2)`` without overflow: ``m * sqrt(1 + (n/m)**2)`` for
         ``m = max(|x1|, |x2|)``; an infinity wins over NaN (MLX has no ``hypot``)."""
         return _hypot(*self._operands(x1, x2, "hypot"))
 
-    @_fast_binary("nextafter", lambda a, b: _nextafter(a, b))
+    @_fast_binary("nextafter", lambda a, b: _nextafter(a, b), scalars=False)
     @translated
     def nextafter(self, x1: Any, x2: Any, /) -> Any:
         """The next representable value after ``x1`` towards ``x2``, by stepping the bits
