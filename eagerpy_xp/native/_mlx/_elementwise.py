@@ -337,10 +337,11 @@ class MLXElementwise(MLXCore):
     def _float64_and_complex64(self, x1: Any, x2: Any) -> tuple[Any, Any] | None:
         """``(the float64 operand, the complex64 one)`` when the operands are those (a
         Python complex counts as complex64), else None."""
-        dtypes = [getattr(x, "dtype", None) for x in (x1, x2)]
-        if mx.float64 not in dtypes:
+        first, second = (getattr(x, "dtype", None) for x in (x1, x2))
+        if not (first is not None and first == mx.float64) and not (
+                second is not None and second == mx.float64):  # fmt: skip
             return None
-        real = x1 if dtypes[0] == mx.float64 else x2
+        real = x1 if first is not None and first == mx.float64 else x2
         other = x2 if real is x1 else x1
         if type(other) is complex:
             other = complex_from_parts(mx.array(other.real), mx.array(other.imag))

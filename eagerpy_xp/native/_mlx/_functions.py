@@ -561,7 +561,6 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         axes = self._reduction_axes(x, axis, "sum")
         return _exact_sum(x.astype(target) if x.dtype != target else x, axes, target, keepdims)
 
-    @fastpath.reduction(mx.array, _FLOATING, mx.prod, accumulates=True)
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "prod")
