@@ -54,7 +54,7 @@ class MLXBackend(MLXFunctions):
     def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
                   ) -> Callable[..., Any] | None:  # fmt: skip
         """``fn`` vectorized by ``mx.vmap``; Arrays in, Arrays out."""
-        return vectorize_function(self._boundary, fn, in_axes, out_axes)
+        return vectorize_function(self._boundary, fn, in_axes, out_axes, self.error)
 
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is mx.array else mx.array(raw)

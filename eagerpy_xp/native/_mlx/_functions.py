@@ -19,14 +19,7 @@ import numpy as np
 from ..._dtypes import COMPLEX_FLOATING
 from .._base import fastpath
 from .._base.core import translated
-from .._base.functions import (
-    UniqueAllResult,
-    UniqueCountsResult,
-    UniqueInverseResult,
-    check_correction,
-    check_diff,
-    check_roll,
-)
+from .._base.functions import check_correction, check_diff, check_roll
 from ._core import part, take
 from ._creation import MLXCreation
 from ._elementwise import IN, MLXElementwise
@@ -487,24 +480,6 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         return (mx.array(all_values, dtype=x.dtype), mx.array(all_first.astype(np.int64)).astype(index),
                 mx.array(all_inverse.reshape(values.shape)).astype(index),
                 mx.array(all_counts.astype(np.int64)).astype(index))  # fmt: skip
-
-    @translated
-    def unique_all(self, x: Any, /) -> UniqueAllResult:
-        return UniqueAllResult(*self._unique(x, "unique_all"))
-
-    @translated
-    def unique_counts(self, x: Any, /) -> UniqueCountsResult:
-        values, _, _, counts = self._unique(x, "unique_counts")
-        return UniqueCountsResult(values, counts)
-
-    @translated
-    def unique_inverse(self, x: Any, /) -> UniqueInverseResult:
-        values, _, inverse, _ = self._unique(x, "unique_inverse")
-        return UniqueInverseResult(values, inverse)
-
-    @translated
-    def unique_values(self, x: Any, /) -> Any:
-        return self._unique(x, "unique_values")[0]
 
     # -- sorting ----------------------------------------------------------------------------
     @translated

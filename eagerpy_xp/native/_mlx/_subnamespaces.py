@@ -162,10 +162,6 @@ class MLXLinalg(Linalg):
         return mx.linalg.inv(x, stream=_CPU)
 
     @translated
-    def matmul(self, x1: Any, x2: Any, /) -> Any:
-        return self._b.matmul(x1, x2)
-
-    @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
         b = self._b
         if not any(ord == o and type(ord) is not bool for o in _MATRIX_NORM_ORDS):
@@ -222,10 +218,6 @@ class MLXLinalg(Linalg):
         if x.shape[-1] == 0 or x.shape[-2] == 0:
             return mx.zeros((*x.shape[:-2], 0), dtype=_real_of(x))
         return mx.linalg.svd(x, compute_uv=False, stream=_CPU)
-
-    @translated
-    def matrix_transpose(self, x: Any, /) -> Any:
-        return self._b.matrix_transpose(x)
 
     @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
@@ -345,19 +337,11 @@ class MLXLinalg(Linalg):
         return self._singular_values(b._matrices(b._raw(x, "linalg.svdvals"), "linalg.svdvals"))
 
     @translated
-    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
-        return self._b.tensordot(x1, x2, axes=axes)
-
-    @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         b = self._b
         x = b._matrices(b._raw(x, "linalg.trace"), "linalg.trace")
         diagonal = self.diagonal(x, offset=offset)
         return b.sum(diagonal, axis=-1, dtype=dtype)
-
-    @translated
-    def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
-        return self._b.vecdot(x1, x2, axis=axis)
 
     @translated
     def vector_norm(

@@ -114,12 +114,20 @@ def compile_function(boundary: Boundary, fn: Callable[..., Any], options: dict[s
 
 
 def vectorize_function(boundary: Boundary, fn: Callable[..., Any], in_axes: Any,
-                       out_axes: Any) -> Callable[..., Any]:  # fmt: skip
+                       out_axes: Any, error: Callable[..., Exception]) -> Callable[..., Any]:  # fmt: skip
     """``fn`` vectorized by ``mx.vmap`` over ``in_axes`` (an int, None, or one per
     positional argument) and ``out_axes``, Arrays taken apart at the boundary."""
+    for axis in in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,):
+        if axis is not None and (isinstance(axis, bool) or not isinstance(axis, int)):
+            raise error("vmap", f"in_axes must be an int, None, or a tuple of those (one per "
+                        f"positional argument), got {in_axes!r}", TypeError)  # fmt: skip
 
     @functools.wraps(fn)
     def run(*args: Any) -> Any:
+        axes = in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,) * len(args)
+        if len(axes) != len(args):
+            raise error("vmap", f"in_axes {in_axes!r} has {len(axes)} entries for "
+                        f"{len(args)} positional arguments")  # fmt: skip
         raw_args, marks = boundary.split(args)
         out_marks: list[Any] = [False]
 
@@ -127,8 +135,12 @@ def vectorize_function(boundary: Boundary, fn: Callable[..., Any], in_axes: Any,
             result, out_marks[0] = boundary.split(fn(*boundary.join(raw, marks)))
             return result
 
-        axes = in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,) * len(args)
-        result = mx.vmap(traced, in_axes=tuple(axes), out_axes=out_axes)(*raw_args)
+        try:
+            result = mx.vmap(traced, in_axes=tuple(axes), out_axes=out_axes)(*raw_args)
+        except ValueError as exc:
+            if str(exc).startswith("eagerpy_xp."):
+                raise  # fn's own error, already the contract's
+            raise error("vmap", f"{exc}") from exc
         return boundary.join(result, out_marks[0])
 
     return run
