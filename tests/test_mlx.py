@@ -580,7 +580,11 @@ LAZY_CALLS: dict[str, Callable[[], Any]] = {
     "fft": lambda: (xp.fft.rfft(lazy()), xp.fft.hfft(xp.astype(lazy(), xp.complex64))),
     "creation": lambda: (xp.zeros((N,)), xp.linspace(0, 1, N), xp.full((N,), 2.0),
                          xp.arange(N), xp.eye(1024), xp.tril(lazy((1024, 1024)))),
-    "getitem": lambda: (wxp.asarray(lazy())[::-2], wxp.asarray(lazy((1024, 1024)))[None, 3, ...]),
+    "getitem": lambda: (wxp.asarray(lazy())[::-2], wxp.asarray(lazy((1024, 1024)))[None, 3, ...],
+                        wxp.asarray(lazy())[wxp.argsort(wxp.asarray(lazy()))]),
+    "topk crossentropy": lambda: (ep.topk(lazy((64, 512)), 3),
+                                  ep.crossentropy(lazy((64, 512)), xp.argmax(lazy((64, 512)),
+                                                                             axis=1))),
     "setitem": lambda: _setitem_slice(),
     "helpers": lambda: (ep.softmax(lazy((1024, 1024))), ep.norms.l2(lazy()),
                         ep.logsumexp(lazy())),
@@ -614,8 +618,18 @@ def test_what_evaluates_is_documented() -> None:
     assert mx.get_active_memory() > before  # nonzero's result is a computed array
     y = lazy((N,))
     base = mx.get_active_memory()
-    xp.take(y, mx.array([0, 5, N - 1]))  # only the (tiny) index array is evaluated
+    xp.take(y, mx.array([0, 5, N - 1]))  # indices made from Python values: checked
+    xp.take(y, xp.argsort(y))  # computed indices: left a graph, not checked
+    xp.take_along_axis(y, xp.argsort(y), axis=0)
+    wxp.asarray(y)[wxp.argsort(wxp.asarray(y))] = 0.0
     assert mx.get_active_memory() - base < 64 * 1024
+    with pytest.raises(IndexError, match="index 7 is out of bounds"):
+        xp.take(mx.arange(3), mx.array([0, 7]))
+    indices = mx.array([0, 1]) * 4  # a graph
+    same(xp.take(mx.arange(9), indices), np.array([0, 4], np.int32))  # a graph: not checked
+    mx.eval(indices)  # evaluated now: checked
+    with pytest.raises(IndexError, match="index 4 is out of bounds"):
+        xp.take(mx.arange(3), indices)
 
 
 # -- autodiff -------------------------------------------------------------------------------------

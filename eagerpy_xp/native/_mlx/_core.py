@@ -351,10 +351,10 @@ class MLXCore(Backend):
     # -- indexing and mutation ---------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
         """``raw[key]`` with the standard's keys: integers, slices (negative steps),
-        ``None``, ``...``, integer arrays and boolean arrays.  Integers and integer arrays
-        out of range raise `IndexError` (MLX would read garbage): an integer array is
-        evaluated for that (docs/mlx.md); a boolean array is evaluated to find its
-        positions (the result's shape depends on them)."""
+        ``None``, ``...``, integer arrays and boolean arrays.  Integers, and integer arrays
+        whose values exist already, out of range raise `IndexError` (MLX would read
+        garbage; `_check_index_array`); a boolean array is evaluated to find its positions
+        (the result's shape depends on them)."""
         function = "__getitem__"
         items, empty = self._key(raw, key, function)
         try:
@@ -454,14 +454,14 @@ class MLXCore(Backend):
                          "slices, None, ..., and integer or boolean MLX arrays", IndexError)
 
     def _check_index_array(self, k: Any, size: int, dim: int, function: str) -> None:
-        """`IndexError` for an entry of integer array ``k`` outside ``[-size, size)``; the
-        one check that evaluates a key (not under ``mx.compile``/``mx.vmap``, where MLX
-        then reads what it reads)."""
-        if k.size == 0:
+        """`IndexError` for an entry of integer array ``k`` outside ``[-size, size)``, when
+        ``k``'s values exist already (made from Python or NumPy values, or evaluated
+        before): checking evaluates nothing.  An index array that is still a graph (an
+        ``argsort`` result, or anything under ``mx.compile``/``mx.vmap``) is not evaluated
+        for the check; MLX then reads what it reads (docs/mlx.md)."""
+        if k.size == 0 or not evaluated(k):
             return
-        values = self.concrete(k)
-        if values is None:
-            return
+        values = np.asarray(k)
         outside = (values < -size) | (values >= size)
         if outside.any():
             raise self.error(function, f"index {int(values[outside][0])} is out of bounds for "
@@ -542,6 +542,15 @@ class MLXCore(Backend):
 _INT64_MAX = 2**63 - 1
 
 
+def evaluated(x: Any) -> bool:
+    """Whether MLX has computed ``x`` already (its buffer exists); asks without evaluating."""
+    try:
+        mx.get_array_buffer_size(x)
+    except ValueError:  # still a graph
+        return False
+    return True
+
+
 def take(x: Any, indices: Any, axis: int) -> Any:
     """``mx.take`` along a non-negative ``axis``, also of a zero-size ``x`` (which MLX
     refuses even for no indices)."""
@@ -574,4 +583,4 @@ def _without_leading_ones(value: Any, ndim: int) -> Any:
 
 
 __all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind",
-           "part", "take"]
+           "evaluated", "part", "take"]

@@ -37,8 +37,9 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     # -- indexing ---------------------------------------------------------------------------
     @translated
     def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
-        """Indices out of range raise `IndexError` (MLX would read garbage): the index
-        array is evaluated for that check (not ``x``)."""
+        """Indices out of range raise `IndexError` where their values exist already (MLX
+        would read garbage; an index array that is still a graph is not evaluated for the
+        check: docs/mlx.md)."""
         x, indices = self._raw(x, "take"), self._raw(indices, "take")
         if axis is None:
             if x.ndim != 1:
