@@ -382,6 +382,25 @@ def test_statistics() -> None:
         xp.max(mx.zeros((0, 2)), axis=0)
 
 
+@pytest.mark.parametrize("shape", [(2, 0), (0, 2), (0,), (3, 0, 2)])
+def test_reductions_of_zero_size_arrays(shape: tuple[int, ...]) -> None:
+    """MLX's own reductions of zero-size arrays read memory nobody wrote (``mx.all`` of a
+    (2, 0) array from NumPy is False, ``mx.prod`` of a (0, 2) one 0): identities here."""
+    for axis in (None, *range(len(shape))):
+        for keepdims in (False, True):
+            b, f = np.zeros(shape, bool), np.zeros(shape, np.float32)
+            same(xp.all(mlx_of(b), axis=axis, keepdims=keepdims), np.all(b, axis, keepdims=keepdims))
+            same(xp.any(mlx_of(b), axis=axis, keepdims=keepdims), np.any(b, axis, keepdims=keepdims))
+            same(xp.prod(mlx_of(f), axis=axis, keepdims=keepdims), np.prod(f, axis, keepdims=keepdims))
+            same(xp.sum(mlx_of(f), axis=axis, keepdims=keepdims), np.sum(f, axis, keepdims=keepdims))
+            same(wxp.sum(wxp.asarray(f), axis=axis), np.sum(f, axis))
+            same(xp.count_nonzero(mlx_of(f), axis=axis, keepdims=keepdims),
+                 np.count_nonzero(f, axis, keepdims=keepdims).astype(np.int64))  # fmt: skip
+            with np.errstate(all="ignore"):
+                same(xp.mean(mlx_of(f), axis=axis), np.mean(f, axis))
+    same(xp.linalg.vector_norm(mx.zeros((0,)), ord=-1), np.float32(np.inf))
+
+
 def test_linalg_complex_and_float64() -> None:
     """MLX's solve, inv, cholesky, qr, det, slogdet and pinv take real dtypes only: the
     complex ones are composed; eig of a complex matrix gives right eigenvectors (MLX's own

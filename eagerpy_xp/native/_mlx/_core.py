@@ -542,6 +542,25 @@ class MLXCore(Backend):
 _INT64_MAX = 2**63 - 1
 
 
+def reduce(fn: Any, x: Any, axes: list[int], keepdims: bool, identity: Any) -> Any:
+    """``fn(x, axis=axes, keepdims=keepdims)`` over non-negative ``axes``; ``x`` itself for
+    no axes; for a zero-size ``x``, ``identity`` in the result's shape (MLX's reductions of
+    zero-size arrays read memory nobody wrote: ``all`` of a (2, 0) array may be False,
+    ``prod`` of a (0, 2) array 0)."""
+    if not axes:
+        return x
+    if x.size == 0:
+        return filled(x, axes, keepdims, identity)
+    return fn(x, axis=axes, keepdims=keepdims)
+
+
+def filled(x: Any, axes: list[int], keepdims: bool, value: Any) -> Any:
+    """``value`` in the shape of a reduction of ``x`` over non-negative ``axes``."""
+    shape = [1 if i in axes else s for i, s in enumerate(x.shape)] if keepdims else \
+        [s for i, s in enumerate(x.shape) if i not in axes]  # fmt: skip
+    return mx.full(shape, mx.array(value).astype(x.dtype), dtype=x.dtype)
+
+
 def evaluated(x: Any) -> bool:
     """Whether MLX has computed ``x`` already (its buffer exists); asks without evaluating."""
     try:
@@ -583,4 +602,4 @@ def _without_leading_ones(value: Any, ndim: int) -> Any:
 
 
 __all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind",
-           "evaluated", "part", "take"]
+           "evaluated", "filled", "part", "reduce", "take"]

@@ -20,7 +20,7 @@ from ..._dtypes import COMPLEX_FLOATING
 from .._base import fastpath
 from .._base.core import translated
 from .._base.functions import check_correction, check_diff, check_roll
-from ._core import part, take
+from ._core import filled, part, reduce, take
 from ._creation import MLXCreation
 from ._elementwise import IN, MLXElementwise
 
@@ -28,6 +28,19 @@ _INTEGRAL = IN["integer"]
 #: The dtypes whose sums, products and means MLX computes in their own dtype.
 _FLOATING = IN["floating-point"]
 _FLOAT_KINDS = ("real floating", "complex floating")
+
+
+def _nonempty(op: Any, identity: Any) -> Any:
+    """``op(x, axis, keepdims)`` for a fast path, ``identity`` where ``x`` has no elements
+    (see `reduce`)."""
+
+    def run(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+        if x.size:
+            return op(x, axis, keepdims)
+        axes = list(range(x.ndim)) if axis is None else [axis % x.ndim]
+        return filled(x, axes, keepdims, identity)
+
+    return run
 
 
 class MLXFunctions(MLXElementwise, MLXCreation):
@@ -396,9 +409,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "count_nonzero")
         axes = self.normalize_axes(axis, x.ndim, "count_nonzero")
-        nonzero = mx.not_equal(x, mx.zeros((), dtype=x.dtype))
-        return mx.sum(nonzero, axis=list(axes), keepdims=keepdims).astype(
-            self._default("indexing"))  # fmt: skip
+        nonzero = mx.not_equal(x, mx.zeros((), dtype=x.dtype)).astype(self._default("indexing"))
+        return reduce(mx.sum, nonzero, list(axes), keepdims, 0)
 
     @translated
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
@@ -529,7 +541,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def _reduction_axes(self, x: Any, axis: Any, function: str) -> list[int]:
         return list(self.normalize_axes(axis, x.ndim, function))
 
-    @fastpath.reduction(mx.array, _FLOATING, mx.sum, accumulates=True)
+    @fastpath.reduction(mx.array, _FLOATING, _nonempty(mx.sum, 0), accumulates=True)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "sum")
@@ -543,9 +555,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         target = self._accumulator(x, dtype, "prod")
         axes = self._reduction_axes(x, axis, "prod")
         x = x.astype(target) if x.dtype != target else x
-        if x.size == 0 or not axes:
-            return _empty_reduce(x, axes, keepdims, 1)
-        return mx.prod(x, axis=axes, keepdims=keepdims).astype(target)
+        return reduce(mx.prod, x, axes, keepdims, 1).astype(target)
 
     @translated
     def cumulative_sum(
@@ -601,7 +611,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             return x
         return (mx.max if function == "max" else mx.min)(x, axis=axes, keepdims=keepdims)
 
-    @fastpath.reduction(mx.array, _FLOATING, mx.mean)
+    @fastpath.reduction(mx.array, _FLOATING, _nonempty(mx.mean, math.nan))
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "mean")
@@ -631,7 +641,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         axes = self._reduction_axes(x, axis, function)
         count = math.prod(x.shape[a] for a in axes)
         if count == 0:
-            return _empty_reduce(x, axes, keepdims, float("nan"))
+            return filled(x, axes, keepdims, math.nan)
         centred = x - mx.sum(x, axis=axes, keepdims=True) / count
         squares = mx.square(mx.abs(centred)) if self._kind(x) == "complex floating" else \
             mx.square(centred)  # fmt: skip
@@ -646,13 +656,13 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "all")
         axes = self._reduction_axes(x, axis, "all")
-        return mx.all(self._truth(x), axis=axes, keepdims=keepdims) if axes else self._truth(x)
+        return reduce(mx.all, self._truth(x), axes, keepdims, True)
 
     @translated
     def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "any")
         axes = self._reduction_axes(x, axis, "any")
-        return mx.any(self._truth(x), axis=axes, keepdims=keepdims) if axes else self._truth(x)
+        return reduce(mx.any, self._truth(x), axes, keepdims, False)
 
     def _truth(self, x: Any) -> Any:
         return x if x.dtype == mx.bool_ else mx.not_equal(x, mx.zeros((), dtype=x.dtype))
@@ -682,21 +692,7 @@ def _exact_sum(x: Any, axis: Any, dtype: Any, keepdims: bool = False) -> Any:
     """``sum(x, axis)`` in ``dtype`` (MLX widens small integers to int32); an empty axis
     list leaves ``x`` as it is, zero-size inputs give zeros."""
     axes = [a % x.ndim for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
-    if not axes:
-        return x.astype(dtype)
-    if x.size == 0:
-        return _empty_reduce(x.astype(dtype), axes, keepdims, 0)
-    return mx.sum(x, axis=axes, keepdims=keepdims).astype(dtype)
-
-
-def _empty_reduce(x: Any, axes: list[int], keepdims: bool, value: Any) -> Any:
-    """The reduction of ``x`` over ``axes`` when it adds nothing up: ``value`` in the
-    result's shape (``x`` itself for no axes)."""
-    if not axes:
-        return x
-    shape = [1 if i in axes else s for i, s in enumerate(x.shape)] if keepdims else \
-        [s for i, s in enumerate(x.shape) if i not in axes]  # fmt: skip
-    return mx.full(shape, mx.array(value).astype(x.dtype), dtype=x.dtype)
+    return reduce(mx.sum, x, axes, keepdims, 0).astype(dtype)
 
 
 def _stable_argsort(x: Any, axis: int, descending: bool) -> Any:

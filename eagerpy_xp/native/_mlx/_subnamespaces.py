@@ -30,7 +30,7 @@ from .._base.subnamespaces import (
     SVDResult,
     check_vector_ord,
 )
-from ._core import part
+from ._core import filled, part
 from ._creation import complex_from_parts
 
 _CPU = mx.cpu
@@ -169,7 +169,9 @@ class MLXLinalg(Linalg):
                           f"'fro', 'nuc'; got {ord!r}")  # fmt: skip
         x = b._matrices(b._raw(x, "linalg.matrix_norm"), "linalg.matrix_norm")
         magnitude = mx.abs(x)
-        if ord == "fro":
+        if x.size == 0 and ord in ("fro", "nuc", 1, -1, 2, -2):
+            result = filled(magnitude, [x.ndim - 2, x.ndim - 1], False, 0.0)
+        elif ord == "fro":
             result = mx.sqrt(mx.sum(mx.square(magnitude), axis=(-2, -1)))
         elif ord in (1, -1, math.inf, -math.inf):
             axis = -2 if ord in (1, -1) else -1
@@ -364,12 +366,11 @@ def _vector_norm(magnitude: Any, axes: list[int], ord: Any, keepdims: bool) -> A
     if not axes:
         return magnitude
     count = math.prod(magnitude.shape[a] for a in axes)
+    if count == 0:  # the sum of no terms is 0 (MLX's reductions of no elements are unreliable)
+        nothing = filled(magnitude, axes, keepdims, 0.0)
+        return nothing if ord >= 0 and ord != -math.inf else mx.power(nothing, -1.0) if \
+            ord == -math.inf else mx.power(nothing, 1 / ord)  # fmt: skip
     if ord == math.inf or ord == -math.inf:
-        if count == 0:
-            value = 0.0 if ord > 0 else math.inf
-            shape = [1 if i in axes else s for i, s in enumerate(magnitude.shape)] if keepdims \
-                else [s for i, s in enumerate(magnitude.shape) if i not in axes]  # fmt: skip
-            return mx.full(shape, value, dtype=magnitude.dtype)
         fn = mx.max if ord > 0 else mx.min
         return fn(magnitude, axis=axes, keepdims=keepdims)
     if ord == 0:
