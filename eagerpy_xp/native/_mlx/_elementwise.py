@@ -280,7 +280,7 @@ class MLXElementwise(MLXCore):
         if a.dtype != mx.float64:
             return mx.logaddexp(a, b) + 0.0
         top = mx.maximum(a, b)
-        result = top + mx.log1p(_exp64(-mx.abs(a - b)))
+        result = top + mx.log1p(_exp64(-mx.abs(a - b)))  # type: ignore[arg-type]
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
         return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64) + 0.0
 
