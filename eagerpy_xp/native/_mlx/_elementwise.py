@@ -88,18 +88,26 @@ def _no_scalar(value: Any, dtype: Any) -> bool:
 
 #: MLX dtypes a Python float may meet without changing them.
 _FLOAT_KEEPS = frozenset({mx.float32, mx.float64, mx.complex64})
-#: ... and a Python int (within the dtype's range, which MLX checks).
-_INT_KEEPS = _ALL - {mx.bool_}
-_INT32_RANGE = (-(2**31), 2**31 - 1)
+#: MLX dtype -> the Python ints it takes as they are beside an array of it: the dtype's
+#: range (MLX wraps a negative int for uint64), within int32 (MLX reads a Python int as
+#: int32 first) for integers; any int32 value for floating dtypes.
+_INT_RANGES: dict[Any, tuple[int, int]] = {
+    **{d: (-(2**31), 2**31 - 1) for d in (mx.float32, mx.float64, mx.complex64, mx.int64,
+                                          mx.int32)},
+    mx.int8: (-(2**7), 2**7 - 1), mx.int16: (-(2**15), 2**15 - 1), mx.uint8: (0, 2**8 - 1),
+    mx.uint16: (0, 2**16 - 1), mx.uint32: (0, 2**31 - 1), mx.uint64: (0, 2**31 - 1),
+}  # fmt: skip
 
 
 def _fits(value: Any, dtype: Any) -> bool:
-    """Whether MLX keeps ``dtype`` for a Python ``value`` beside an array of it."""
+    """Whether MLX keeps ``dtype`` for a Python ``value`` beside an array of it, and gives
+    the standard's result."""
     t = type(value)
     if t is float:
         return dtype in _FLOAT_KEEPS
     if t is int:
-        return dtype in _INT_KEEPS and _INT32_RANGE[0] <= value <= _INT32_RANGE[1]
+        limits = _INT_RANGES.get(dtype)
+        return limits is not None and limits[0] <= value <= limits[1]
     return False
 
 
@@ -343,9 +351,10 @@ class MLXElementwise(MLXCore):
             return None
         real = x1 if first is not None and first == mx.float64 else x2
         other = x2 if real is x1 else x1
+        other_dtype = getattr(other, "dtype", None)  # MLX's dtypes refuse == None
         if type(other) is complex:
             other = complex_from_parts(mx.array(other.real), mx.array(other.imag))
-        elif getattr(other, "dtype", None) != mx.complex64:
+        elif other_dtype is None or other_dtype != mx.complex64:
             return None
         return self._raw(real, "equal"), self._raw(other, "equal")
 
