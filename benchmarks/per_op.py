@@ -7,7 +7,9 @@ are timed interleaved in one process (round after round, each operation in each 
 turn) and the medians over rounds are reported, in µs per call and in µs added over the
 plain framework call.  For operators, the array-api-compat and native columns call the
 namespace function the operator stands for (their arrays are the framework's own, whose
-operators are the plain column).
+operators are the plain column).  MLX is lazy: every form only builds the graph node (none
+evaluates), so its rows are the cost of a call, not of the computation; array-api-compat
+hands MLX's arrays to ``mlx.core`` itself, and EagerPy has no MLX.
 
     python -m benchmarks.per_op [--backends numpy torch] [--rounds 200] [--calls 300]
 """
@@ -45,6 +47,8 @@ PLAIN: dict[str, dict[str, str]] = {
     "tensorflow": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
                    "xp.sum(x, axis=0)": "fw.reduce_sum(a, axis=0)",
                    "xp.mean(x, axis=0)": "fw.reduce_mean(a, axis=0)"},
+    "mlx": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
+            "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
 }  # fmt: skip
 
 #: EagerPy's spelling where it differs from the wrapped one (it has no ``add`` function).
@@ -56,7 +60,7 @@ EAGERPY: dict[str, str] = {
 }
 
 FRAMEWORK_MODULE = {"numpy": "numpy", "torch": "torch", "jax": "jax.numpy",
-                    "tensorflow": "tensorflow"}  # fmt: skip
+                    "tensorflow": "tensorflow", "mlx": "mlx.core"}  # fmt: skip
 COLUMNS = ("plain", "array-api-compat", "EagerPy", "eagerpy_xp native", "eagerpy_xp wrapped")
 
 
@@ -97,7 +101,7 @@ def _forms(backend: str, op: str, wrapped_stmt: str, function_stmt: str
 
         forms["EagerPy"] = (EAGERPY.get(op, wrapped_stmt), {"a": eagerpy.astensor(raw),
                                                             "b": eagerpy.astensor(other)})
-    except ImportError:
+    except (ImportError, ValueError):  # not installed, or a framework it lacks (MLX)
         pass
     forms["eagerpy_xp native"] = (function_stmt, {"a": raw, "b": other, "xp": ep.namespace(raw)})
     wrapped = ep.astensor(raw)
@@ -142,7 +146,8 @@ def report(backend: str, table: dict[str, dict[str, float]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--backends", nargs="*", default=["numpy", "torch", "jax", "tensorflow"])
+    parser.add_argument("--backends", nargs="*",
+                        default=["numpy", "torch", "jax", "tensorflow", "mlx"])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--calls", type=int, default=300)
     args = parser.parse_args(argv)

@@ -55,7 +55,7 @@ MEASURED_MACHINE = "a 2-core x86-64 VM (CPU seconds, measured under load)"
 MEASURED_CPU_S: dict[str, float] = {
     "numpy-wrapped": 18.9, "numpy-native": 14.8, "torch-wrapped": 25.6, "torch-native": 19.8,
     "jax-wrapped": 410.3, "jax-native": 344.0, "tensorflow-wrapped": 33.7,
-    "tensorflow-native": 26.3,
+    "tensorflow-native": 26.3, "mlx-wrapped": 55.0, "mlx-native": 53.3,
 }  # fmt: skip
 STARTUP_CPU_S = 5.0  # of those: start-up and collection, which more examples do not change
 

@@ -131,6 +131,20 @@ def _zero_pairs(call: Call) -> np.ndarray | None:
     return (x1 == 0) & (x2 == 0)
 
 
+def _zero_extremes(call: Call) -> np.ndarray | None:
+    """max/min of a slice holding both +0 and -0: which zero is the extreme is unspecified
+    (as for maximum/minimum of two zeros); NumPy gives the later one, torch the first, JAX
+    +0 for max and -0 for min."""
+    x = np.asarray(call.args[0])
+    if x.dtype.kind != "f":
+        return None
+    axis, keepdims = call.kwargs.get("axis"), call.kwargs.get("keepdims", False)
+    zero = x == 0
+    negative = np.any(zero & np.signbit(x), axis=axis, keepdims=keepdims)
+    positive = np.any(zero & ~np.signbit(x), axis=axis, keepdims=keepdims)
+    return np.asarray(negative & positive)
+
+
 def _shift_mask(call: Call) -> np.ndarray | None:
     bits = _result_dtype(call).itemsize * 8
     _x1, x2 = _operands(call)
@@ -752,7 +766,8 @@ _CASES: dict[str, Case] = {
     "argsort": Case(_sort()), "sort": Case(_sort()),
     # statistics
     "cumulative_prod": Case(_cumulative(), "loose"), "cumulative_sum": Case(_cumulative(), "loose"),
-    "max": Case(_nonempty_reduction("real")), "min": Case(_nonempty_reduction("real")),
+    "max": Case(_nonempty_reduction("real"), mask=_zero_extremes),
+    "min": Case(_nonempty_reduction("real"), mask=_zero_extremes),
     "mean": Case(_reduction("floating", min_side=1), "loose"),
     "prod": Case(_reduction("numeric"), "loose"), "sum": Case(_reduction("numeric"), "loose"),
     "std": Case(_reduction("real floating", min_side=2, correction=True), "loose"),

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pytest
 
 from eagerpy_xp import _detect
 
@@ -98,6 +99,31 @@ class Target:
         return self.flavour == "wrapped"
 
     @property
+    def unheld(self) -> frozenset[str]:
+        """The standard dtypes this target cannot hold (MLX: complex128; float64 on its
+        GPU): inputs of them are not drawn, results of them not expected (`holds`)."""
+        absent = _UNHELD.get(self.backend, {})
+        return absent.get(self.device.partition(":")[0], absent.get("*", frozenset()))
+
+    def holdable(self, a: np.ndarray) -> np.ndarray:
+        """``a`` in the nearest dtype this target holds (complex128 as complex64, float64
+        as float32): for the invalid-call fuzzer, whose inputs only need their kind."""
+        if a.dtype.name in self.unheld:
+            return a.astype({"complex128": "complex64", "float64": "float32"}[a.dtype.name])
+        return a
+
+    def check_holds(self, *names: str) -> None:
+        """Leave the test (hypothesis: reject the example) when one of the dtype
+        ``names`` is one this target cannot hold."""
+        lacking = sorted(set(names) & self.unheld)
+        if lacking:
+            from hypothesis import currently_in_test_context, reject
+
+            if currently_in_test_context():
+                reject()
+            pytest.skip(f"{self.backend} cannot hold {', '.join(lacking)} on {self.device}")
+
+    @property
     def flushes_subnormals(self) -> bool:
         """TensorFlow and XLA kernels treat subnormal inputs as zero (flush-to-zero); no
         API turns that off, so results may be those of the flushed inputs."""
@@ -106,7 +132,9 @@ class Target:
     # -- conversions ------------------------------------------------------------------
     def native(self, a: np.ndarray) -> Any:
         """A NumPy array as this target's native array on its device."""
-        return _FROM_NUMPY[self.backend](np.asarray(a), self.device)
+        a = np.asarray(a)
+        self.check_holds(a.dtype.name)
+        return _FROM_NUMPY[self.backend](a, self.device)
 
     def asarray(self, a: Any) -> Any:
         """A NumPy array (or a Python scalar, kept as it is) as an input of this target."""
@@ -182,6 +210,18 @@ def _dask_from(a: np.ndarray, device: str) -> Any:
     return da.from_array(np.array(a, copy=True), chunks=chunks)
 
 
+def _mlx_from(a: np.ndarray, device: str) -> Any:
+    """MLX keeps the dtype only when told (it reads float64 as float32)."""
+    import mlx.core as mx
+
+    name = "bool_" if a.dtype == np.bool_ else a.dtype.name
+    return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
+
+
+def _mlx_to(x: Any) -> np.ndarray:
+    return np.array(x)
+
+
 def _torch_to(x: Any) -> np.ndarray:
     return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
 
@@ -201,9 +241,13 @@ def _tf_to(x: Any) -> np.ndarray:
 
 
 _FROM_NUMPY = {"numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from,
-               "tensorflow": _tf_from, "dask": _dask_from}  # fmt: skip
+               "tensorflow": _tf_from, "dask": _dask_from, "mlx": _mlx_from}  # fmt: skip
 _TO_NUMPY = {"numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
-             "dask": _dask_to}  # fmt: skip
+             "dask": _dask_to, "mlx": _mlx_to}  # fmt: skip
+#: backend -> device kind ("*": every other) -> the standard dtypes it cannot hold there.
+_UNHELD: dict[str, dict[str, frozenset[str]]] = {
+    "mlx": {"cpu": frozenset({"complex128"}), "*": frozenset({"complex128", "float64"})},
+}
 
 
 def _jax_device(device: str) -> Any:
@@ -238,6 +282,12 @@ def _framework_devices(backend: str) -> list[str]:
         import tensorflow as tf
 
         devices += [f"cuda:{i}" for i in range(len(tf.config.list_physical_devices("GPU")))]
+    elif backend == "mlx":
+        import mlx.core as mx
+
+        if mx.is_available(mx.gpu):  # Metal on Apple silicon ("mps"), else CUDA
+            metal = getattr(mx, "metal", None)
+            devices.append("mps:0" if metal is not None and metal.is_available() else "cuda:0")
     return devices
 
 

@@ -734,6 +734,7 @@ def _other_dtype(backend: str, name: str) -> Any:
 
 def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -> Any:
     if isinstance(value, np.ndarray):
+        value = target.holdable(value)  # the kind is what matters (complex128 on MLX)
         converted = target.asarray(value.copy())
         inputs.append((converted, value.copy()))
         return converted

@@ -77,11 +77,28 @@ def check_call(target: Target, name: str, case: Case, call: Call, fn: Any,
         return reference(c, name, namespace) if case.reference is None else case.reference(c)
 
     expected = expect(call)
+    target.check_holds(*dtype_names(call, expected))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         result = call.run(fn, target.asarray, target.xp)
     assert_or_flushed(target, call, lambda c: compare_result(
         target, name, case, c, result, expected if c is call else expect(c)))
+
+
+def dtype_names(call: Call, expected: Any) -> list[str]:
+    """The dtypes a call names (its dtype arguments) and its reference result has: a
+    target that cannot hold one of them (`Target.check_holds`) skips the example."""
+    from .strategies import DType
+
+    names = [v.name for v in (*call.args, *call.kwargs.values()) if isinstance(v, DType)]
+    pending = [expected]
+    while pending:
+        item = pending.pop()
+        if is_strict_array(item):
+            names.append(strict_dtype_name(item.dtype))
+        elif isinstance(item, (tuple, list)):
+            pending.extend(item)
+    return names
 
 
 def input_scale(name: str, call: Call) -> float:

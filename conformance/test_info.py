@@ -77,6 +77,7 @@ def test_dtypes(target: Target, name: str, kind: Any) -> None:
         wanted = {n for k in kind for n in KINDS[k]}
     else:
         wanted = set(KINDS[kind])
+    wanted -= target.unheld  # the dtypes a framework cannot hold there (MLX: complex128)
     assert set(got) == wanted, f"dtypes(kind={kind!r}): {sorted(got)}"
     for key, dtype in got.items():
         assert dtype == getattr(target.xp, key)

@@ -40,6 +40,8 @@ def test_result_type(target: Target, name: str, pair: tuple[str, str]) -> None:
     expected = PROMOTION_TABLE[pair]
     got = xp.result_type(getattr(xp, a), getattr(xp, b))
     assert target.dtype_name(got) == expected, f"result_type({a}, {b})"
+    if a in target.unheld:  # no array of it (MLX: complex128)
+        return
     x = target.asarray(np.zeros(2, a))
     got = xp.result_type(x, getattr(xp, b))
     assert target.dtype_name(got) == expected, f"result_type(array {a}, {b})"
@@ -61,6 +63,7 @@ def test_can_cast(target: Target, name: str) -> None:
 def test_array_array(target: Target, name: str, pair: tuple[str, str]) -> None:
     a, b = pair
     expected = PROMOTION_TABLE[pair]
+    target.check_holds(a, b, expected)
     fn = _function_for(a)
     x1 = target.asarray(np.ones((2, 1), a))
     x2 = target.asarray(np.ones((1, 3), b))
@@ -139,6 +142,8 @@ def test_every_pair(target: Target, name: str) -> None:
             want = ref(xs.asarray(x1), xs.asarray(x2), **kwargs)
         except (TypeError, ValueError):
             continue  # outside the function's dtypes
+        if {a, b, strict_dtype_name(want.dtype)} & target.unheld:
+            continue  # a dtype the target cannot hold (MLX: complex128)
         try:
             got = fn(target.asarray(x1), target.asarray(x2), **kwargs)
         except Exception as e:  # every failure is reported, by pair

@@ -148,6 +148,8 @@ def _parts(actual: Any, n: int) -> tuple[Any, ...]:
 def _check(target: Target, statement: Statement, form: str) -> None:
     failures, total = [], 0
     for dtype in _DTYPES[statement.kind]:
+        if dtype in target.unheld:  # complex128 on MLX: nothing to check
+            continue
         values, start = _results(target, statement, form, dtype)
         for i, row in enumerate(statement.rows):
             actual = values[start + i]

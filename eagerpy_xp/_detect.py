@@ -33,6 +33,7 @@ REGISTRY: Final = {
     "jax": Registration(("jax", "jaxlib"), "jax.Array", differentiable=True),
     "tensorflow": Registration(("tensorflow",), "tf.Tensor/tf.Variable", differentiable=True),
     "dask": Registration(("dask",), "dask.array.Array"),
+    "mlx": Registration(("mlx",), "mlx.core.array", differentiable=True),
 }
 
 #: Backend names, in the order they are listed to users.

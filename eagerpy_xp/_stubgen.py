@@ -41,6 +41,7 @@ BACKENDS: dict[str, BackendTypes] = {
     "jax": BackendTypes("import jax\nimport numpy", "jax.Array", "numpy.dtype[Any]"),
     "tensorflow": BackendTypes("import tensorflow", "tensorflow.Tensor", "tensorflow.dtypes.DType"),
     "dask": BackendTypes("import dask.array\nimport numpy", "dask.array.Array", "numpy.dtype[Any]"),
+    "mlx": BackendTypes("import mlx.core", "mlx.core.array", "mlx.core.Dtype"),
 }
 
 # Annotations use the stub's aliases: _In (an array argument), _Operand (an array or a

@@ -109,7 +109,31 @@ class _Jax:
         return host.dtype.name, host
 
 
-_CASES = {"torch": _Torch, "tensorflow": _TensorFlow, "jax": _Jax}
+class _Mlx:
+    name = "mlx"
+    #: MLX has no complex128.
+    dtypes = tuple(d for d in DTYPES if d != "complex128")
+
+    def __init__(self) -> None:
+        self.mx = pytest.importorskip("mlx.core")
+        import eagerpy_xp
+
+        self.wrap = eagerpy_xp.astensor
+
+    def plain(self, values: np.ndarray) -> Any:
+        name = "bool_" if values.dtype == np.bool_ else values.dtype.name
+        return self.mx.array(values.copy(), dtype=getattr(self.mx, name))
+
+    def other(self, values: np.ndarray) -> Any:
+        """An `eagerpy_xp.Array` given to a native MLX function: no fast path takes it."""
+        return self.wrap(self.plain(values))
+
+    def numpy(self, x: Any) -> tuple[str, np.ndarray]:
+        host = np.array(x)
+        return host.dtype.name, host
+
+
+_CASES = {"torch": _Torch, "tensorflow": _TensorFlow, "jax": _Jax, "mlx": _Mlx}
 
 
 @pytest.fixture(scope="module", params=sorted(_CASES))
@@ -169,6 +193,7 @@ def test_reductions(case: tuple[Any, Any], name: str, dtype: str) -> None:
     backend, xp = case
     if not getattr(backend, "reductions", True):
         pytest.skip(f"{backend.name}: no reduction has a fast path")
+    _covered(backend, dtype)
     values = _values(dtype).reshape(3, 4)
     for axis in (None, 0, 1, -1, -2, 2, (0, 1), (1,), (), False, (0, 0)):
         for keepdims in (False, True):

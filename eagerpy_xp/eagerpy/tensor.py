@@ -803,6 +803,20 @@ class DaskTensor(_NativeTensor):
         return draw(a, b, size=shape).astype(self._raw.dtype)
 
 
+class MLXTensor(_NativeTensor):
+    """MLX arrays (beyond EagerPy), on ``eagerpy_xp.native.mlx``; random draws from MLX's
+    global generator (``mx.random.seed`` seeds it)."""
+
+    __slots__ = ()
+    _backend = "mlx"
+
+    def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
+        mx = importlib.import_module("mlx.core")
+        if kind == "uniform":
+            return mx.random.uniform(a, b, shape, dtype=self._raw.dtype)
+        return mx.random.normal(shape, dtype=self._raw.dtype, loc=a, scale=b)
+
+
 #: the tensor class of each backend's native arrays
 NATIVE_CLASSES: dict[str, type[Tensor]] = {
     "torch": PyTorchTensor,
@@ -810,6 +824,7 @@ NATIVE_CLASSES: dict[str, type[Tensor]] = {
     "jax": JAXTensor,
     "numpy": NumPyTensor,
     "dask": DaskTensor,
+    "mlx": MLXTensor,
 }
 
 

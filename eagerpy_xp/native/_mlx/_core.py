@@ -1,0 +1,605 @@
+"""MLX backend hooks: dtypes, devices, the error contract, promotion, indexing, DLPack.
+
+MLX arrays are lazy: a function builds a graph node and computes nothing until the
+array is evaluated (``mx.eval``, ``.item()``, ``numpy.asarray``).  The hooks here keep it
+that way; the few that must look at values (`concrete`) say so.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import mlx.core as mx
+import numpy as np
+
+from ..._detect import SCALAR_TYPES
+from ..._devices import Device
+from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, promote, scalar_kind_ok
+from .._base import Backend
+from .._base.core import AxisError, raise_translated
+
+Array = mx.array
+
+
+class AbsentDtype:
+    """A dtype of the standard that MLX cannot hold (``complex128``): the namespace's
+    ``complex128`` is this object, so code that names it still imports; every function
+    given it raises `NotImplementedError`, while the pure dtype functions (``isdtype``,
+    ``can_cast``, ``result_type``, ``finfo``) answer as the standard says."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"eagerpy_xp.mlx.{self.name} (MLX cannot hold it)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (AbsentDtype, (self.name,))
+
+
+#: Standard dtype name -> MLX dtype (``bool`` is ``mlx.core.bool_``).
+_MLX_DTYPES: dict[str, Any] = {
+    n: getattr(mx, "bool_" if n == "bool" else n) for n in ALL if n != "complex128"
+}
+#: The standard dtypes MLX lacks everywhere, and those it lacks on its GPU.
+ABSENT = frozenset({"complex128"})
+ABSENT_ON_GPU = frozenset({"complex128", "float64"})
+#: How each dtype is called when MLX cannot hold it, for messages.
+_WHY = {"complex128": "MLX has no complex128 (its one complex dtype is complex64)",
+        "float64": "MLX computes float64 on the CPU only (set mx.set_default_device(mx.cpu) "
+                   "or pass device='cpu')"}  # fmt: skip
+
+#: MLX device type -> `Device` kind of its GPU: Metal on Apple silicon, CUDA elsewhere.
+_INT32_MAX = 2**31 - 1
+#: What MLX says when a function transformation (``mx.compile``, ``mx.vmap``) is tracing
+#: and an array cannot be evaluated.
+_TRACING_WORDS = ("function transformations", "during compile", "Attempting to eval")
+
+
+def gpu_kind() -> str:
+    """The `Device` kind of MLX's GPU: ``mps`` (Metal) on Apple silicon, else ``cuda``."""
+    metal = getattr(mx, "metal", None)
+    if metal is not None and metal.is_available():
+        return "mps"
+    return "cuda"
+
+
+def described(x: Any) -> str:
+    """What ``x`` is, for a message: ``list``, ``NoneType``, ``numpy.ndarray``."""
+    t = type(x)
+    if t.__module__ == "builtins":
+        return t.__qualname__
+    return f"{t.__module__.partition('.')[0]}.{t.__qualname__}"
+
+
+class MLXCore(Backend):
+    """Hooks and helpers shared by every MLX function."""
+
+    name = "mlx"
+    _f = mx
+    native_types = (mx.array,)
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: dtype -> kind name, and integer dtype -> (min, max): hot-path lookups
+        self._kinds: dict[Any, str] = {d: kind_of(n) for n, d in _MLX_DTYPES.items()}
+        self._ranges: dict[Any, tuple[int, int]] = {
+            d: (-(2 ** (BITS[n] - 1)), 2 ** (BITS[n] - 1) - 1) if n[0] == "i" else (0, 2 ** BITS[n] - 1)
+            for n, d in _MLX_DTYPES.items() if n.startswith(("int", "uint"))
+        }  # fmt: skip
+        #: `eagerpy_xp.Array` once the assembly registers it (`register_wrapper`).
+        self.wrapper_type: Any = None
+        self.wrap: Any = None
+
+    # -- dtypes -----------------------------------------------------------------------------
+    def native_dtype(self, name: str) -> Any:
+        return _MLX_DTYPES.get(name) or AbsentDtype(name)
+
+    def any_dtype_members(self) -> list[Any]:
+        """The standard's dtypes that MLX holds: float16, bfloat16 (MLX's own) are not
+        dtypes of the standard and are refused like any other foreign dtype."""
+        return list(_MLX_DTYPES.values())
+
+    def supported_dtype_names(self, device: Any = None) -> tuple[str, ...]:
+        """Every dtype of the standard but complex128; float64 on the CPU only."""
+        absent = ABSENT if self._on_cpu(device, "dtypes") else ABSENT_ON_GPU
+        return tuple(n for n in ALL if n not in absent)
+
+    def _on_cpu(self, device: Any, function: str) -> bool:
+        """Whether MLX computes on the CPU for ``device`` (None: the default device)."""
+        place = mx.default_device() if device is None else self.native_device(device, function)
+        return bool(place.type == mx.DeviceType.cpu)
+
+    def default_dtype_names(self) -> dict[str, str]:
+        """float32 and complex64 (MLX's own, and what its GPU holds); int64 for integers
+        and indices, as torch (MLX's own int32 would make ``sum`` of int64 data narrow)."""
+        return {"real floating": "float32", "complex floating": "complex64",
+                "integral": "int64", "indexing": "int64"}  # fmt: skip
+
+    def _default(self, kind: str) -> Any:
+        return self.dtypes_by_name[self.default_dtype_names()[kind]]
+
+    def check_dtype(self, dtype: Any, function: str, device: Any = None) -> Any:
+        """``dtype`` as an MLX dtype: `TypeError` for anything but a dtype of the namespace,
+        `NotImplementedError` for one MLX cannot hold (on ``device``)."""
+        if dtype is None:
+            return None
+        result = super().check_dtype(dtype, function)
+        self.check_holds(self.dtype_name(result), function, device)
+        return result
+
+    def check_holds(self, name: str, function: str, device: Any = None) -> None:
+        """`NotImplementedError` when MLX cannot hold dtype ``name`` on ``device``."""
+        if name in ABSENT or (name in ABSENT_ON_GPU and not self._on_cpu(device, function)):
+            raise self.error(function, _WHY[name], NotImplementedError)
+
+    def promote_names(self, a: str, b: str, function: str) -> str:
+        """The standard's promotion; a result MLX cannot hold (float64 with complex64 is
+        complex128) is a `NotImplementedError`, never a narrower dtype."""
+        result = super().promote_names(a, b, function)
+        self.check_holds(result, function)
+        return result
+
+    def _name(self, x: Any) -> str:
+        return self.dtype_name(x.dtype)
+
+    def _kind(self, x: Any) -> str:
+        return self._kinds[x.dtype]
+
+    # -- the error contract -----------------------------------------------------------------
+    def check_array(self, x: Any, function: str) -> None:
+        """`TypeError` unless ``x`` is an MLX array or an `Array` of this backend: MLX's
+        functions would also take NumPy arrays, lists and scalars."""
+        if type(x) is mx.array:
+            return
+        if self.wrapper_type is not None and type(x) is self.wrapper_type and x._b is self:
+            return
+        raise self.error(function, f"expected an MLX array, got {described(x)}", TypeError)
+
+    def error_kind(self, exc: Exception) -> type[Exception]:
+        """MLX raises `ValueError` for shapes and arguments, `IndexError` for axes,
+        `RuntimeError` for kernels that fail (``[bitwise_and] Only allowed on integer``:
+        a dtype), `OverflowError` for sizes beyond its int32 extents."""
+        text = str(exc)
+        if "incompatible function arguments" in text or "Only allowed on" in text \
+                or "Not supported for" in text or "not supported for" in text:  # fmt: skip
+            return TypeError
+        if isinstance(exc, IndexError) and "axis" in text.lower():
+            return AxisError
+        if isinstance(exc, OverflowError) and "supported range" in text:
+            return ValueError  # a size beyond MLX's int32 extents
+        if "Out of memory" in text or "allocate" in text:
+            return MemoryError
+        return super().error_kind(exc)
+
+    def _operands(self, x1: Any, x2: Any, function: str) -> tuple[Any, Any]:
+        """Both operands as MLX arrays of the standard's promoted dtype: arrays of this
+        backend (an `Array` too) or Python scalars, at least one an array."""
+        s1, s2 = type(x1) in SCALAR_TYPES, type(x2) in SCALAR_TYPES
+        if s1 or s2:
+            if s1 and s2:
+                raise self.error(function, f"expected at least one array, got "
+                                 f"{described(x1)} and {described(x2)}", TypeError)  # fmt: skip
+            array, scalar = (self._raw(x2, function), x1) if s1 else (self._raw(x1, function), x2)
+            dtype = self._scalar_dtype(array.dtype, scalar, function)
+            if array.dtype != dtype:
+                array = array.astype(dtype)
+            other = self.scalar_array(scalar, dtype, function)
+            return (other, array) if s1 else (array, other)
+        x1, x2 = self._raw(x1, function), self._raw(x2, function)
+        if x1.dtype == x2.dtype:
+            return x1, x2
+        dtype = self.dtypes_by_name[self.promote_names(self._name(x1), self._name(x2), function)]
+        return (x1 if x1.dtype == dtype else x1.astype(dtype),
+                x2 if x2.dtype == dtype else x2.astype(dtype))
+
+    def _raw(self, x: Any, function: str) -> Any:
+        """``x`` as an MLX array (`check_array`'s rules; an `Array` gives its ``.raw``)."""
+        if type(x) is mx.array:
+            return x
+        self.check_array(x, function)
+        return x.raw
+
+    def _scalar_dtype(self, array_dtype: Any, scalar: Any, function: str) -> Any:
+        """The dtype of ``array <op> scalar``: the array's, unless the scalar's kind is
+        higher (the default dtype of that kind; complex with a float64 array is complex128,
+        which MLX lacks)."""
+        name = self.dtype_name(array_dtype)
+        if scalar_kind_ok(name, scalar) or type(scalar) is bool:
+            return array_dtype
+        if type(scalar) is int:  # an int with a bool array
+            return self._default("integral")
+        if type(scalar) is float:
+            return self._default("real floating")
+        if kind_of(name) == "real floating":  # a complex scalar with a real array
+            complex_name = COMPLEX_OF_REAL[name]
+            self.check_holds(complex_name, function)
+            return self.dtypes_by_name[complex_name]
+        return self._default("complex floating")
+
+    def scalar_array(self, value: Any, dtype: Any, function: str) -> Any:
+        """A 0-d array of ``dtype`` holding the Python scalar ``value``; an int outside an
+        integer dtype's range is an `OverflowError` (MLX's own message would not say which
+        function)."""
+        limits = self._ranges.get(dtype)
+        if limits is not None:
+            if not limits[0] <= value <= limits[1]:
+                raise self.error(function, f"the Python scalar {value!r} does not fit "
+                                 f"{self.dtype_name(dtype)}", OverflowError)  # fmt: skip
+            if value > _INT64_MAX:  # MLX reads Python ints as int64
+                return mx.array(np.array(value, dtype=np.uint64))
+        return mx.array(value, dtype=dtype)
+
+    # -- values: the only places that evaluate ------------------------------------------------
+    def concrete(self, x: Any) -> np.ndarray | None:
+        """``x``'s values as a NumPy array (this evaluates ``x``, and only ``x``), or None
+        while ``mx.compile`` or ``mx.vmap`` traces, when no value exists yet.  Used by the
+        data-dependent functions and by the checks of index values (docs/mlx.md)."""
+        try:
+            return np.asarray(x)
+        except Exception as exc:  # a transformation is tracing
+            if any(words in str(exc) for words in _TRACING_WORDS):
+                return None
+            raise
+
+    # -- devices ----------------------------------------------------------------------------
+    def devices(self) -> list[Device]:
+        found = [Device("cpu")]
+        if mx.is_available(mx.gpu):
+            found.append(Device(gpu_kind()))
+        return found
+
+    def default_device(self) -> Device:
+        return self._as_our_device(mx.default_device())
+
+    def _as_our_device(self, device: Any) -> Device:
+        return Device("cpu") if device.type == mx.DeviceType.cpu else Device(gpu_kind(),
+                                                                              device.index)
+
+    def device_of(self, raw: Any) -> Device:
+        """MLX arrays live in unified memory and belong to no device: an array reports the
+        device MLX computes on by default (docs/mlx.md)."""
+        return self._as_our_device(mx.default_device())
+
+    def as_device(self, device: Any, function: str = "device") -> Device:
+        if isinstance(device, mx.Device):
+            return self._as_our_device(device)
+        if isinstance(device, mx.DeviceType):
+            return self._as_our_device(mx.Device(device))
+        if isinstance(device, str) and device.strip().lower().partition(":")[0] == "gpu":
+            device = gpu_kind() + device.strip()[3:]  # MLX's own name for its GPU
+        try:
+            return super().as_device(device, function)
+        except ValueError as exc:
+            raise self.error(function, f"unknown device {device!r}: {exc}") from None
+
+    def native_device(self, device: Any, function: str = "device") -> Any:
+        """The ``mlx.core.Device`` for a `Device`, a device string (``"gpu"`` is MLX's
+        GPU) or an MLX device; `ValueError` for one MLX does not have here."""
+        ours = self.as_device(device, function)
+        if ours not in self.devices():
+            raise self.error(function, f"device {device!r} is not available; available: "
+                             f"{', '.join(str(d) for d in self.devices())}")  # fmt: skip
+        return mx.Device(mx.cpu) if ours.kind == "cpu" else mx.Device(mx.gpu, ours.index)
+
+    def info_device(self, device: Device, native: bool) -> Any:
+        return device
+
+    def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
+        """The array itself: MLX's memory is shared by its CPU and GPU, so nothing moves
+        (the device is checked, and a dtype it cannot compute refused)."""
+        if stream is not None:
+            raise self.error("Array.to_device", f"streams are not supported, got "
+                             f"stream={stream!r}")  # fmt: skip
+        place = self.native_device(device, "Array.to_device")
+        if raw.dtype in self._kinds:
+            self.check_holds(self._name(raw), "Array.to_device", place)
+        return raw
+
+    def _stream(self, device: Any, function: str) -> dict[str, Any]:
+        """``stream=`` for an MLX creation function placing its work on ``device``."""
+        if device is None:
+            return {}
+        return {"stream": self.native_device(device, function)}
+
+    # -- scalars, display, host copies ------------------------------------------------------
+    def item(self, raw: Any) -> bool | int | float | complex:
+        """Evaluates ``raw`` (a Python value must be handed back)."""
+        return raw.item()  # type: ignore[no-any-return]
+
+    def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
+        """Evaluates ``raw`` into a NumPy array (a copy: MLX exports read-only memory)."""
+        return np.asarray(np.array(raw), dtype=dtype)
+
+    def format_values(self, raw: Any) -> str:
+        return np.array2string(self.to_numpy(raw), separator=", ")
+
+    def dlpack(
+        self, raw: Any, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None, copy: bool | None = None,
+    ) -> Any:  # fmt: skip
+        """Evaluates ``raw`` and exports its memory (the CPU's: DLPack device 1).  MLX's
+        own ``__dlpack__`` takes no arguments, so the standard's are checked here: only
+        the CPU as ``dl_device``, no ``stream``, ``copy=True`` through a NumPy copy."""
+        if stream is not None:
+            raise BufferError(f"eagerpy_xp.mlx.Array.__dlpack__: stream must be None for MLX "
+                              f"arrays, got {stream!r}")  # fmt: skip
+        if dl_device is not None and (int(dl_device[0]), dl_device[1]) != (1, 0):
+            raise BufferError(f"eagerpy_xp.mlx.Array.__dlpack__: cannot export to DLPack "
+                              f"device {dl_device}; MLX exports CPU memory")  # fmt: skip
+        if copy:
+            host = np.array(raw)
+            return host.__dlpack__(max_version=max_version)
+        return raw.__dlpack__()
+
+    def dlpack_device(self, raw: Any) -> tuple[Any, int]:
+        return (1, 0)
+
+    # -- sizes -------------------------------------------------------------------------------
+    def check_extent(self, dims: Sequence[int], function: str) -> None:
+        """`ValueError` for a dimension beyond MLX's int32 extents (MLX would raise
+        `OverflowError` or wrap)."""
+        for d in dims:
+            if d > _INT32_MAX:
+                raise self.error(function, f"size {d} in shape {tuple(dims)} is beyond MLX's "
+                                 f"extents (2**31 - 1 per dimension)")  # fmt: skip
+
+    # -- indexing and mutation ---------------------------------------------------------------
+    def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]`` with the standard's keys: integers, slices (negative steps),
+        ``None``, ``...``, integer arrays and boolean arrays.  Integers, and integer arrays
+        whose values exist already, out of range raise `IndexError` (MLX would read
+        garbage; `_check_index_array`); a boolean array is evaluated to find its positions
+        (the result's shape depends on them)."""
+        function = "__getitem__"
+        items, empty = self._key(raw, key, function)
+        try:
+            result = raw[items]
+        except Exception as exc:
+            raise self._key_error(exc, key, function) from exc
+        if empty is not None:  # a False component: its new axis has no element
+            result = result[(slice(None),) * empty + (slice(0, 0),)]
+        return result
+
+    def _key_error(self, exc: Exception, key: Any, function: str) -> Exception:
+        """The contract's error for a key MLX refused: `IndexError`."""
+        error = self.translate(exc, function)
+        if isinstance(error, (MemoryError, NotImplementedError, IndexError)):
+            return error
+        return self.error(function, f"invalid index {key!r:.80}: "
+                          f"{str(error).partition(': ')[2]}", IndexError)  # fmt: skip
+
+    def _key(self, raw: Any, key: Any, function: str) -> tuple[Any, int | None]:
+        """``key`` checked against ``raw``'s shape and made into one MLX reads right, and
+        the axis of the result that a ``False`` component empties (or None).  `IndexError`
+        for a bad component or an index out of range; boolean arrays become integer arrays
+        of their positions, a Python bool a new axis."""
+        items = key if isinstance(key, tuple) else (key,)
+        shape = tuple(raw.shape)
+        items = tuple(self._key_item(k, function) for k in items)
+        ellipses = sum(k is Ellipsis for k in items)
+        if ellipses > 1:
+            raise self.error(function, f"index {key!r:.80} has more than one ellipsis",
+                             IndexError)  # fmt: skip
+        used = [_dims_used(k) for k in items]
+        if sum(used) > len(shape):
+            raise self.error(function, f"index {key!r:.80} has {sum(used)} indices for an "
+                             f"array of {len(shape)} dimensions", IndexError)  # fmt: skip
+        out: list[Any] = []
+        empty: int | None = None
+        produced = 0  # dimensions of the result made by the components so far
+        arrays = False
+        dim = 0
+        for i, k in enumerate(items):
+            if k is Ellipsis:
+                dim = len(shape) - sum(used[i + 1:])
+                produced += dim - sum(used[:i])
+                out.append(k)
+                continue
+            if type(k) is mx.array and k.dtype == mx.bool_ and k.ndim == 0:
+                k = bool(self._mask_positions(k, (), dim, function))
+            if isinstance(k, bool):
+                if not k and empty is None:
+                    empty = produced
+                out.append(None)
+                produced += 1
+                continue
+            if type(k) is int:
+                if not -shape[dim] <= k < shape[dim]:
+                    raise self.error(function, f"index {k} is out of bounds for axis {dim} "
+                                     f"with size {shape[dim]}", IndexError)  # fmt: skip
+            elif type(k) is mx.array:
+                arrays = True
+                if k.dtype == mx.bool_:
+                    out.extend(self._mask_positions(k, shape[dim:dim + k.ndim], dim, function))
+                    dim += used[i]
+                    continue
+                self._check_index_array(k, shape[dim], dim, function)
+            produced += 0 if type(k) is int else 1
+            out.append(k)
+            dim += used[i]
+        if empty is not None and arrays:
+            raise self.error(function, f"index {key!r:.80}: a Python bool beside index arrays "
+                             "is not supported", IndexError)  # fmt: skip
+        if len(out) == 1 and not isinstance(key, tuple):
+            return out[0], empty
+        return tuple(out), empty
+
+    def _key_item(self, k: Any, function: str) -> Any:
+        """One component of a key in the form `_key` reads (an `Array` as its array)."""
+        if self.wrapper_type is not None and type(k) is self.wrapper_type:
+            k = k.raw
+        if k is None or k is Ellipsis or type(k) in (bool, int, slice, mx.array):
+            if type(k) is slice:
+                for part in (k.start, k.stop, k.step):
+                    if part is not None and (isinstance(part, bool) or not hasattr(
+                            type(part), "__index__")):  # fmt: skip
+                        raise self.error(function, f"slice {k!r} has a non-integer part",
+                                         IndexError)  # fmt: skip
+                if k.step == 0:
+                    raise self.error(function, f"slice {k!r} has step 0", IndexError)
+            if type(k) is mx.array and k.dtype != mx.bool_ and self._kinds.get(k.dtype) not in (
+                    "signed integer", "unsigned integer"):  # fmt: skip
+                raise self.error(function, f"index arrays must have an integer or boolean "
+                                 f"dtype, got {k.dtype}", IndexError)  # fmt: skip
+            return k
+        if isinstance(k, (np.integer,)) or (hasattr(type(k), "__index__")
+                                            and not isinstance(k, (np.bool_, np.ndarray))):
+            return operator.index(k)
+        raise self.error(function, f"invalid index {k!r:.80} ({described(k)}): keys are ints, "
+                         "slices, None, ..., and integer or boolean MLX arrays", IndexError)
+
+    def _check_index_array(self, k: Any, size: int, dim: int, function: str) -> None:
+        """`IndexError` for an entry of integer array ``k`` outside ``[-size, size)``, when
+        ``k``'s values exist already (made from Python or NumPy values, or evaluated
+        before): checking evaluates nothing.  An index array that is still a graph (an
+        ``argsort`` result, or anything under ``mx.compile``/``mx.vmap``) is not evaluated
+        for the check; MLX then reads what it reads (docs/mlx.md)."""
+        if k.size == 0 or not evaluated(k):
+            return
+        values = np.asarray(k)
+        outside = (values < -size) | (values >= size)
+        if outside.any():
+            raise self.error(function, f"index {int(values[outside][0])} is out of bounds for "
+                             f"axis {dim} with size {size}", IndexError)  # fmt: skip
+
+    def _mask_positions(self, mask: Any, dims: tuple[int, ...], dim: int,
+                        function: str) -> list[Any]:  # fmt: skip
+        """A boolean mask over ``dims`` as the integer arrays of its true positions: the
+        mask is evaluated (its count of true values is the result's size)."""
+        if tuple(mask.shape) != dims:
+            raise self.error(function, f"boolean index of shape {tuple(mask.shape)} does not "
+                             f"match the indexed dimensions {dims} (from axis {dim})",
+                             IndexError)  # fmt: skip
+        values = self.concrete(mask)
+        if values is None:
+            raise self.error(function, "a boolean index has a data-dependent shape, which "
+                             "mx.compile and mx.vmap cannot trace", NotImplementedError)
+        if mask.ndim == 0:  # a 0-d mask: one position (a new axis, kept) or none
+            return [None] if values else []
+        return [mx.array(p.astype(np.int64)) for p in np.nonzero(values)]
+
+    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
+        """Write ``value`` at ``key`` (MLX replaces the array's graph node: arrays taken
+        from ``raw`` earlier keep their values).  The key and the value are checked in full
+        before anything is written; ``value`` must fit ``raw``'s dtype without a downcast."""
+        function = "__setitem__"
+        value = self._setitem_value(raw, value)
+        items, empty = self._key(raw, key, function)
+        try:
+            target_shape = list(raw[items].shape)
+            if empty is not None:  # a False component selects nothing on its new axis
+                target_shape[empty] = 0
+            value = mx.broadcast_to(_without_leading_ones(value, len(target_shape)),
+                                    target_shape)  # fmt: skip
+        except Exception as exc:
+            error = self.translate(exc, function)
+            raise (error if isinstance(error, IndexError) else self.error(
+                function, f"value of shape {tuple(value.shape)} does not fit the selection "
+                f"of index {key!r:.80}")) from exc  # fmt: skip
+        if empty is not None or 0 in target_shape:
+            return raw  # nothing is selected
+        parts = items if isinstance(items, tuple) else (items,)
+        if any(k is None for k in parts):  # new axes select nothing: MLX refuses them here
+            items = tuple(k for k in parts if k is not None) or Ellipsis
+            value = value.reshape(raw[items].shape)
+        try:
+            raw[items] = value
+        except Exception as exc:
+            raise_translated(self, exc, function)
+        return raw
+
+    def _setitem_value(self, raw: Any, value: Any) -> Any:
+        name = self._name(raw)
+        if type(value) in SCALAR_TYPES:
+            if not scalar_kind_ok(name, value):
+                raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
+                                 f"in a {name} array", TypeError)  # fmt: skip
+            return self.scalar_array(value, raw.dtype, "__setitem__")
+        if self.wrapper_type is not None and type(value) is self.wrapper_type:
+            value = value.raw
+        if type(value) is not mx.array:
+            raise self.error("__setitem__", f"value must be an MLX array or a Python scalar, "
+                             f"got {described(value)}", TypeError)  # fmt: skip
+        source = self._name(value)
+        if promote(source, name) != name:
+            raise self.error("__setitem__", f"cannot store {source} values in a {name} array "
+                             "without a downcast", TypeError)  # fmt: skip
+        return value if value.dtype == raw.dtype else value.astype(raw.dtype)
+
+    def assign(self, raw: Any, result: Any, function: str) -> Any:
+        """An in-place operator's result into ``raw``: MLX rebinds ``raw``'s graph node."""
+        if result.dtype != raw.dtype or tuple(result.shape) != tuple(raw.shape):
+            return super().assign(raw, result, function)  # raises the standard's error
+        raw[...] = result
+        return raw
+
+
+_INT64_MAX = 2**63 - 1
+
+
+def reduce(fn: Any, x: Any, axes: list[int], keepdims: bool, identity: Any) -> Any:
+    """``fn(x, axis=axes, keepdims=keepdims)`` over non-negative ``axes``; ``x`` itself for
+    no axes; for a zero-size ``x``, ``identity`` in the result's shape (MLX's reductions of
+    zero-size arrays read memory nobody wrote: ``all`` of a (2, 0) array may be False,
+    ``prod`` of a (0, 2) array 0)."""
+    if not axes:
+        return x
+    if x.size == 0:
+        return filled(x, axes, keepdims, identity)
+    return fn(x, axis=axes, keepdims=keepdims)
+
+
+def filled(x: Any, axes: list[int], keepdims: bool, value: Any) -> Any:
+    """``value`` in the shape of a reduction of ``x`` over non-negative ``axes``."""
+    shape = [1 if i in axes else s for i, s in enumerate(x.shape)] if keepdims else \
+        [s for i, s in enumerate(x.shape) if i not in axes]  # fmt: skip
+    return mx.full(shape, mx.array(value).astype(x.dtype), dtype=x.dtype)
+
+
+def evaluated(x: Any) -> bool:
+    """Whether MLX has computed ``x`` already (its buffer exists); asks without evaluating."""
+    try:
+        mx.get_array_buffer_size(x)
+    except ValueError:  # still a graph
+        return False
+    return True
+
+
+def take(x: Any, indices: Any, axis: int) -> Any:
+    """``mx.take`` along a non-negative ``axis``, also of a zero-size ``x`` (which MLX
+    refuses even for no indices)."""
+    if x.size == 0:
+        shape = (*x.shape[:axis], *indices.shape, *x.shape[axis + 1:])
+        return mx.zeros(shape, dtype=x.dtype)
+    return mx.take(x, indices, axis=axis)
+
+
+def part(x: Any, index: int, axis: int) -> Any:
+    """``x``'s slice ``index`` along a non-negative ``axis`` (that axis removed)."""
+    return x[(slice(None),) * axis + (index,)]
+
+
+def _dims_used(k: Any) -> int:
+    """How many axes of the indexed array one component of a key consumes."""
+    if k is None or k is Ellipsis or isinstance(k, bool):
+        return 0
+    if type(k) is mx.array and k.dtype == mx.bool_:
+        return k.ndim
+    return 1
+
+
+def _without_leading_ones(value: Any, ndim: int) -> Any:
+    """``value`` without leading size-1 dimensions beyond ``ndim`` (NumPy's rule: a value
+    of shape ``(1, 3)`` fits a selection of shape ``(3,)``)."""
+    while value.ndim > ndim and value.shape[0] == 1:
+        value = value[0]
+    return value
+
+
+__all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind",
+           "evaluated", "filled", "part", "reduce", "take"]

@@ -1,0 +1,530 @@
+"""Element-wise functions on MLX: the standard's promotion and special cases.
+
+MLX's element-wise functions are right for most real inputs; each function here is MLX's
+own behind a fast path (`_fast_unary`, `_fast_binary`: arrays of one dtype of the
+function's category), with the standard's promotion of mixed dtypes and Python scalars
+(`MLXCore._operands`) and the fixes MLX needs behind it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import mlx.core as mx
+
+from ..._dtypes import CATEGORIES, CATEGORY_OF
+from .._base import fastpath
+from .._base.core import raise_translated, translated
+from ._core import MLXCore
+from ._creation import complex_from_parts
+
+#: Category (`_dtypes.CATEGORIES`, None: every dtype) -> its MLX dtypes.
+_ALL = frozenset(getattr(mx, "bool_" if n == "bool" else n) for n in CATEGORIES["numeric"]
+                 if n != "complex128") | {mx.bool_}  # fmt: skip
+IN: dict[str | None, frozenset[Any]] = {
+    None: _ALL,
+    **{c: frozenset(getattr(mx, "bool_" if n == "bool" else n) for n in names
+                    if n != "complex128") for c, names in CATEGORIES.items()},
+}  # fmt: skip
+REAL_FLOATING = IN["real floating-point"]
+#: The floating dtypes whose MLX kernels are exact to an ulp (float64's exp, sin, cos
+#: and logaddexp are computed in float32 precision).
+_SHORT_FLOATING = frozenset({mx.float32})
+FLOATING = IN["floating-point"]
+INTEGER = IN["integer"]
+Method = Callable[..., Any]
+
+
+def _fast_unary(name: str, op: Callable[[Any], Any], dtypes: frozenset[Any] | None = None
+                ) -> Callable[[Method], Method]:  # fmt: skip
+    """`fastpath.unary` for ``op`` on MLX arrays of ``dtypes`` (default: the function's
+    category)."""
+    return fastpath.unary(mx.array, IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes, op)
+
+
+def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any] | None = None,
+                 scalars: bool = True) -> Callable[[Method], Method]:  # fmt: skip
+    """A fast path in front of the decorated binary function: ``op(x1, x2)`` for two MLX
+    arrays of one dtype of ``dtypes`` (default: the function's category), or (where
+    ``scalars``: ``op`` is one of MLX's own functions, which give a Python scalar the
+    array's dtype) one of them and a Python int or float MLX keeps the array's dtype for.
+    MLX's dtype objects are new Python objects on each ``.dtype`` read, so dtypes compare
+    by ``==`` (`fastpath.binary` tests identity).  Any failure takes the full path, which
+    raises the contract's error."""
+    allowed = IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    fits = _fits if scalars else _no_scalar
+
+    def decorate(slow: Method) -> Method:
+        def method(self: Any, x1: Any, x2: Any, /) -> Any:
+            t1, t2 = type(x1), type(x2)
+            if t1 is mx.array:
+                dtype = x1.dtype
+                if dtype in allowed and ((t2 is mx.array and x2.dtype == dtype)
+                                         or fits(x2, dtype)):  # fmt: skip
+                    try:
+                        return op(x1, x2)
+                    except Exception:  # the full path raises the contract's error
+                        pass
+            elif t2 is mx.array and x2.dtype in allowed and fits(x1, x2.dtype):
+                try:
+                    return op(x1, x2)
+                except Exception:
+                    pass
+            return slow(self, x1, x2)
+
+        fastpath.describe(method, slow)
+        method.fast_case = (mx.array, allowed, op, _scalar_operand if scalars else None, op,  # type: ignore[attr-defined]
+                            True)
+        return method
+
+    return decorate
+
+
+def _no_scalar(value: Any, dtype: Any) -> bool:
+    return False
+
+
+#: MLX dtypes a Python float may meet without changing them.
+_FLOAT_KEEPS = frozenset({mx.float32, mx.float64, mx.complex64})
+#: MLX dtype -> the Python ints it takes as they are beside an array of it: the dtype's
+#: range (MLX wraps a negative int for uint64), within int32 (MLX reads a Python int as
+#: int32 first) for integers; any int32 value for floating dtypes.
+_INT_RANGES: dict[Any, tuple[int, int]] = {
+    **{d: (-(2**31), 2**31 - 1) for d in (mx.float32, mx.float64, mx.complex64, mx.int64,
+                                          mx.int32)},
+    mx.int8: (-(2**7), 2**7 - 1), mx.int16: (-(2**15), 2**15 - 1), mx.uint8: (0, 2**8 - 1),
+    mx.uint16: (0, 2**16 - 1), mx.uint32: (0, 2**31 - 1), mx.uint64: (0, 2**31 - 1),
+}  # fmt: skip
+
+
+def _fits(value: Any, dtype: Any) -> bool:
+    """Whether MLX keeps ``dtype`` for a Python ``value`` beside an array of it, and gives
+    the standard's result."""
+    t = type(value)
+    if t is float:
+        return dtype in _FLOAT_KEEPS
+    if t is int:
+        limits = _INT_RANGES.get(dtype)
+        return limits is not None and limits[0] <= value <= limits[1]
+    return False
+
+
+def _scalar_operand(value: Any, dtype: Any) -> Any:
+    """`fastpath.FastCase`'s scalar hook: a Python float or int ``Array``'s operators may
+    hand to the op with an array of ``dtype``."""
+    return value if _fits(value, dtype) else None
+
+
+def _unary(name: str, op: Callable[[Any], Any] | None = None) -> Method:
+    """The standard's ``name`` where MLX's function (``op``, default ``mlx.core.<name>``)
+    is right for every dtype of the category."""
+    fn = getattr(mx, name) if op is None else op
+
+    def method(self: Any, x: Any, /) -> Any:
+        return fn(self._raw(x, name))
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``mlx.core.{name}``."
+    return _fast_unary(name, fn)(translated(method))
+
+
+def _binary(name: str, op: Callable[[Any, Any], Any] | None = None) -> Method:
+    """The binary ``name`` where MLX's function is right once both operands have the
+    promoted dtype."""
+    fn = getattr(mx, name) if op is None else op
+
+    def method(self: Any, x1: Any, x2: Any, /) -> Any:
+        return fn(*self._operands(x1, x2, name))
+
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"The standard's ``{name}``: ``mlx.core.{name}`` after promotion."
+    return _fast_binary(name, fn)(translated(method))
+
+
+def _bits_of(x: Any) -> Any:
+    """The bits of a float32/float64 array as int32/int64 (a view: no copy)."""
+    return mx.view(x, mx.int64 if x.dtype == mx.float64 else mx.int32)
+
+
+def signbit_of(x: Any) -> Any:
+    """Whether each element's sign bit is set (``-0.0`` and negative NaNs included)."""
+    return _bits_of(x) < 0
+
+
+class MLXElementwise(MLXCore):
+    """The element-wise chapter."""
+
+    abs = _unary("abs")
+    acos = _unary("acos")
+    acosh = _unary("acosh")
+    asin = _unary("asin")
+    asinh = _unary("asinh")
+    atan = _unary("atan")
+    atanh = _unary("atanh")
+    bitwise_invert = _unary("bitwise_invert")
+    ceil = _unary("ceil")
+    conj = _unary("conj")
+    cosh = _unary("cosh")
+    floor = _unary("floor")
+    imag = _unary("imag")
+    isfinite = _unary("isfinite")
+    isinf = _unary("isinf")
+    isnan = _unary("isnan")
+    log = _unary("log")
+    log1p = _unary("log1p")
+    log2 = _unary("log2")
+    log10 = _unary("log10")
+    logical_not = _unary("logical_not")
+    negative = _unary("negative")
+    positive = _unary("positive")
+    real = _unary("real")
+    reciprocal = _unary("reciprocal")
+    round = _unary("round")
+    sinh = _unary("sinh")
+    square = _unary("square")
+    sqrt = _unary("sqrt")
+    trunc = _unary("trunc")
+
+    add = _binary("add")
+    atan2 = _binary("atan2")
+    bitwise_and = _binary("bitwise_and")
+    bitwise_left_shift = _binary("bitwise_left_shift")
+    bitwise_or = _binary("bitwise_or")
+    bitwise_right_shift = _binary("bitwise_right_shift")
+    bitwise_xor = _binary("bitwise_xor")
+    divide = _binary("divide")
+    floor_divide = _binary("floor_divide")
+    greater = _binary("greater")
+    greater_equal = _binary("greater_equal")
+    less = _binary("less")
+    less_equal = _binary("less_equal")
+    logical_and = _binary("logical_and")
+    logical_or = _binary("logical_or")
+    logical_xor = _binary("logical_xor")
+    maximum = _binary("maximum")
+    minimum = _binary("minimum")
+    multiply = _binary("multiply")
+    subtract = _binary("subtract")
+
+    # -- functions MLX gets wrong for some inputs: a fast path for the dtypes it gets right
+    @_fast_unary("cos", mx.cos, _SHORT_FLOATING)
+    @translated
+    def cos(self, x: Any, /) -> Any:
+        """float64: from ``tan`` (MLX computes float64 ``cos`` in float32 precision, and
+        NaN beyond 2**24)."""
+        x = self._raw(x, "cos")
+        return _cos64(x) if x.dtype == mx.float64 else mx.cos(x)
+
+    @_fast_unary("exp", mx.exp, _SHORT_FLOATING)
+    @translated
+    def exp(self, x: Any, /) -> Any:
+        """float64: ``cosh(x) + sinh(x)`` (MLX computes float64 ``exp`` in float32
+        precision, and overflows beyond 88)."""
+        x = self._raw(x, "exp")
+        return _exp64(x) if x.dtype == mx.float64 else mx.exp(x)
+
+    @_fast_unary("expm1", mx.expm1, REAL_FLOATING)
+    @translated
+    def expm1(self, x: Any, /) -> Any:
+        """Complex: ``expm1(a) cos(b) - 2 sin(b/2)**2 + exp(a) sin(b) j`` with the
+        standard's special cases (MLX has no complex ``expm1``); ``expm1(-0 + 0j)`` is
+        ``+0 + 0j``, as for ``+0`` (the library's choice)."""
+        x = self._raw(x, "expm1")
+        if x.dtype != mx.complex64:
+            return mx.expm1(x)
+        return _complex_expm1(x)
+
+    @_fast_unary("sign", mx.sign, INTEGER)
+    @translated
+    def sign(self, x: Any, /) -> Any:
+        """NaN gives NaN (MLX: 0); a zero gives +0 (complex: ``0 + 0j``)."""
+        x = self._raw(x, "sign")
+        result = mx.sign(x)
+        zero = mx.zeros((), dtype=x.dtype)
+        result = mx.where(x == 0, zero, result)
+        if x.dtype == mx.complex64:
+            nan = mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x))
+            return mx.where(nan, mx.array(complex(_NAN, _NAN), dtype=mx.complex64), result)
+        return mx.where(mx.isnan(x), x, result)
+
+    @_fast_unary("sin", lambda x: _sin32(x), _SHORT_FLOATING)
+    @translated
+    def sin(self, x: Any, /) -> Any:
+        """A zero keeps its sign (MLX: ``sin(-0) = +0``); float64 from ``tan`` (MLX
+        computes float64 ``sin`` in float32 precision)."""
+        x = self._raw(x, "sin")
+        if x.dtype == mx.float64:
+            return _sin64(x)
+        return _sin32(x) if x.dtype == mx.float32 else mx.sin(x)
+
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, the factors of
+        ``1j`` exact swaps of the parts."""
+        x = self._raw(x, "tan")
+        if x.dtype != mx.complex64:
+            return mx.tan(x)
+        w = _complex_tanh(complex_from_parts(-mx.imag(x), mx.real(x)))
+        return complex_from_parts(mx.imag(w), -mx.real(w))
+
+    @_fast_unary("tanh", mx.tanh, REAL_FLOATING)
+    @translated
+    def tanh(self, x: Any, /) -> Any:
+        """Complex ``tanh(±inf + bj)`` for finite ``b`` is ``±1 + 0j`` with the sign of
+        ``b`` (MLX: NaN parts beyond float32's range of ``2b``)."""
+        x = self._raw(x, "tanh")
+        return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
+
+    @_fast_binary("logaddexp", lambda a, b: mx.logaddexp(a, b) + 0.0, _SHORT_FLOATING,
+                  scalars=False)
+    @translated
+    def logaddexp(self, x1: Any, x2: Any, /) -> Any:
+        """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
+        in float32 precision); a zero result is +0 (``log(1)``; MLX: ``-0`` for
+        ``logaddexp(-0, -inf)``)."""
+        a, b = self._operands(x1, x2, "logaddexp")
+        if a.dtype != mx.float64:
+            return mx.logaddexp(a, b) + 0.0
+        top = mx.maximum(a, b)
+        result = top + mx.log1p(_exp64(-mx.abs(a - b)))  # type: ignore[arg-type]
+        result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
+        return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64) + 0.0
+
+    @_fast_binary("pow", mx.power, FLOATING)
+    @translated
+    def pow(self, x1: Any, x2: Any, /) -> Any:
+        """An integer to a negative integer power (unspecified) gives what torch,
+        TensorFlow and JAX give here: 1 for base 1, ±1 for base -1, else 0 (MLX: 0)."""
+        a, b = self._operands(x1, x2, "pow")
+        if self._kind(a) not in ("signed integer", "unsigned integer"):
+            return mx.power(a, b)
+        if self._kind(a) == "unsigned integer":
+            return mx.power(a, b)
+        negative = b < 0
+        result = mx.power(a, mx.where(negative, mx.zeros_like(b), b))
+        one = mx.ones_like(a)
+        odd = mx.remainder(b, 2) != 0
+        inverse = mx.where(a == 1, one, mx.where((a == -1) & odd, -one,
+                                                 mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
+        return mx.where(negative, inverse, result)
+
+    @_fast_binary("remainder", mx.remainder, INTEGER)
+    @translated
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
+        a, b = self._operands(x1, x2, "remainder")
+        result = mx.remainder(a, b)
+        if self._kind(result) != "real floating":
+            return result
+        return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
+
+    @_fast_binary("equal", mx.equal)
+    @translated
+    def equal(self, x1: Any, x2: Any, /) -> Any:
+        """float64 with complex64 (whose promoted dtype, complex128, MLX lacks) compares
+        part by part, exactly: the complex parts are float32, which float64 holds."""
+        return self._compare(x1, x2, "equal")
+
+    @_fast_binary("not_equal", mx.not_equal)
+    @translated
+    def not_equal(self, x1: Any, x2: Any, /) -> Any:
+        """As `equal`: float64 with complex64 part by part."""
+        return mx.logical_not(self._compare(x1, x2, "not_equal"))
+
+    def _compare(self, x1: Any, x2: Any, function: str) -> Any:
+        """``x1 == x2`` (``not_equal`` negates it), with the standard's promotion."""
+        pair = self._float64_and_complex64(x1, x2)
+        if pair is None:
+            a, b = self._operands(x1, x2, function)
+            return mx.equal(a, b) if function == "equal" else mx.logical_not(mx.not_equal(a, b))
+        real, z = pair
+        return mx.equal(real, mx.real(z).astype(mx.float64)) & mx.equal(mx.imag(z), 0)
+
+    def _float64_and_complex64(self, x1: Any, x2: Any) -> tuple[Any, Any] | None:
+        """``(the float64 operand, the complex64 one)`` when the operands are those (a
+        Python complex counts as complex64), else None."""
+        first, second = (getattr(x, "dtype", None) for x in (x1, x2))
+        if not (first is not None and first == mx.float64) and not (
+                second is not None and second == mx.float64):  # fmt: skip
+            return None
+        real = x1 if first is not None and first == mx.float64 else x2
+        other = x2 if real is x1 else x1
+        other_dtype = getattr(other, "dtype", None)  # MLX's dtypes refuse == None
+        if type(other) is complex:
+            other = complex_from_parts(mx.array(other.real), mx.array(other.imag))
+        elif other_dtype is None or other_dtype != mx.complex64:
+            return None
+        return self._raw(real, "equal"), self._raw(other, "equal")
+
+    @_fast_unary("signbit", signbit_of)
+    @translated
+    def signbit(self, x: Any, /) -> Any:
+        """The sign bit, read from the bits (MLX has no ``signbit``)."""
+        return signbit_of(self._raw(x, "signbit"))
+
+    @_fast_binary("copysign", lambda a, b: _copysign(a, b), scalars=False)
+    @translated
+    def copysign(self, x1: Any, x2: Any, /) -> Any:
+        """``|x1|`` with the sign bit of ``x2`` (MLX has no ``copysign``)."""
+        return _copysign(*self._operands(x1, x2, "copysign"))
+
+    @_fast_binary("hypot", lambda a, b: _hypot(a, b), scalars=False)
+    @translated
+    def hypot(self, x1: Any, x2: Any, /) -> Any:
+        """``sqrt(x1**2 + x2**2)`` without overflow: ``m * sqrt(1 + (n/m)**2)`` for
+        ``m = max(|x1|, |x2|)``; an infinity wins over NaN (MLX has no ``hypot``)."""
+        return _hypot(*self._operands(x1, x2, "hypot"))
+
+    @_fast_binary("nextafter", lambda a, b: _nextafter(a, b), scalars=False)
+    @translated
+    def nextafter(self, x1: Any, x2: Any, /) -> Any:
+        """The next representable value after ``x1`` towards ``x2``, by stepping the bits
+        (MLX has no ``nextafter``)."""
+        return _nextafter(*self._operands(x1, x2, "nextafter"))
+
+    @translated
+    def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
+        """``minimum(maximum(x, min), max)`` in ``x``'s dtype, with the spec's order and
+        NaN rule (the shared ``clip``); array bounds of this backend, or Python scalars."""
+        x = self._raw(x, "clip")
+        bounds = []
+        for bound in (min, max):
+            if bound is not None and type(bound) not in (bool, int, float):
+                bound = self._raw(bound, "clip")
+                self.check_category("clip", bound)
+            bounds.append(bound)
+        return super().clip(x, *bounds)
+
+
+_NAN, _INF = math.nan, math.inf
+
+
+def _sin32(x: Any) -> Any:
+    """MLX's ``sin``, keeping the sign of a zero (MLX: ``sin(-0) = +0``)."""
+    return mx.where(x == 0, x, mx.sin(x))
+
+
+# MLX computes float64 exp, sin and cos in float32 precision.  The three below are exact
+# to a few ulps, built from MLX's float64 cosh, sinh and tan (exact to an ulp); each is an
+# ``mx.custom_function`` whose derivatives are the other two, so gradients are right
+# everywhere (the formulas' own derivatives would be NaN where a branch not taken divides
+# by zero) and nest, vmap and compile like MLX's own functions.
+@mx.custom_function
+def _exp64(x: Any) -> Any:
+    """``cosh + sinh`` for ``x >= 0``, ``1 / (cosh - sinh)`` below (no cancellation
+    either way), ``exp(x/2)**2`` below -700 (where ``cosh`` overflows)."""
+    positive = mx.where(x >= 0, x, 0.0)
+    negative = mx.where(x >= 0, -1.0, mx.maximum(x, -700.0))
+    deep = mx.maximum(x, -1400.0) / 2  # exp(-700) squared underflows to 0 as it should
+    half = 1 / (mx.cosh(deep) - mx.sinh(deep))
+    result = mx.where(x >= 0, mx.cosh(positive) + mx.sinh(positive),
+                      1 / (mx.cosh(negative) - mx.sinh(negative)))  # fmt: skip
+    return mx.where(x < -700, half * half, result)
+
+
+@_exp64.vjp
+def _exp64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return cotangent * output
+
+
+@_exp64.jvp
+def _exp64_jvp(primals: Any, tangents: Any) -> Any:
+    return [tangents[0] * _exp64(primals[0])]
+
+
+@mx.custom_function
+def _sin64(x: Any) -> Any:
+    """From ``t = tan(x/2)``: ``2 / (t + 1/t)`` (both terms of one sign: no cancellation);
+    ``x`` itself below 1e-8 (``x/2`` would lose a subnormal's last bit)."""
+    tiny = mx.abs(x) < 1e-8
+    t = mx.tan(mx.where(tiny, 1.0, x) / 2)
+    return mx.where(tiny, x, 2 / (t + 1 / t))
+
+
+@_sin64.vjp
+def _sin64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return cotangent * _cos64(x)
+
+
+@_sin64.jvp
+def _sin64_jvp(primals: Any, tangents: Any) -> Any:
+    return [tangents[0] * _cos64(primals[0])]
+
+
+@mx.custom_function
+def _cos64(x: Any) -> Any:
+    """``1 / sqrt(1 + tan(x)**2)`` (``1 / |tan(x)|`` where the square overflows),
+    negative where ``|tan(x/2)| > 1``."""
+    t = mx.tan(x)
+    size = mx.abs(t)
+    huge = size > 1e100
+    small = mx.where(huge, 0.0, t)
+    magnitude = mx.where(huge, 1 / mx.where(huge, size, 1.0), 1 / mx.sqrt(1 + small * small))
+    return mx.where(mx.abs(mx.tan(x / 2)) > 1, -magnitude, magnitude)
+
+
+@_cos64.vjp
+def _cos64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return -cotangent * _sin64(x)
+
+
+@_cos64.jvp
+def _cos64_jvp(primals: Any, tangents: Any) -> Any:
+    return [-tangents[0] * _sin64(primals[0])]
+
+
+def _complex_tanh(x: Any) -> Any:
+    a, b = mx.real(x), mx.imag(x)
+    result = mx.tanh(x)
+    edge = mx.isinf(a) & mx.isfinite(b)
+    fixed = complex_from_parts(_copysign(mx.ones_like(a), a), _copysign(mx.zeros_like(b), b))
+    return mx.where(edge, fixed, result)
+
+
+def _complex_expm1(x: Any) -> Any:
+    """``exp(x) - 1`` part by part without cancellation, and C99's special cases."""
+    a, b = mx.real(x), mx.imag(x)
+    half = mx.sin(b / 2)
+    real = mx.expm1(a) * mx.cos(b) - 2 * half * half
+    imag = mx.exp(a) * mx.sin(b)
+    nonfinite_b = ~mx.isfinite(b)
+    minus_inf, plus_inf = mx.isinf(a) & (a < 0), mx.isinf(a) & (a > 0)
+    real = mx.where(minus_inf, -1.0, real)
+    imag = mx.where(minus_inf & nonfinite_b, _copysign(mx.zeros_like(b), b), imag)
+    real = mx.where(plus_inf & nonfinite_b, _INF, real)
+    imag = mx.where(plus_inf & nonfinite_b, _NAN, imag)
+    imag = mx.where(b == 0, b, imag)  # a zero imaginary part stays (inf * 0 would be NaN)
+    real = mx.where((a == 0) & (b == 0), 0.0, real)  # -0 + 0j: +0, as for +0
+    return complex_from_parts(real.astype(mx.float32), imag.astype(mx.float32))
+
+
+def _copysign(x1: Any, x2: Any) -> Any:
+    return mx.where(signbit_of(x1) != signbit_of(x2), -x1, x1)
+
+
+def _hypot(x1: Any, x2: Any) -> Any:
+    a, b = mx.abs(x1), mx.abs(x2)
+    big, small = mx.maximum(a, b), mx.minimum(a, b)
+    ratio = mx.where(big == 0, mx.zeros_like(big), small / mx.where(big == 0, 1, big))
+    result = big * mx.sqrt(1 + ratio * ratio)
+    result = mx.where(mx.isnan(x1) | mx.isnan(x2), mx.array(float("nan"), dtype=big.dtype),
+                      result)  # fmt: skip
+    return mx.where(mx.isinf(x1) | mx.isinf(x2), mx.array(float("inf"), dtype=big.dtype), result)
+
+
+def _nextafter(x1: Any, x2: Any) -> Any:
+    bits = _bits_of(x1)
+    towards_larger_magnitude = (x2 > x1) == (x1 > 0)
+    stepped = mx.view(mx.where(towards_larger_magnitude, bits + 1, bits - 1), x1.dtype)
+    tiniest = mx.view(mx.ones_like(bits), x1.dtype)  # the smallest subnormal
+    from_zero = _copysign(tiniest, x2)
+    result = mx.where(x1 == 0, from_zero, stepped)
+    result = mx.where(x1 == x2, x2, result)
+    nan = mx.array(float("nan"), dtype=x1.dtype)
+    return mx.where(mx.isnan(x1) | mx.isnan(x2), nan, result)
+
+
+__all__ = ["FLOATING", "IN", "INTEGER", "MLXElementwise", "REAL_FLOATING", "raise_translated",
+           "signbit_of"]

@@ -1,0 +1,149 @@
+"""MLX's function transformations behind the backend hooks: automatic differentiation
+(``mx.value_and_grad``), the compiler (``mx.compile``) and the vectorizer (``mx.vmap``).
+
+MLX's transformations take nests (tuples, lists, dicts) of MLX arrays and Python values;
+`eagerpy_xp.Array` is none of those, so the hooks take Arrays apart at the boundary:
+every `Array` in the arguments becomes its ``.raw`` for MLX, the function sees an
+`Array` again where the caller passed one, and the arrays it returns as Arrays come back
+as Arrays (Arrays in, Arrays out; natives in, natives out).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import mlx.core as mx
+
+from .._base import Autodiff
+from .._base.core import GradCall
+
+#: ``mx.compile`` options the `compile` hook passes on.
+COMPILE_OPTIONS = frozenset({"inputs", "outputs", "shapeless"})
+
+
+class MLXAutodiff(Autodiff):
+    """``mx.value_and_grad``: functional, so it nests (grad of grad) and composes with
+    ``mx.compile`` and ``mx.vmap``.  ``aux`` may hold anything (MLX passes outputs after
+    the first through)."""
+
+    def is_real_floating(self, raw: Any) -> bool:
+        return bool(raw.dtype in (mx.float32, mx.float64, mx.float16, mx.bfloat16))
+
+    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
+        argnums = tuple(range(len(raws)))
+        (value, aux), grads = mx.value_and_grad(call, argnums=argnums)(*raws)
+        if len(raws) == 1:  # MLX gives one argument's gradient as the array itself
+            grads = (grads,)
+        return value, aux, list(grads)
+
+
+class Boundary:
+    """Takes `Array`s (the class given to ``register_wrapper``) apart at a transformation's
+    boundary and puts them back: the leaves of a nest (tuples, named tuples, lists, dicts)
+    that are Arrays are recorded by position."""
+
+    def __init__(self, cls: type | None, wrap: Callable[[Any], Any] | None) -> None:
+        self.cls, self.wrap = cls, wrap
+
+    def split(self, obj: Any) -> tuple[Any, Any]:
+        """``obj`` with every Array replaced by its raw array, and the same nest with True
+        where an Array was (False elsewhere)."""
+        t = type(obj)
+        if self.cls is not None and t is self.cls:
+            return obj.raw, True
+        if t is list or t is tuple:
+            pairs = [self.split(o) for o in obj]
+            return t(p[0] for p in pairs), t(p[1] for p in pairs)
+        if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a named tuple
+            pairs = [self.split(o) for o in obj]
+            return t(*(p[0] for p in pairs)), tuple(p[1] for p in pairs)
+        if isinstance(obj, dict):
+            items = {k: self.split(v) for k, v in obj.items()}
+            return t((k, p[0]) for k, p in items.items()), {k: p[1] for k, p in items.items()}
+        return obj, False
+
+    def join(self, obj: Any, marks: Any) -> Any:
+        """`split` undone: the arrays of ``obj`` where ``marks`` is True wrapped."""
+        if marks is True:
+            return self.wrap(obj) if self.wrap is not None and type(obj) is mx.array else obj
+        if marks is False:
+            return obj
+        t = type(obj)
+        if isinstance(marks, dict):
+            return t((k, self.join(v, marks[k])) for k, v in obj.items())
+        if isinstance(obj, tuple) and hasattr(obj, "_fields"):
+            return t(*(self.join(o, m) for o, m in zip(obj, marks)))
+        return t(self.join(o, m) for o, m in zip(obj, marks))
+
+
+def compile_function(boundary: Boundary, fn: Callable[..., Any], options: dict[str, Any],
+                     error: Callable[..., Exception]) -> Callable[..., Any]:  # fmt: skip
+    """``fn`` compiled by ``mx.compile`` (with ``options``), Arrays taken apart at the
+    boundary.  One compiled function per pattern of Arrays among the arguments: MLX
+    compiles again only when shapes, dtypes or the Python values among the arguments
+    change, so the pattern of Arrays in the results is recorded when it traces."""
+    unknown = set(options) - COMPILE_OPTIONS
+    if unknown:
+        raise error("compile", f"unknown option {sorted(unknown)[0]!r} for mx.compile; "
+                    f"known: {', '.join(sorted(COMPILE_OPTIONS))}")  # fmt: skip
+    compiled: dict[Any, tuple[Callable[..., Any], list[Any]]] = {}
+
+    def make(marks: Any) -> tuple[Callable[..., Any], list[Any]]:
+        out_marks: list[Any] = [False]
+
+        def traced(*raw_args: Any, **raw_kwargs: Any) -> Any:
+            args, kwargs = boundary.join((raw_args, raw_kwargs), marks)
+            raw_result, out_marks[0] = boundary.split(fn(*args, **kwargs))
+            return raw_result
+
+        return mx.compile(traced, **options), out_marks
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        (raw_args, raw_kwargs), marks = boundary.split((args, kwargs))
+        key = repr(marks)
+        entry = compiled.get(key)
+        if entry is None:
+            entry = compiled[key] = make(marks)
+        function, out_marks = entry
+        return boundary.join(function(*raw_args, **raw_kwargs), out_marks[0])
+
+    return run
+
+
+def vectorize_function(boundary: Boundary, fn: Callable[..., Any], in_axes: Any,
+                       out_axes: Any, error: Callable[..., Exception]) -> Callable[..., Any]:  # fmt: skip
+    """``fn`` vectorized by ``mx.vmap`` over ``in_axes`` (an int, None, or one per
+    positional argument) and ``out_axes``, Arrays taken apart at the boundary."""
+    for axis in in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,):
+        if axis is not None and (isinstance(axis, bool) or not isinstance(axis, int)):
+            raise error("vmap", f"in_axes must be an int, None, or a tuple of those (one per "
+                        f"positional argument), got {in_axes!r}", TypeError)  # fmt: skip
+
+    @functools.wraps(fn)
+    def run(*args: Any) -> Any:
+        axes = in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,) * len(args)
+        if len(axes) != len(args):
+            raise error("vmap", f"in_axes {in_axes!r} has {len(axes)} entries for "
+                        f"{len(args)} positional arguments")  # fmt: skip
+        raw_args, marks = boundary.split(args)
+        out_marks: list[Any] = [False]
+
+        def traced(*raw: Any) -> Any:
+            result, out_marks[0] = boundary.split(fn(*boundary.join(raw, marks)))
+            return result
+
+        try:
+            result = mx.vmap(traced, in_axes=tuple(axes), out_axes=out_axes)(*raw_args)
+        except ValueError as exc:
+            if str(exc).startswith("eagerpy_xp."):
+                raise  # fn's own error, already the contract's
+            raise error("vmap", f"{exc}") from exc
+        return boundary.join(result, out_marks[0])
+
+    return run
+
+
+__all__ = ["Boundary", "MLXAutodiff", "compile_function", "vectorize_function"]

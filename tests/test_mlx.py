@@ -1,0 +1,880 @@
+"""The MLX backend: dtypes (what MLX lacks and how it is refused), promotion of every pair,
+special values, the functions MLX lacks or gets wrong, indexing and ``__setitem__`` with
+every key kind, laziness (no function evaluates, measured by MLX's allocations),
+autodiff, devices, ``convert``, the helpers, the EagerPy layer, and the compile and
+vectorize hooks against eager results."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import operator
+from collections.abc import Callable, Iterator
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+mx = pytest.importorskip("mlx.core", reason="MLX is not installed (pip install 'eagerpy-xp[mlx]')")
+
+import eagerpy_xp as ep  # noqa: E402
+import eagerpy_xp.mlx as wxp  # noqa: E402
+import eagerpy_xp.native.mlx as xp  # noqa: E402
+from eagerpy_xp._dtypes import ALL, PROMOTION_TABLE  # noqa: E402
+
+HELD = tuple(n for n in ALL if n != "complex128")
+RNG = np.random.default_rng(7)
+BACKEND = xp.__backend__
+
+
+@pytest.fixture(params=["native", "wrapped"])
+def ns(request: pytest.FixtureRequest) -> ModuleType:
+    return xp if request.param == "native" else wxp
+
+
+def host(a: Any) -> np.ndarray:
+    """A NumPy copy of an MLX array or an `Array` (evaluates it)."""
+    return np.array(a.raw if isinstance(a, ep.Array) else a)
+
+
+def mlx_of(a: np.ndarray) -> Any:
+    """A NumPy array as an MLX array of the same dtype (MLX itself reads float64 as
+    float32 unless told)."""
+    name = "bool_" if a.dtype == np.bool_ else a.dtype.name
+    return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
+
+
+def sample(shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    """Values of ``dtype``; floating ones include signed zeros, infinities and NaN."""
+    if dtype == "bool":
+        return RNG.integers(0, 2, shape).astype(bool)
+    if dtype.startswith(("int", "uint")):
+        info = np.iinfo(dtype)
+        return RNG.integers(max(info.min, -40), min(info.max, 40), shape, endpoint=True).astype(dtype)
+    values = RNG.normal(0, 3, shape)
+    flat = values.reshape(-1)
+    flat[: min(5, flat.size)] = [0.0, -0.0, np.inf, -np.inf, np.nan][: min(5, flat.size)]
+    if dtype.startswith("complex"):
+        values = values + 1j * RNG.normal(0, 3, shape)
+    return values.astype(dtype)
+
+
+def same(result: Any, expected: Any, rtol: float | None = None) -> None:
+    """Same dtype, shape and values (NaN equal; signs of zeros compared)."""
+    got, want = host(result), np.asarray(expected)
+    assert got.dtype == want.dtype, (got.dtype, want.dtype)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    if want.dtype.kind in "fc":
+        if rtol is None:
+            rtol = 1e-6 if want.dtype in (np.float32, np.complex64) else 1e-13
+        np.testing.assert_allclose(got, want, rtol=rtol, atol=rtol, equal_nan=True)
+        zero = want.real == 0
+        assert np.array_equal(np.signbit(got.real)[zero], np.signbit(want.real)[zero])
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+# -- dtypes ----------------------------------------------------------------------------------
+def test_dtypes_per_device(ns: ModuleType) -> None:
+    info = ns.__array_namespace_info__()
+    assert set(info.dtypes()) == set(HELD)
+    assert set(info.dtypes(device="cpu")) == set(HELD)
+    assert set(info.dtypes(kind="complex floating")) == {"complex64"}
+    assert info.default_dtypes() == {"real floating": mx.float32, "complex floating":
+                                     mx.complex64, "integral": mx.int64, "indexing": mx.int64}
+    assert ns.float64 == mx.float64 and ns.bool == mx.bool_
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.mlx\.dtypes: .*'tpu:3'"):
+        info.dtypes(device="tpu:3")
+
+
+@pytest.mark.parametrize("call", [
+    lambda ns: ns.zeros(3, dtype=ns.complex128),
+    lambda ns: ns.asarray(np.ones(2, np.complex128)),
+    lambda ns: ns.asarray([1.0], dtype=ns.complex128),
+    lambda ns: ns.astype(ns.ones(2), ns.complex128),
+    lambda ns: ns.add(ns.ones(2, dtype=ns.float64), ns.ones(2, dtype=ns.complex64)),
+    lambda ns: ns.multiply(ns.ones(2, dtype=ns.float64), 1j),
+    lambda ns: ns.fft.rfft(ns.ones(4, dtype=ns.float64)),
+    lambda ns: ns.linalg.eigvals(ns.eye(2, dtype=ns.float64)),
+    lambda ns: ns.from_dlpack(np.ones(2, np.complex128)),
+])  # fmt: skip
+def test_complex128_is_refused(ns: ModuleType, call: Callable[[ModuleType], Any]) -> None:
+    """MLX has no complex128: asking for it, or for a result of it, is the contract's
+    `NotImplementedError` (never a silent complex64)."""
+    with pytest.raises(NotImplementedError, match=r"^eagerpy_xp\.mlx\.[\w.]+: MLX has no complex128"):
+        call(ns)
+
+
+def test_pure_dtype_functions_know_complex128(ns: ModuleType) -> None:
+    assert ns.result_type(ns.float64, ns.complex64) is ns.complex128
+    assert ns.can_cast(ns.complex64, ns.complex128) and not ns.can_cast(ns.complex128, ns.float64)
+    assert ns.isdtype(ns.complex128, "complex floating")
+    assert ns.finfo(ns.complex128).bits == 64 and ns.finfo(ns.complex128).dtype == ns.float64
+    assert "complex128" in repr(ns.complex128)
+
+
+def test_numpy_float64_stays_float64(ns: ModuleType) -> None:
+    """MLX reads a NumPy float64 array as float32; the namespace keeps float64 (and every
+    other dtype of the standard)."""
+    for name in HELD:
+        a = sample((3,), name)
+        same(ns.asarray(a), a)
+    assert host(ns.asarray(np.float64(0.1))).item() == 0.1
+    same(ns.asarray([1, 2]), np.array([1, 2], np.int64))
+    same(ns.asarray([1.5, 2]), np.array([1.5, 2], np.float32))
+    same(ns.asarray([[True], [False]]), np.array([[True], [False]]))
+    same(ns.asarray([1j, 2]), np.array([1j, 2], np.complex64))
+    same(ns.asarray([]), np.zeros(0, np.float32))
+    same(ns.asarray(2**64 - 1, dtype=ns.uint64), np.array(2**64 - 1, np.uint64))
+
+
+# -- promotion -------------------------------------------------------------------------------
+@pytest.mark.parametrize("pair", sorted(p for p, r in PROMOTION_TABLE.items() if r != "complex128"))
+def test_promotion_of_every_pair(pair: tuple[str, str]) -> None:
+    """The standard's table for every pair MLX can hold, in functions and operators (MLX's
+    own promotion differs: int64 with uint64 is float32 there, bool with int8 int8)."""
+    a, b = pair
+    x1, x2 = np.ones((2, 1), a), np.full((1, 3), 2, b)
+    expected = PROMOTION_TABLE[pair]
+    fn = xp.logical_or if expected == "bool" else xp.add
+    result = fn(mlx_of(x1), mlx_of(x2))
+    assert BACKEND.dtype_name(result.dtype) == expected
+    same(result, np.logical_or(x1, x2) if expected == "bool" else (x1 + x2).astype(expected))
+    op = operator.or_ if expected == "bool" else operator.add
+    wrapped = op(wxp.asarray(x1), wxp.asarray(x2))
+    assert BACKEND.dtype_name(wrapped.dtype) == expected
+
+
+@pytest.mark.parametrize("name", HELD)
+def test_python_scalars_keep_the_array_dtype(name: str) -> None:
+    x = wxp.asarray(np.ones(3, name))
+    scalars = {"bool": [True], "complex64": [2, 2.5, 1j]}.get(
+        name, [2, 2.5] if name.startswith("float") else [2])
+    fn, op = (xp.logical_and, operator.and_) if name == "bool" else (xp.multiply, operator.mul)
+    for s in scalars:
+        for result in (op(x, s), op(s, x), fn(x.raw, s), fn(s, x.raw)):
+            assert BACKEND.dtype_name(result.dtype) == name, (name, s)
+    if name.startswith(("int", "uint")):
+        info = np.iinfo(name)
+        zeros = mlx_of(np.zeros(3, name))
+        same(xp.add(zeros, int(info.max)), np.full(3, info.max, name))
+        same(xp.add(int(info.min), zeros), np.full(3, info.min, name))
+        with pytest.raises(OverflowError, match=f"eagerpy_xp.mlx.add: .*{info.max + 1}"):
+            xp.add(zeros, int(info.max) + 1)
+
+
+def test_mixed_kinds_and_incompatible_pairs() -> None:
+    with pytest.raises(TypeError, match="uint64 and int8"):
+        xp.add(mx.array([1], dtype=mx.uint64), mx.array([1], dtype=mx.int8))
+    assert xp.add(mx.array([1], dtype=mx.int8), 1.5).dtype == mx.float32
+    assert xp.multiply(mx.array([1.0], dtype=mx.float32), 1j).dtype == mx.complex64
+
+
+# -- element-wise: special values and the functions MLX lacks --------------------------------
+SPECIALS = np.array([0.0, -0.0, 1.0, -1.0, 0.5, -2.5, 3.0, np.inf, -np.inf, np.nan, 1e-310,
+                     -5e-324, 1.7976931348623157e308, 1e300, 709.5, -745.0, 100.5])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["exp", "sin", "cos", "tan", "expm1", "log1p", "tanh", "sign",
+                                  "sqrt", "square", "trunc", "round", "abs", "negative"])
+def test_unary_special_values(name: str, dtype: str) -> None:
+    """Against NumPy, ulp-close and sign-exact on zeros: MLX computes float64 exp, sin and
+    cos in float32 precision (and gives NaN for sin(1.8e308)); sign(NaN) is 0 there."""
+    with np.errstate(all="ignore"):
+        x = SPECIALS.astype(dtype)
+        expected = getattr(np, name)(x)
+    rtol = 4e-7 if dtype == "float32" else 4e-16
+    same(getattr(xp, name)(mlx_of(x)), expected, rtol=rtol)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_float64_transcendentals_are_accurate(dtype: str) -> None:
+    x = np.concatenate([RNG.uniform(-50, 50, 500), RNG.uniform(-1e6, 1e6, 100),
+                        [np.pi / 2, np.pi, 1e-9, -3e-8]]).astype(dtype)  # fmt: skip
+    eps = np.finfo(dtype).eps
+    for name in ("exp", "sin", "cos"):
+        got = host(getattr(xp, name)(mlx_of(x))).astype(np.float64)
+        want = getattr(np, name)(x.astype(np.float64))
+        finite = np.isfinite(want) & (np.abs(want) > np.finfo(dtype).tiny)
+        error = np.abs(got - want)[finite] / np.abs(want[finite])
+        limit = 8 if dtype == "float64" else 32  # MLX's own float32 exp: 28 ulps
+        assert np.max(error) < limit * eps, (name, float(np.max(error) / eps))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["copysign", "hypot", "nextafter", "logaddexp", "atan2",
+                                  "remainder", "floor_divide", "maximum", "pow"])
+def test_binary_special_values(name: str, dtype: str) -> None:
+    """Every pair of special values; copysign, hypot and nextafter are composed (MLX lacks
+    them), remainder's zeros take the sign of x2 (MLX: of x1)."""
+    a, b = np.meshgrid(SPECIALS, SPECIALS)
+    a, b = a.ravel().astype(dtype), b.ravel().astype(dtype)
+    with np.errstate(all="ignore"):
+        expected = getattr(np, {"pow": "power"}.get(name, name))(a, b)
+        if name == "floor_divide":  # the standard's floor(x1 / x2) (NumPy: NaN for inf // 1)
+            expected = np.floor(a / b)
+    rtol = 4e-7 if dtype == "float32" else 4e-16
+    if name in ("pow", "hypot", "logaddexp"):
+        rtol *= 8
+    same(getattr(xp, name)(mlx_of(a), mlx_of(b)), expected, rtol=rtol)
+
+
+def test_composed_functions_take_python_scalars_in_the_array_dtype() -> None:
+    """A Python float beside a float64 array is float64 (MLX's own functions would make it
+    float32 inside a composed function: 1e-271 would be 0)."""
+    tiny = mlx_of(np.array([0.0, -1.0]))
+    for fn in (xp.hypot, wxp.hypot):
+        same(fn(tiny, 1.95e-271), np.hypot(np.array([0.0, -1.0]), 1.95e-271))
+    same(xp.copysign(tiny, -0.0), np.copysign(np.array([0.0, -1.0]), -0.0))
+    same(xp.nextafter(1e-300, tiny), np.nextafter(1e-300, np.array([0.0, -1.0])))
+    same(wxp.logaddexp(wxp.asarray(tiny), 1e-300), np.logaddexp(np.array([0.0, -1.0]), 1e-300))
+
+
+def test_float64_equals_complex64_exactly() -> None:
+    """Their promoted dtype is complex128, which MLX lacks: compared part by part."""
+    a = np.array([1.0, 0.1, 2.0])
+    z = np.array([1, 0.1, 2 + 1j], np.complex64)
+    same(xp.equal(mlx_of(a), mlx_of(z)), a == z)
+    same(xp.not_equal(mlx_of(z), mlx_of(a)), z != a)
+    same(wxp.asarray(a) == 1 + 0j, a == 1 + 0j)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_signbit_reads_the_bit(dtype: str) -> None:
+    x = np.array([0.0, -0.0, np.nan, -np.nan, -np.inf, 1.0, -1e-40], dtype)
+    same(xp.signbit(mlx_of(x)), np.signbit(x))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "int64"])
+def test_integer_power_with_negative_exponents(dtype: str) -> None:
+    """1 for base 1, ±1 for base -1, else 0 (MLX: always 0), as torch/JAX/TensorFlow."""
+    base = np.array([1, -1, -1, 2, 0, 3], dtype)
+    exponent = np.array([-5, -3, -2, -1, 2, 2], dtype)
+    same(xp.pow(mlx_of(base), mlx_of(exponent)), np.array([1, -1, 1, 0, 0, 9], dtype))
+
+
+@pytest.mark.parametrize("name", ["exp", "expm1", "sin", "cos", "tan", "tanh", "sign", "log",
+                                  "sqrt", "sinh", "cosh", "asinh", "atanh", "log1p"])
+def test_complex_special_values(name: str) -> None:
+    """C99's special cases (the standard's) through the library's complex functions,
+    against NumPy where NumPy follows them."""
+    parts = np.array([0.0, -0.0, 1.0, -2.0, np.inf, -np.inf, np.nan])
+    re, im = (p.ravel() for p in np.meshgrid(parts, parts))
+    z = np.empty(re.shape, np.complex64)
+    z.real, z.imag = re, im
+    got = host(getattr(xp, name)(mlx_of(z)))
+    with np.errstate(all="ignore"):
+        want = getattr(np, name)(z.astype(np.complex128)).astype(np.complex64)
+    finite = np.isfinite(z)
+    if name in ("tan",):  # NumPy's complex tan of infinities differs from the standard
+        finite &= np.isfinite(want)
+    np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-6)
+    zero_in = finite & (z == 0)
+    if name not in ("cos", "cosh", "exp", "log"):
+        assert np.array_equal(np.signbit(got[zero_in].imag), np.signbit(want[zero_in].imag))
+
+
+def test_complex_special_case_rows() -> None:
+    """Rows of the standard that NumPy does not give (infinite inputs)."""
+    inf, nan = math.inf, math.nan
+
+    def c(a: float, b: float) -> Any:
+        z = np.empty(1, np.complex64)
+        z.real, z.imag = a, b
+        return mlx_of(z)
+
+    def check(got: Any, re: float, im: float) -> None:
+        value = complex(host(got)[0])
+        for g, w in ((value.real, re), (value.imag, im)):
+            assert (math.isnan(g) and math.isnan(w)) or (g == w and math.copysign(1, g) ==
+                                                         math.copysign(1, w)), (value, re, im)
+
+    check(xp.expm1(c(inf, 0.0)), inf, 0.0)
+    check(xp.expm1(c(-inf, 2.0)), -1.0, 0.0)
+    check(xp.expm1(c(-0.0, 0.0)), 0.0, 0.0)
+    check(xp.expm1(c(-0.0, -0.0)), 0.0, -0.0)
+    check(xp.expm1(c(nan, 0.0)), nan, 0.0)
+    check(xp.tanh(c(inf, 3e38)), 1.0, 0.0)
+    check(xp.tanh(c(-inf, -2.0)), -1.0, -0.0)
+    check(xp.sign(c(-0.0, -0.0)), 0.0, 0.0)
+    check(xp.sign(c(nan, 1.0)), nan, nan)
+    check(xp.tan(c(0.0, inf)), 0.0, 1.0)
+
+
+# -- the other chapters ------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", ["int8", "int32", "uint16", "int64", "float32", "float64",
+                                   "complex64"])
+def test_matmul_and_friends_take_every_numeric_dtype(dtype: str) -> None:
+    """MLX's matmul takes floating dtypes only: integers are multiplied exactly here,
+    wrapping like the promoted dtype."""
+    def finite(shape: tuple[int, ...]) -> np.ndarray:
+        values = sample(shape, dtype)
+        return np.where(np.isfinite(values), values, 1).astype(dtype)
+
+    a, b, v = finite((2, 3, 4)), finite((4, 5)), finite((4,))
+    same(xp.matmul(mlx_of(a), mlx_of(b)), a @ b, rtol=1e-4)
+    same(xp.matmul(mlx_of(v), mlx_of(v)), v @ v, rtol=1e-4)
+    same(xp.matmul(mlx_of(a), mlx_of(v)), a @ v, rtol=1e-4)
+    same(xp.tensordot(mlx_of(a), mlx_of(b), axes=1), np.tensordot(a, b, axes=1), rtol=1e-4)
+    same(xp.vecdot(mlx_of(v), mlx_of(v)), np.vecdot(v, v), rtol=1e-4)
+    big = np.array([[100, 100]], np.int8)
+    same(xp.matmul(mlx_of(big), mlx_of(big.T)), (big.astype(np.int64) @ big.T).astype(np.int8))
+
+
+def test_sorting_is_stable_both_ways() -> None:
+    x = np.array([3, 1, 3, 1, 2, 3, np.nan, 1, 2, -0.0, 0.0], np.float64)
+    for descending in (False, True):
+        order = host(xp.argsort(mlx_of(x), descending=descending))
+        keys = -np.nan_to_num(x, nan=np.inf) if descending else np.nan_to_num(x, nan=np.inf)
+        np.testing.assert_array_equal(order, np.argsort(keys, kind="stable"))
+        assert order.dtype == np.int64
+    same(xp.sort(mlx_of(x), descending=True), x[np.argsort(-np.nan_to_num(x, nan=np.inf),
+                                                            kind="stable")])  # fmt: skip
+
+
+def test_data_dependent_functions() -> None:
+    """``nonzero`` and ``unique_*`` evaluate their input (docs/mlx.md); NaNs are distinct."""
+    x = np.array([[3.0, np.nan, 1.0], [3.0, np.nan, 0.0]], np.float32)
+    rows, cols = xp.nonzero(mlx_of(x))
+    np.testing.assert_array_equal(host(rows), np.nonzero(x)[0])
+    np.testing.assert_array_equal(host(cols), np.nonzero(x)[1])
+    values, indices, inverse, counts = xp.unique_all(mlx_of(x))
+    np.testing.assert_array_equal(host(values), [0.0, 1.0, 3.0, np.nan, np.nan])
+    np.testing.assert_array_equal(host(counts), [1, 1, 2, 1, 1])
+    np.testing.assert_array_equal(host(values)[host(inverse)], x)
+    np.testing.assert_array_equal(host(indices), [5, 2, 0, 1, 4])
+    assert host(inverse).shape == x.shape and host(counts).dtype == np.int64
+    with pytest.raises(ValueError, match="nonzero: a 0-d array"):
+        xp.nonzero(mx.array(1.0))
+
+
+def test_isin_searchsorted_repeat() -> None:
+    x = mlx_of(np.array([1, 5, 2, 7], np.int32))
+    same(xp.isin(x, mlx_of(np.array([7, 1], np.int64))), np.array([True, False, False, True]))
+    same(xp.isin(x, 5, invert=True), np.array([True, False, True, True]))
+    same(xp.isin(mlx_of(np.array([np.nan, 1.0])), mlx_of(np.array([np.nan, 1.0]))),
+         np.array([False, True]))
+    same(xp.searchsorted(mlx_of(np.array([1.0, 2, 2, 3])), mlx_of(np.array([2.0, 0, 9])),
+                         side="right"), np.array([3, 0, 4]))  # fmt: skip
+    same(xp.repeat(x, mlx_of(np.array([0, 2, 1, 0]))), np.array([5, 5, 2], np.int32))
+    same(xp.repeat(x, 2, axis=0), np.repeat(np.array([1, 5, 2, 7], np.int32), 2))
+
+
+def test_statistics() -> None:
+    x = sample((3, 4), "float64")
+    x[~np.isfinite(x)] = 1.5
+    for correction in (0, 1, 2.5):
+        same(xp.var(mlx_of(x), axis=1, correction=correction), np.var(x, axis=1, ddof=correction))
+        same(xp.std(mlx_of(x), axis=0, correction=correction, keepdims=True),
+             np.std(x, axis=0, ddof=correction, keepdims=True))  # fmt: skip
+    i8 = np.array([100, 100, 100], np.int8)
+    same(xp.sum(mlx_of(i8)), np.int64(300))
+    same(xp.prod(mlx_of(np.array([200, 2], np.uint8))), np.uint64(400))
+    same(xp.cumulative_sum(mlx_of(i8), include_initial=True), np.array([0, 100, 200, 300]))
+    same(xp.mean(mlx_of(x), axis=(0, 1)), np.mean(x))
+    same(xp.argmax(mlx_of(np.array([[1, 3, 3]])), axis=1, keepdims=True), np.array([[1]]))
+    same(xp.count_nonzero(mlx_of(np.array([0, 2, 0, 1]))), np.int64(2))
+    same(xp.all(mlx_of(np.array([0j, 1j], np.complex64))), np.bool_(False))
+    same(xp.any(mlx_of(np.array([0j, 1j], np.complex64))), np.bool_(True))
+    with pytest.raises(ValueError, match=r"max: .*zero-size"):
+        xp.max(mx.zeros((0, 2)), axis=0)
+
+
+@pytest.mark.parametrize("shape", [(2, 0), (0, 2), (0,), (3, 0, 2)])
+def test_reductions_of_zero_size_arrays(shape: tuple[int, ...]) -> None:
+    """MLX's own reductions of zero-size arrays read memory nobody wrote (``mx.all`` of a
+    (2, 0) array from NumPy is False, ``mx.prod`` of a (0, 2) one 0): identities here."""
+    for axis in (None, *range(len(shape))):
+        for keepdims in (False, True):
+            b, f = np.zeros(shape, bool), np.zeros(shape, np.float32)
+            same(xp.all(mlx_of(b), axis=axis, keepdims=keepdims), np.all(b, axis, keepdims=keepdims))
+            same(xp.any(mlx_of(b), axis=axis, keepdims=keepdims), np.any(b, axis, keepdims=keepdims))
+            same(xp.prod(mlx_of(f), axis=axis, keepdims=keepdims), np.prod(f, axis, keepdims=keepdims))
+            same(xp.sum(mlx_of(f), axis=axis, keepdims=keepdims), np.sum(f, axis, keepdims=keepdims))
+            same(wxp.sum(wxp.asarray(f), axis=axis), np.sum(f, axis))
+            same(xp.count_nonzero(mlx_of(f), axis=axis, keepdims=keepdims),
+                 np.count_nonzero(f, axis, keepdims=keepdims).astype(np.int64))  # fmt: skip
+            with np.errstate(all="ignore"):
+                same(xp.mean(mlx_of(f), axis=axis), np.mean(f, axis))
+    same(xp.linalg.vector_norm(mx.zeros((0,)), ord=-1), np.float32(np.inf))
+
+
+def test_linalg_complex_and_float64() -> None:
+    """MLX's solve, inv, cholesky, qr, det, slogdet and pinv take real dtypes only: the
+    complex ones are composed; eig of a complex matrix gives right eigenvectors (MLX's own
+    gives their conjugates)."""
+    a = (RNG.normal(size=(2, 3, 3)) + 1j * RNG.normal(size=(2, 3, 3))).astype(np.complex64)
+    spd = (a @ np.conj(np.swapaxes(a, -1, -2)) + 3 * np.eye(3)).astype(np.complex64)
+    rhs = RNG.normal(size=(2, 3, 2)).astype(np.complex64)
+    la = xp.linalg
+    same(la.solve(mlx_of(a), mlx_of(rhs)), np.linalg.solve(a, rhs), rtol=1e-4)
+    same(la.inv(mlx_of(a)), np.linalg.inv(a), rtol=1e-4)
+    same(la.cholesky(mlx_of(spd)), np.linalg.cholesky(spd), rtol=1e-4)
+    same(la.cholesky(mlx_of(spd), upper=True),
+         np.conj(np.swapaxes(np.linalg.cholesky(spd), -1, -2)), rtol=1e-4)  # fmt: skip
+    same(la.det(mlx_of(a)), np.linalg.det(a), rtol=1e-4)
+    sign, logabs = la.slogdet(mlx_of(a))
+    np.testing.assert_allclose(host(sign), np.linalg.slogdet(a)[0], rtol=1e-4)
+    np.testing.assert_allclose(host(logabs), np.linalg.slogdet(a)[1], rtol=1e-4)
+    same(la.pinv(mlx_of(a)), np.linalg.pinv(a), rtol=1e-3)
+    for mode in ("reduced", "complete"):
+        tall = a[:, :, :2]
+        q, r = la.qr(mlx_of(tall), mode=mode)
+        np.testing.assert_allclose(host(q) @ host(r), tall, atol=1e-5)
+        assert np.all(np.tril(host(r), -1) == 0)
+        assert host(q).shape == np.linalg.qr(tall, mode=mode)[0].shape
+    w, v = la.eig(mlx_of(a))
+    np.testing.assert_allclose(a @ host(v), host(v) * host(w)[..., None, :], atol=1e-4)
+    real = RNG.normal(size=(4, 3))
+    q, r = la.qr(mlx_of(real), mode="complete")
+    np.testing.assert_allclose(host(q) @ host(r), real, atol=1e-12)
+    assert host(q).shape == (4, 4) and host(r).shape == (4, 3)
+    same(la.det(mlx_of(real[:3])), np.linalg.det(real[:3]))
+    same(la.matrix_power(mlx_of(real[:3]), -2), np.linalg.matrix_power(real[:3], -2))
+    same(la.matrix_rank(mlx_of(np.ones((3, 3)))), np.int64(1))
+    same(la.vector_norm(mlx_of(real), ord=3, axis=0), np.linalg.norm(real, ord=3, axis=0))
+    same(la.matrix_norm(mlx_of(real), ord="nuc"), np.linalg.norm(real, ord="nuc"))
+    same(la.trace(mlx_of(np.arange(9, dtype=np.int8).reshape(3, 3))), np.int64(12))
+    same(la.cross(mlx_of(real[0]), mlx_of(real[1])), np.cross(real[0], real[1]))
+
+
+def test_fft_including_hfft() -> None:
+    """MLX has no hfft/ihfft: composed from irfft/rfft with every norm."""
+    z = (RNG.normal(size=(3, 5)) + 1j * RNG.normal(size=(3, 5))).astype(np.complex64)
+    r = RNG.normal(size=(3, 6)).astype(np.float32)
+    f = xp.fft
+    for norm in ("backward", "ortho", "forward"):
+        same(f.fft(mlx_of(z), norm=norm), np.fft.fft(z, norm=norm).astype(np.complex64), 1e-4)
+        same(f.hfft(mlx_of(z), n=8, norm=norm), np.fft.hfft(z, n=8, norm=norm).astype(np.float32),
+             1e-4)  # fmt: skip
+        same(f.ihfft(mlx_of(r), norm=norm), np.fft.ihfft(r, norm=norm).astype(np.complex64), 1e-4)
+        same(f.irfftn(mlx_of(z), s=(3, 8), norm=norm),
+             np.fft.irfftn(z, s=(3, 8), norm=norm).astype(np.float32), 1e-4)  # fmt: skip
+    same(f.fftfreq(5, d=0.5), np.fft.fftfreq(5, d=0.5).astype(np.float32))
+    same(f.rfftfreq(6, dtype=xp.float64), np.fft.rfftfreq(6))
+    same(f.fftshift(mlx_of(r), axes=1), np.fft.fftshift(r, axes=1))
+    same(f.ifftshift(mlx_of(r)), np.fft.ifftshift(r))
+
+
+def test_creation() -> None:
+    same(xp.arange(5), np.arange(5))
+    same(xp.arange(0, 1, 0.25), np.arange(0, 1, 0.25, dtype=np.float32))
+    same(xp.arange(10, 0, -3, dtype=xp.int8), np.arange(10, 0, -3, dtype=np.int8))
+    same(xp.linspace(0, 1, 5, endpoint=False, dtype=xp.float64), np.linspace(0, 1, 5, False))
+    same(xp.linspace(0, 1j, 3), np.linspace(0, 1j, 3).astype(np.complex64))
+    same(xp.eye(3, 4, k=5), np.eye(3, 4, k=5, dtype=np.float32))
+    same(xp.full((2,), 2**63 - 1), np.full(2, 2**63 - 1))
+    same(xp.full((2,), complex(np.inf, 0)), np.full(2, complex(np.inf, 0), np.complex64))
+    same(xp.tril(mlx_of(np.ones((2, 3, 3))), k=-1), np.tril(np.ones((2, 3, 3)), -1))
+    same(xp.triu(mlx_of(np.ones((3, 2), np.int8)), k=1), np.triu(np.ones((3, 2), np.int8), 1))
+    gx, gy = xp.meshgrid(mx.arange(2), mx.arange(3), indexing="ij")
+    assert gx.shape == (2, 3) and gy.shape == (2, 3)
+    with pytest.raises(ValueError, match="extents"):
+        xp.zeros((2**31, 2))
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(np.ones(2), copy=False)
+    x = mx.array([1.0, 2.0])
+    y = xp.asarray(x, copy=True)
+    y[0] = 5.0
+    assert host(x)[0] == 1.0 and xp.asarray(x) is x
+
+
+# -- indexing and __setitem__ ------------------------------------------------------------------
+A = np.arange(24, dtype=np.float64).reshape(2, 3, 4)
+KEYS: list[Any] = [
+    1, -1, (0, 2), (slice(None), slice(None, None, -1)), (..., 3), (None, 1, ..., None),
+    (slice(2, 0, -1), 0, slice(1, None, 2)), np.array([1, 0, -1]), (0, np.array([2, 0])),
+    (np.array([0, 1]), slice(None), np.array([3, 0])), np.array([True, False]),
+    A[..., 0] > 5, A > 10, (Ellipsis, A[0, 0] > 1), True, False, (0, True),
+    np.array(True), np.array(False), (slice(None), None, np.array([0, 2])),
+]  # fmt: skip
+
+
+def _key(key: Any, wrap: Callable[[np.ndarray], Any]) -> Any:
+    if isinstance(key, tuple):
+        return tuple(wrap(k) if isinstance(k, np.ndarray) else k for k in key)
+    return wrap(key) if isinstance(key, np.ndarray) else key
+
+
+@pytest.mark.parametrize("key", KEYS, ids=[repr(k)[:40] for k in KEYS])
+def test_getitem_every_key_kind(key: Any) -> None:
+    expected = A[key]
+    same(wxp.asarray(A)[_key(key, mlx_of)], expected)
+    same(wxp.asarray(A)[_key(key, lambda k: wxp.asarray(k))], expected)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=[repr(k)[:40] for k in KEYS])
+def test_setitem_every_key_kind(key: Any) -> None:
+    expected = A.copy()
+    shape = expected[key].shape
+    value = np.arange(math.prod(shape), dtype=np.float32).reshape(shape) + 100
+    expected[key] = value
+    x = wxp.asarray(A)
+    kept = x[0]  # taken before: keeps its values (MLX replaces the node)
+    x[_key(key, mlx_of)] = wxp.asarray(value)
+    same(x, expected)
+    same(kept, A[0])
+    raw = mlx_of(A)
+    assert xp.__backend__.setitem(raw, _key(key, mlx_of), 7) is raw
+    reference = A.copy()
+    reference[key] = 7
+    same(raw, reference)
+
+
+@pytest.mark.parametrize(("key", "kind"), [
+    (5, IndexError), ((0, 3), IndexError), ((0, 0, 0, 0), IndexError), ((..., ...), IndexError),
+    (1.5, IndexError), ("a", IndexError), (np.array([0, 2]), IndexError),
+    (np.array([True, False, True]), IndexError), (np.array([0.0]), IndexError),
+])  # fmt: skip
+def test_bad_keys_raise_and_change_nothing(key: Any, kind: type[Exception]) -> None:
+    x = wxp.asarray(A)
+    with pytest.raises(kind, match=r"^eagerpy_xp\.mlx\.Array\.__getitem__: "):
+        x[_key(key, mlx_of)]
+    with pytest.raises(kind, match=r"^eagerpy_xp\.mlx\.Array\.__setitem__: "):
+        x[_key(key, mlx_of)] = 1.0
+    same(x, A)
+
+
+def test_setitem_values_are_checked_before_writing() -> None:
+    x = wxp.asarray(np.zeros((2, 3), np.float32))
+    for value, kind in ((1j, TypeError), (mx.array([1.0, 2.0]), ValueError),
+                        (mx.array([1.0], dtype=mx.float64), TypeError), ("a", TypeError),
+                        (np.ones(3), TypeError)):  # fmt: skip
+        with pytest.raises(kind):
+            x[0] = value
+    same(x, np.zeros((2, 3), np.float32))
+    x[1, :] = mx.array([[4.0, 5.0, 6.0]])  # leading size-1 dimensions drop
+    same(x, np.array([[0, 0, 0], [4, 5, 6]], np.float32))
+    i = wxp.asarray(np.zeros(3, np.int16))
+    i[:] = mx.array([1, -2, 3], dtype=mx.int8)  # a dtype that promotes to the array's
+    same(i, np.array([1, -2, 3], np.int16))
+    with pytest.raises(TypeError, match="int8 values in a float32 array"):
+        x[0] = mx.array([1, 2, 3], dtype=mx.int8)  # another kind: no cast
+
+
+def test_in_place_operators(ns: ModuleType) -> None:
+    x = wxp.asarray(np.array([1.0, 2.0], np.float32))
+    y = x
+    x += 1
+    x *= wxp.asarray(np.array([2.0, 3.0], np.float32))
+    assert x is y
+    same(x, np.array([4.0, 9.0], np.float32))
+    i = wxp.asarray(np.array([1, 2], np.int8))
+    with pytest.raises(TypeError):
+        i += 1.5
+    same(i, np.array([1, 2], np.int8))
+
+
+# -- laziness ------------------------------------------------------------------------------------
+N = 1 << 20  # 4 MiB of float32
+
+
+def lazy(shape: tuple[int, ...] = (N,), dtype: Any = mx.float32) -> Any:
+    """An array that exists only as a graph (no buffer yet)."""
+    return (mx.arange(math.prod(shape), dtype=dtype) * 1.5 + 1).reshape(shape)
+
+
+LAZY_CALLS: dict[str, Callable[[], Any]] = {
+    "elementwise": lambda: xp.sin(xp.exp(lazy()) + xp.copysign(lazy(), -1.0)),
+    "float64 exp/sin/cos": lambda: xp.cos(xp.sin(xp.exp(lazy(dtype=mx.float64)))),
+    "promotion": lambda: xp.add(lazy(dtype=mx.int8), lazy(dtype=mx.uint16)),
+    "hypot nextafter": lambda: xp.nextafter(xp.hypot(lazy(), lazy()), lazy()),
+    "reductions": lambda: (xp.sum(lazy()), xp.var(lazy(), correction=1), xp.max(lazy()),
+                           xp.argmax(lazy()), xp.cumulative_sum(lazy())),
+    "manipulation": lambda: (xp.flip(lazy((1024, 1024)), axis=0),
+                             xp.moveaxis(lazy((1024, 1024)), 0, 1), xp.roll(lazy(), 3),
+                             xp.concat([lazy(), lazy()]), xp.tile(lazy((4, 8)), (2, 3)),
+                             xp.reshape(lazy(), (1024, 1024)), xp.unstack(lazy((4, 1024)))),
+    "sorting": lambda: (xp.sort(lazy(), descending=True), xp.argsort(lazy())),
+    "searching": lambda: (xp.where(lazy() > 3, lazy(), 0.0),
+                          xp.searchsorted(xp.sort(lazy()), lazy())),
+    "isin": lambda: xp.isin(lazy(), lazy((16,))),
+    "matmul int": lambda: xp.matmul(lazy((64, 64), mx.int32), lazy((64, 64), mx.int32)),
+    "linalg": lambda: (xp.linalg.inv(lazy((128, 128)) + xp.eye(128)),
+                       xp.linalg.det(lazy((16, 16))), xp.linalg.vector_norm(lazy()),
+                       xp.linalg.solve(xp.astype(lazy((8, 8)), xp.complex64),
+                                       xp.astype(lazy((8, 2)), xp.complex64))),
+    "fft": lambda: (xp.fft.rfft(lazy()), xp.fft.hfft(xp.astype(lazy(), xp.complex64))),
+    "creation": lambda: (xp.zeros((N,)), xp.linspace(0, 1, N), xp.full((N,), 2.0),
+                         xp.arange(N), xp.eye(1024), xp.tril(lazy((1024, 1024)))),
+    "getitem": lambda: (wxp.asarray(lazy())[::-2], wxp.asarray(lazy((1024, 1024)))[None, 3, ...],
+                        wxp.asarray(lazy())[wxp.argsort(wxp.asarray(lazy()))]),
+    "topk crossentropy": lambda: (ep.topk(lazy((64, 512)), 3),
+                                  ep.crossentropy(lazy((64, 512)), xp.argmax(lazy((64, 512)),
+                                                                             axis=1))),
+    "setitem": lambda: _setitem_slice(),
+    "helpers": lambda: (ep.softmax(lazy((1024, 1024))), ep.norms.l2(lazy()),
+                        ep.logsumexp(lazy())),
+}  # fmt: skip
+
+
+def _setitem_slice() -> Any:
+    x = lazy()
+    xp.__backend__.setitem(x, slice(0, 10), 0.0)
+    return x
+
+
+@pytest.mark.parametrize("name", sorted(LAZY_CALLS))
+def test_functions_do_not_evaluate(name: str) -> None:
+    """No function evaluates: the arrays made lazily stay graphs, so MLX allocates no
+    buffer for them or for the result (``mx.get_active_memory`` stays where it was, but
+    for the small constants a call makes)."""
+    mx.eval(mx.zeros(1))  # the allocator warm
+    before = mx.get_active_memory()
+    result = LAZY_CALLS[name]()
+    grown = mx.get_active_memory() - before
+    assert grown < 64 * 1024, f"{name} allocated {grown} bytes: something was evaluated"
+    del result
+
+
+def test_what_evaluates_is_documented() -> None:
+    """The data-dependent functions evaluate (only what they must): their results exist."""
+    x = lazy((1000,))
+    before = mx.get_active_memory()
+    xp.nonzero(x > 1000)
+    assert mx.get_active_memory() > before  # nonzero's result is a computed array
+    y = lazy((N,))
+    base = mx.get_active_memory()
+    xp.take(y, mx.array([0, 5, N - 1]))  # indices made from Python values: checked
+    xp.take(y, xp.argsort(y))  # computed indices: left a graph, not checked
+    xp.take_along_axis(y, xp.argsort(y), axis=0)
+    wxp.asarray(y)[wxp.argsort(wxp.asarray(y))] = 0.0
+    assert mx.get_active_memory() - base < 64 * 1024
+    with pytest.raises(IndexError, match="index 7 is out of bounds"):
+        xp.take(mx.arange(3), mx.array([0, 7]))
+    indices = mx.array([0, 1]) * 4  # a graph
+    same(xp.take(mx.arange(9), indices), np.array([0, 4], np.int32))  # a graph: not checked
+    mx.eval(indices)  # evaluated now: checked
+    with pytest.raises(IndexError, match="index 4 is out of bounds"):
+        xp.take(mx.arange(3), indices)
+
+
+# -- autodiff -------------------------------------------------------------------------------------
+def _loss(x: Any, c: float = 0.5) -> Any:
+    xp_ = ep.namespace(x)
+    return xp_.sum(xp_.sin(x) * x * x) + c * xp_.sum(xp_.log1p(x * x))
+
+
+def _exact(x: np.ndarray, c: float = 0.5) -> np.ndarray:
+    return np.cos(x) * x**2 + 2 * x * np.sin(x) + c * 2 * x / (1 + x**2)
+
+
+@pytest.mark.parametrize("flavour", ["native", "wrapped"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_value_and_grad(flavour: str, dtype: str) -> None:
+    values = np.array([0.3, -1.2, 2.5, 0.0], dtype)
+    x = mlx_of(values) if flavour == "native" else wxp.asarray(values)
+    value, g = ep.value_and_grad(_loss, x, c=0.25)
+    assert type(g) is type(x) and type(value) is type(x)
+    rtol = 1e-5 if dtype == "float32" else 1e-12
+    np.testing.assert_allclose(host(g), _exact(values, 0.25), rtol=rtol, atol=rtol)
+    assert host(g).dtype == np.dtype(dtype)
+    value, aux, g = ep.value_and_grad(lambda t: (_loss(t), {"t": t, "n": 3}), x, has_aux=True)
+    assert type(aux["t"]) is type(x) and aux["n"] == 3
+    np.testing.assert_allclose(host(aux["t"]), values)
+    second = ep.grad(lambda t: ep.namespace(t).sum(ep.grad(_loss, t)), x)  # nested
+    h = 1e-3 if dtype == "float32" else 1e-6
+    fd = (_exact(values + h).sum() - _exact(values - h).sum()) / (2 * h)
+    assert type(second) is type(x)
+    np.testing.assert_allclose(host(second).sum(), fd, rtol=1e-2 if dtype == "float32" else 1e-6)
+
+
+def test_grad_argnums_unused_and_errors() -> None:
+    a, b = mx.array([1.0, 2.0]), mx.array([3.0, 4.0])
+    value, (ga, gb) = ep.value_and_grad(lambda p, q: xp.sum(p * p), a, b, argnums=(0, 1))
+    assert value.item() == 5.0
+    same(ga, np.array([2.0, 4.0], np.float32))
+    same(gb, np.zeros(2, np.float32))
+    with pytest.raises(TypeError, match="real floating"):
+        ep.grad(lambda t: xp.sum(t), mx.array([1, 2]))
+    with pytest.raises(ValueError, match="scalar"):
+        ep.grad(lambda t: t * 2, a)
+    assert ep.value_and_grad_fn(a, lambda t: xp.sum(t * t))(a)[0].item() == 5.0
+
+
+# -- devices, convert, wrapper registration ---------------------------------------------------------
+def test_devices(ns: ModuleType) -> None:
+    x = ns.asarray([1.0, 2.0], device="cpu")
+    assert ep.device(x) == "cpu"
+    if ns is wxp:
+        assert x.device == "cpu" and x.to_device("cpu").device == "cpu"
+    assert ns.__array_namespace_info__().devices() == (ep.Device("cpu"),)
+    assert ns.__array_namespace_info__().default_device() == "cpu"
+    assert host(ep.to_device(x, "cpu")) is not None
+    assert ns.zeros(2, device=mx.cpu).shape == (2,) and ns.ones(2, device=mx.Device(mx.cpu)).shape == (2,)
+    if not mx.is_available(mx.gpu):
+        for device in ("gpu", "mps", "cuda:0", "tpu:1"):
+            with pytest.raises(ValueError, match=r"^eagerpy_xp\.mlx\.zeros: .*not available"):
+                ns.zeros(2, device=device)
+    with pytest.raises(ValueError, match="bogus"):
+        ns.zeros(2, device="bogus")
+
+
+@pytest.mark.parametrize("other", ["numpy", "torch", "jax", "tensorflow", "dask"])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "int64", "float32", "float64",
+                                   "complex64"])
+def test_convert_both_ways(other: str, dtype: str) -> None:
+    pytest.importorskip(other if other != "dask" else "dask.array", reason=f"{other} is not installed")
+    if other == "jax":
+        import jax
+
+        context: Any = jax.enable_x64(True)
+    else:
+        import contextlib
+
+        context = contextlib.nullcontext()
+    values = sample((2, 3), dtype)
+    with context:
+        there = ep.convert(mlx_of(values), other)
+        assert ep.get_namespace(there).__name__.endswith(other)
+        back = ep.convert(there, "mlx")
+        assert type(back) is mx.array
+        same(back, values)
+        wrapped = ep.convert(wxp.asarray(values), other)
+        assert isinstance(wrapped, ep.Array) and wrapped.backend == other
+
+
+def test_mlx_functions_take_an_array() -> None:
+    """``register_wrapper``: MLX's one-array functions read ``__mlx_array__``."""
+    a = wxp.asarray(np.array([0.0, 1.0], np.float32))
+    same(mx.sin(a), np.sin(np.array([0.0, 1.0], np.float32)))
+    same(mx.array(a), np.array([0.0, 1.0], np.float32))
+
+
+def test_errors_keep_the_contract() -> None:
+    with pytest.raises(TypeError, match=r"^eagerpy_xp\.mlx\.sin: expected an MLX array, got numpy\.ndarray"):
+        xp.sin(np.ones(2))
+    with pytest.raises(TypeError, match=r"^eagerpy_xp\.mlx\.sin: .*floating-point.*int32"):
+        xp.sin(mx.array([1, 2]))
+    with pytest.raises(TypeError, match="float16"):
+        xp.sum(mx.array([1.0], dtype=mx.float16))
+    with pytest.raises(ValueError, match=r"^eagerpy_xp\.mlx\.add: .*cannot be broadcast") as info:
+        xp.add(mx.ones((2, 3)), mx.ones(4))
+    assert isinstance(info.value.__cause__, ValueError)
+    with pytest.raises(IndexError, match=r"take: index 7 is out of bounds"):
+        xp.take(mx.arange(3), mx.array([0, 7]))
+    with pytest.raises(ValueError, match="axis 5 is out of range"):
+        xp.sum(mx.ones((2, 3)), axis=5)
+
+
+# -- helpers and the EagerPy layer ---------------------------------------------------------------
+def test_helpers(ns: ModuleType) -> None:
+    m = np.array([[1.0, -2.0, 0.0, 3.5], [1000.0, 999.0, -1000.0, 0.25]], np.float32)
+    x = ns.asarray(m)
+    e = np.exp(m - m.max(axis=1, keepdims=True))
+    same(ns.softmax(x), e / e.sum(axis=1, keepdims=True), rtol=1e-6)
+    same(ns.logsumexp(x, axis=1), np.log(e.sum(axis=1)) + m.max(axis=1), rtol=1e-6)
+    same(ns.norms.l1(x, axis=1), np.abs(m).sum(axis=1))
+    same(ns.norms.linf(x), np.float32(1000.0))
+    labels = ns.asarray([3, 0])
+    same(ns.crossentropy(x, labels), np.log(e.sum(axis=1)) + m.max(axis=1) - m[[0, 1], [3, 0]],
+         rtol=1e-6)  # fmt: skip
+    values, indices = ns.topk(x, 2)
+    same(values, -np.sort(-m, axis=1)[:, :2])
+    same(indices, np.argsort(-m, axis=1, kind="stable")[:, :2])
+    same(ns.onehot_like(x, labels, value=2.0), np.array([[0, 0, 0, 2], [2, 0, 0, 0]], np.float32))
+
+
+def test_eagerpy_layer_takes_mlx_arrays() -> None:
+    import eagerpy_xp.eagerpy as eep
+
+    t = eep.astensor(mx.array([[1.0, 2.0], [3.0, 4.0]]))
+    assert type(t).__name__ == "MLXTensor"
+    same(t.square().sum(axis=0).raw, np.array([10.0, 20.0], np.float32))
+    value, g = eep.value_and_grad(lambda s: s.square().sum(), t)
+    assert value.item() == 30.0
+    same(g.raw, np.array([[2.0, 4.0], [6.0, 8.0]], np.float32))
+    assert t.uniform((3,)).shape == (3,) and t.normal((2, 2)).dtype == mx.float32
+    same(t.index_update(eep.index[0, 1], 9.0).raw, np.array([[1.0, 9.0], [3.0, 4.0]], np.float32))
+
+
+# -- the compile and vectorize hooks ----------------------------------------------------------------
+def _model(x: Any, w: Any, k: int = 2) -> dict[str, Any]:
+    xp_ = ep.namespace(x, w)
+    return {"y": xp_.tanh(xp_.matmul(x, w)) * k, "rest": [xp_.sum(x), "tag", k]}
+
+
+@pytest.mark.parametrize("flavour", ["native", "wrapped"])
+def test_compile_hook_matches_eager(flavour: str) -> None:
+    traces: list[int] = []
+
+    def counted(x: Any, w: Any, k: int = 2) -> Any:
+        traces.append(1)
+        return _model(x, w, k)
+
+    compiled = BACKEND.compile(counted, {})
+    wrap = wxp.asarray if flavour == "wrapped" else mlx_of
+    x, w = wrap(RNG.normal(size=(4, 3)).astype(np.float32)), wrap(np.eye(3, dtype=np.float32))
+    for k in (2, 2, 3):
+        got, want = compiled(x, w, k=k), _model(x, w, k=k)
+        assert type(got["y"]) is type(x) and type(got["rest"][0]) is type(x)
+        assert got["rest"][1:] == ["tag", k]
+        same(got["y"], host(want["y"]), rtol=1e-6)
+    assert len(traces) <= 2 + 1  # traced again for the new Python value only (+1 eager below)
+    mixed = compiled(wxp.asarray(host(x)), mlx_of(host(w)))  # an Array among the arguments
+    assert type(mixed["y"]) is ep.Array
+    shapeless = BACKEND.compile(lambda a: xp.sum(a * a), {"shapeless": True})
+    assert host(shapeless(mx.ones(3))).item() == 3.0 and host(shapeless(mx.ones(5))).item() == 5.0
+    with pytest.raises(ValueError, match=r"^eagerpy_xp\.mlx\.compile: unknown option 'jit'"):
+        BACKEND.compile(_model, {"jit": True})
+
+
+@pytest.mark.parametrize("flavour", ["native", "wrapped"])
+def test_vectorize_hook_matches_a_loop(flavour: str) -> None:
+    wrap = wxp.asarray if flavour == "wrapped" else mlx_of
+    xs, w = RNG.normal(size=(5, 3)).astype(np.float32), RNG.normal(size=(3,)).astype(np.float32)
+
+    def loss(weights: Any, example: Any) -> Any:
+        xp_ = ep.namespace(weights, example)
+        return xp_.sum(xp_.tanh(weights * example) ** 2)
+
+    per_example = BACKEND.vectorize(lambda weights, example: ep.grad(loss, weights, example),
+                                    (None, 0), 0)  # fmt: skip
+    assert per_example is not None
+    got = per_example(wrap(w), wrap(xs))
+    assert type(got) is type(wrap(w))
+    loop = np.stack([host(ep.grad(loss, mlx_of(w), mlx_of(row))) for row in xs])
+    same(got, loop, rtol=1e-6)
+    batched = BACKEND.vectorize(lambda a: (ep.namespace(a).sum(a), a * 2), 0, 0)
+    assert batched is not None
+    total, doubled = batched(wrap(xs))
+    same(total, xs.sum(axis=1), rtol=1e-6)
+    same(doubled, xs * 2)
+    assert type(total) is type(wrap(xs))
+    compiled = BACKEND.compile(per_example, {})  # the compiler over the vectorizer
+    same(compiled(wrap(w), wrap(xs)), loop, rtol=1e-6)
+    with pytest.raises(ValueError, match=r"^eagerpy_xp\.mlx\.vmap: in_axes \(0,\) has 1 entries"):
+        BACKEND.vectorize(loss, (0,), 0)(wrap(w), wrap(xs))
+    with pytest.raises(TypeError, match=r"^eagerpy_xp\.mlx\.vmap: in_axes"):
+        BACKEND.vectorize(loss, (0, 1.5), 0)
+    with pytest.raises(ValueError, match=r"^eagerpy_xp\.mlx\.vmap: "):
+        BACKEND.vectorize(loss, (0, 0), 0)(mx.ones((3, 2)), mx.ones((4, 2)))
+
+
+def test_data_dependent_functions_under_transformations() -> None:
+    """Under mx.compile nothing can be evaluated: data-dependent shapes raise the
+    contract's `NotImplementedError`; index checks are left to MLX."""
+    compiled = BACKEND.compile(lambda a: xp.nonzero(a)[0], {})
+    with pytest.raises(NotImplementedError, match=r"nonzero: .*mx\.compile"):
+        compiled(mx.array([0.0, 1.0]))
+    taken = BACKEND.compile(lambda a, i: xp.take(a, i), {})
+    same(taken(mx.array([1.0, 2.0, 3.0]), mx.array([2, 0])), np.array([3.0, 1.0], np.float32))
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_default_device() -> Iterator[None]:
+    before = mx.default_device()
+    yield
+    assert mx.default_device() == before
+
+
+def test_namespaces_import_mlx_only_on_demand() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, eagerpy_xp; assert 'mlx' not in sys.modules; "
+            "import eagerpy_xp.native.numpy; assert 'mlx' not in sys.modules")  # fmt: skip
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert importlib.import_module("eagerpy_xp.native.mlx").__backend__ is BACKEND
