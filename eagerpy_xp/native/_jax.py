@@ -857,7 +857,12 @@ class JaxBackend(NumPyDtypes, Backend):
             raise self.error("asarray", f"copy=False, but making a JAX array of "
                              f"{type(obj).__name__} with dtype={dtype!r}, device={device!r} "
                              "needs a copy")  # fmt: skip
-        return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
+        try:
+            return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
+        except OverflowError:  # JAX names no int beyond a C long
+            self._check_python_ints(obj, None if target is None else self.dtype_name(target),
+                                    "asarray")  # fmt: skip
+            raise
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``)."""
@@ -865,9 +870,15 @@ class JaxBackend(NumPyDtypes, Backend):
             kwargs: dict[str, Any] = {"copy": copy}
             if device is not None:
                 kwargs["device"] = self.native_device(device, "from_dlpack")
-            return jnp.from_dlpack(x, **kwargs)
+            result = jnp.from_dlpack(x, **kwargs)
         except Exception as exc:
             raise_translated(self, exc, "from_dlpack")
+        dtype = getattr(x, "dtype", None)
+        size = getattr(dtype, "itemsize", None)
+        if isinstance(size, int) and result.dtype.itemsize < size:  # x64 off: JAX truncates
+            raise self.error("from_dlpack", f"a {dtype} array would silently become "
+                             f"{result.dtype}: {X64_HINT}")  # fmt: skip
+        return result
 
     # Sizes: XLA aborts the process for an array of 2**63 bytes or more, so shapes are
     # checked first (`ValueError`, as NumPy's "array is too big"); JAX's out-of-memory error

@@ -17,6 +17,7 @@ from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
 from ._base.core import NumPyDtypes, raise_translated, translated
+from ._base.creation import check_inferred
 from ._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -271,17 +272,23 @@ class NumPyBackend(NumPyDtypes, Backend):
     def asarray(
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
-        """Objects NumPy can only hold as ``object`` or string arrays (``2**70``, ``"a"``)
-        raise `TypeError`: they have no dtype in the standard."""
+        """Objects NumPy can only hold as ``object`` or string arrays (``"a"``) raise
+        `TypeError`: they have no dtype in the standard; Python ints beyond the dtype (the
+        default integer dtype without ``dtype``, where NumPy makes ``uint64`` or ``object``)
+        raise `OverflowError`."""
         if dtype is None and copy is None and device is None and type(obj) is np.ndarray:
             if obj.dtype.kind in "biufc":
                 return obj
         if device is not None:
             self.native_device(device, "asarray")
-        result = np.asarray(obj, dtype=self.check_dtype(dtype, "asarray"), copy=copy)
-        if result.dtype.kind not in "biufc":
-            raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard "
-                                        f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
+        target = self.check_dtype(dtype, "asarray")
+        try:
+            result = np.asarray(obj, dtype=target, copy=copy)
+        except OverflowError:  # NumPy names no int beyond a C long
+            self._check_python_ints(obj, None if target is None else target.name, "asarray")
+            raise
+        if result.dtype.kind not in "bic" and (dtype is None or result.dtype.kind not in "uf"):
+            check_inferred(self, obj, result, "asarray")
         return result
 
     @translated

@@ -5,8 +5,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
+from ..._dtypes import INT_RANGE
 from .core import translated
 
 #: The most elements an array may have: extents are int64 in every framework.
@@ -26,6 +29,10 @@ class CreationFunctions:
     check_array: Any
     device_of: Any
     default_device: Any
+    default_dtype_names: Any
+    dtype_name: Any
+    dtypes_by_name: dict[str, Any]
+    _names_by_dtype: dict[Any, str]
 
     def _device_kwargs(self, device: Any, function: str) -> dict[str, Any]:
         """Keyword arguments placing a new array on ``device`` (none for the default)."""
@@ -41,6 +48,64 @@ class CreationFunctions:
         if not isinstance(fill_value, SCALAR_TYPES) and not self.is_native(fill_value):
             raise self.error(function, f"fill_value must be a Python scalar, got "
                              f"{type(fill_value).__name__} {fill_value!r:.60}", TypeError)  # fmt: skip
+
+    def _check_fill_fits(self, fill_value: Any, function: str, dtype: Any = None,
+                         like: Any = None) -> None:  # fmt: skip
+        """A Python int ``fill_value`` must fit the result's dtype: ``dtype``, else ``like``'s
+        dtype (``full_like``), else the default integer dtype (`OverflowError`)."""
+        if not isinstance(fill_value, int) or isinstance(fill_value, bool):
+            return
+        if dtype is not None:
+            name = self.dtype_name(self.check_dtype(dtype, function))
+        elif like is not None:
+            name = self._names_by_dtype.get(like.dtype)
+        else:
+            name = self.default_dtype_names()["integral"]
+        if name is not None:
+            check_python_int(self, fill_value, name, function)
+
+    def _check_python_ints(self, obj: Any, name: str | None, function: str) -> None:
+        """`OverflowError` naming the first Python int in ``obj`` (nested lists and tuples)
+        beyond the integer dtype ``name`` (the default integer dtype for None); a scan in
+        Python, so called where a framework wraps such ints silently or has failed
+        (its message names no value)."""
+        name = self.default_dtype_names()["integral"] if name is None else name
+        if name in INT_RANGE:
+            big = int_beyond(obj, name)
+            if big is not None:
+                check_python_int(self, big, name, function)
+
+    def _check_arange_ints(self, start: Any, stop: Any, step: Any, dtype: Any,
+                           function: str = "arange") -> bool:  # fmt: skip
+        """Each value ``arange`` makes from Python ints must fit the integer result dtype
+        (``dtype``, or the default integer dtype): its first and last (`OverflowError`).
+        Whether ``start``, ``stop`` and ``step`` are all Python ints."""
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (start, stop, step)):
+            return False
+        if step == 0:
+            return False  # the caller's ValueError
+        name = self.default_dtype_names()["integral"] if dtype is None else \
+            self.dtype_name(self.check_dtype(dtype, function))  # fmt: skip
+        count = max(0, -((start - stop) // step))
+        if count:
+            check_python_int(self, start, name, function)
+            check_python_int(self, start + (count - 1) * step, name, function)
+        return True
+
+    def _linspace_ends(self, start: Any, stop: Any) -> tuple[Any, Any]:
+        """Python ints among ``linspace``'s ends as floats (the result is floating: NumPy
+        and JAX read ``2**64`` as an integer, which no int64 holds); `OverflowError` beyond
+        float64."""
+        ends = []
+        for value in (start, stop):
+            if isinstance(value, int) and not isinstance(value, bool):
+                try:
+                    value = float(value)
+                except OverflowError as exc:
+                    raise self.error("linspace", f"the Python int {value} is too large for "
+                                     "a floating-point dtype", OverflowError) from exc  # fmt: skip
+            ends.append(value)
+        return ends[0], ends[1]
 
     def _check_shape(self, shape: Any, function: str) -> tuple[int, ...]:
         if isinstance(shape, int) and not isinstance(shape, bool):
@@ -64,6 +129,9 @@ class CreationFunctions:
     ) -> Any:  # fmt: skip
         if step == 0:
             raise self.error("arange", f"step must not be zero, got {step!r}")
+        low, high = (0, start) if stop is None else (start, stop)
+        if self._check_arange_ints(low, high, step, dtype) and dtype is None:
+            dtype = self.dtypes_by_name[self.default_dtype_names()["integral"]]
         return self._f.arange(start, stop, step, **self._dtype_kwargs(dtype, "arange"),
                               **self._device_kwargs(device, "arange"))  # fmt: skip
 
@@ -113,6 +181,7 @@ class CreationFunctions:
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         self._check_fill(fill_value, "full")
+        self._check_fill_fits(fill_value, "full", dtype)
         return self._f.full(self._check_shape(shape, "full"), fill_value,
                             **self._dtype_kwargs(dtype, "full"),
                             **self._device_kwargs(device, "full"))  # fmt: skip
@@ -122,6 +191,7 @@ class CreationFunctions:
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
         self._check_fill(fill_value, "full_like")
+        self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._f.full_like(x, fill_value, **self._dtype_kwargs(dtype, "full_like"),
                                  **self._device_kwargs(device, "full_like"))  # fmt: skip
 
@@ -131,6 +201,7 @@ class CreationFunctions:
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)  # type: ignore[attr-defined]
+        start, stop = self._linspace_ends(start, stop)
         return self._f.linspace(start, stop, num, endpoint=endpoint,
                                 **self._dtype_kwargs(dtype, "linspace"),
                                 **self._device_kwargs(device, "linspace"))  # fmt: skip
@@ -183,6 +254,54 @@ class CreationFunctions:
     def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._f.zeros_like(x, **self._dtype_kwargs(dtype, "zeros_like"),
                                   **self._device_kwargs(device, "zeros_like"))  # fmt: skip
+
+
+def check_python_int(backend: Any, value: Any, name: str, function: str) -> None:
+    """`OverflowError` where the Python int ``value`` lies outside the integer dtype ``name``
+    (NumPy's rule, which the standard's test suite expects; frameworks would wrap it
+    silently); other dtypes and values pass."""
+    bounds = INT_RANGE.get(name)
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise backend.error(function, f"the Python int {value} is out of bounds for {name} "
+                            f"({bounds[0]} to {bounds[1]})", OverflowError)  # fmt: skip
+
+
+def int_beyond(obj: Any, name: str) -> int | None:
+    """The first Python int in ``obj`` (a scalar or nested lists and tuples) outside the
+    integer dtype ``name``, or None."""
+    low, high = INT_RANGE[name]
+    if isinstance(obj, int) and not isinstance(obj, bool):
+        return None if low <= obj <= high else obj
+    if isinstance(obj, (list, tuple)):
+        for item in obj:
+            found = int_beyond(item, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _only_ints(obj: Any) -> bool:
+    """Whether every entry of the nested lists and tuples ``obj`` is a Python int."""
+    if isinstance(obj, (list, tuple)):
+        return all(_only_ints(o) for o in obj)
+    return isinstance(obj, int)
+
+
+def check_inferred(backend: Any, obj: Any, inferred: Any, function: str) -> None:
+    """The NumPy array ``inferred`` that ``numpy.asarray(obj)`` made without a dtype holds
+    a dtype of the standard: Python ints alone, one of them beyond the default integer
+    dtype (NumPy makes ``uint64``, ``float64`` or ``object`` of them), raise
+    `OverflowError`; other ``object`` or string results `TypeError`."""
+    kind = inferred.dtype.kind
+    if kind in "uOf" and isinstance(obj, (int, list, tuple)) and (
+            kind != "f" or (np.abs(inferred) >= 2.0**63).any()) and _only_ints(obj):  # fmt: skip
+        default = backend.default_dtype_names()["integral"]
+        big = int_beyond(obj, default)
+        if big is not None:
+            check_python_int(backend, big, default, function)
+    if kind in "OSUV":
+        raise backend.error(function, f"{obj!r:.80} has no dtype of the standard (NumPy "
+                            f"makes {inferred.dtype})", TypeError)  # fmt: skip
 
 
 def check_dlpack(backend: Any, x: Any) -> None:
