@@ -60,6 +60,7 @@ from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
 from ._base.arguments import integer, positive, recheck
 from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
+from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
 from ._base.subnamespaces import EigResult
 
@@ -853,6 +854,8 @@ class JaxBackend(NumPyDtypes, Backend):
                 place is None or isinstance(obj, jax.core.Tracer) or obj.devices() == {place})
             if same and copy is not True:
                 return _strong(obj)
+        if isinstance(obj, np.ndarray):
+            obj = native_order(self, obj, copy, "asarray")  # JAX refuses swapped arrays
         if copy is False:
             raise self.error("asarray", f"copy=False, but making a JAX array of "
                              f"{type(obj).__name__} with dtype={dtype!r}, device={device!r} "
@@ -867,6 +870,7 @@ class JaxBackend(NumPyDtypes, Backend):
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``)."""
         try:
+            x, copy = compact_numpy(self, x, copy, "from_dlpack")
             kwargs: dict[str, Any] = {"copy": copy}
             if device is not None:
                 kwargs["device"] = self.native_device(device, "from_dlpack")

@@ -17,7 +17,7 @@ from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
 from ._base.core import NumPyDtypes, raise_translated, translated
-from ._base.creation import check_inferred
+from ._base.creation import check_inferred, native_order
 from ._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -277,11 +277,13 @@ class NumPyBackend(NumPyDtypes, Backend):
         default integer dtype without ``dtype``, where NumPy makes ``uint64`` or ``object``)
         raise `OverflowError`."""
         if dtype is None and copy is None and device is None and type(obj) is np.ndarray:
-            if obj.dtype.kind in "biufc":
+            if obj.dtype.kind in "biufc" and obj.dtype.isnative:
                 return obj
         if device is not None:
             self.native_device(device, "asarray")
         target = self.check_dtype(dtype, "asarray")
+        if isinstance(obj, np.ndarray) and target is None and not obj.dtype.isnative:
+            obj, copy = native_order(self, obj, copy, "asarray"), None  # (a copy already)
         try:
             result = np.asarray(obj, dtype=target, copy=copy)
         except OverflowError:  # NumPy names no int beyond a C long

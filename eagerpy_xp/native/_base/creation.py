@@ -304,6 +304,39 @@ def check_inferred(backend: Any, obj: Any, inferred: Any, function: str) -> None
                             f"makes {inferred.dtype})", TypeError)  # fmt: skip
 
 
+def native_order(backend: Any, x: Any, copy: bool | None, function: str) -> Any:
+    """The NumPy array ``x`` in the machine's byte order: ``x`` itself, or a copy of it when
+    it is byte-swapped (``arr.astype('>f4')``, read from a file: the standard's dtypes are
+    the native ones, and torch and JAX refuse swapped arrays); `ValueError` where
+    ``copy=False`` forbids that copy."""
+    if x.dtype.isnative:
+        return x
+    if copy is False:
+        raise backend.error(function, f"copy=False, but an array of byte order "
+                            f"{x.dtype.str!r} needs a copy in the native order")  # fmt: skip
+    return x.astype(x.dtype.newbyteorder("="))
+
+
+def compact_numpy(backend: Any, x: Any, copy: bool | None, function: str,
+                  negative_only: bool = False) -> tuple[Any, bool | None]:  # fmt: skip
+    """A NumPy producer for ``from_dlpack`` whose strides the framework imports: a
+    C-contiguous copy of an array with other strides (JAX imports compact strides only;
+    torch, ``negative_only``, aborts the process on negative ones), and the ``copy`` left
+    to ask of the framework; `ValueError` where ``copy=False`` forbids the copy.  Other
+    producers pass as they are."""
+    if not isinstance(x, np.ndarray):
+        return x, copy
+    if negative_only:
+        if not any(s < 0 for s in x.strides):
+            return x, copy
+    elif x.flags.c_contiguous:
+        return x, copy
+    if copy is False:
+        raise backend.error(function, f"copy=False, but a NumPy array of strides {x.strides} "
+                            "cannot be shared: it needs a copy")  # fmt: skip
+    return np.array(x, copy=True, order="C"), None
+
+
 def check_dlpack(backend: Any, x: Any) -> None:
     """``from_dlpack``'s ``x``: an object with ``__dlpack__`` (`TypeError` otherwise)."""
     if not hasattr(x, "__dlpack__"):

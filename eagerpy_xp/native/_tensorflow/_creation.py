@@ -15,7 +15,7 @@ import tensorflow as tf
 from ..._detect import SCALAR_TYPES
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
-from .._base.creation import check_inferred, check_python_int
+from .._base.creation import check_inferred, check_python_int, compact_numpy
 from ._common import TFBase
 from ._eager import translate
 
@@ -305,6 +305,7 @@ class CreationMixin(TFBase):
             if not hasattr(x, "__dlpack__"):
                 raise self.error("from_dlpack", f"{type(x).__name__} has no __dlpack__",
                                  TypeError)  # fmt: skip
+            x, copy = compact_numpy(self, x, copy, "from_dlpack")  # TF: compact strides only
             result = self.import_dlpack(x, copy, "from_dlpack")
         if device is not None and self.device_of(result) != self.as_device(device):
             if copy is False:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import torch
 
 from ..._detect import SCALAR_TYPES
 from .._base.core import translated
-from .._base.creation import check_dlpack
+from .._base.creation import check_dlpack, compact_numpy, native_order
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
@@ -58,6 +59,10 @@ class TorchCreation(TorchCore):
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
         kwargs = self._place(dtype, device, "asarray")
+        if isinstance(obj, np.ndarray) and obj.dtype.kind in "biufc":
+            obj, copy = self._shareable(obj, copy)
+            if copy is not True:  # torch.asarray copies 0-d arrays even with copy=False
+                obj = torch.from_numpy(obj)
         if isinstance(obj, torch.Tensor):
             target_dtype = kwargs.get("dtype", obj.dtype)
             target_device = kwargs.get("device", obj.device)
@@ -85,6 +90,22 @@ class TorchCreation(TorchCore):
             if copy is False:
                 raise self.error("asarray", f"copy=False but a copy is needed ({e})") from None
             raise self.error("asarray", str(e)) from None
+
+    def _shareable(self, x: np.ndarray, copy: bool | None) -> tuple[np.ndarray, bool | None]:
+        """A NumPy array torch can take, and the ``copy`` left to ask of torch: torch
+        refuses negative strides and other byte orders, and shares read-only memory as a
+        writable tensor; ``copy=None`` copies those on the NumPy side (``copy=False``:
+        `ValueError` where torch cannot share)."""
+        if not x.dtype.isnative:
+            return native_order(self, x, copy, "asarray"), None
+        if any(s < 0 for s in x.strides):
+            if copy is False:
+                raise self.error("asarray", f"copy=False, but torch cannot share a NumPy "
+                                 f"array with negative strides {x.strides}")  # fmt: skip
+            return np.array(x, copy=True), None
+        if not x.flags.writeable and copy is None:
+            return np.array(x, copy=True), None  # a tensor is writable
+        return x, copy
 
     def _stacked(self, obj: Any, kwargs: dict[str, Any], copy: bool | None) -> Tensor:
         """A nested sequence holding tensors (and Python scalars), stacked in the
@@ -182,6 +203,7 @@ class TorchCreation(TorchCore):
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         check_dlpack(self, x)
+        x, copy = compact_numpy(self, x, copy, "from_dlpack", negative_only=True)
         kwargs: dict[str, Any] = {}
         if device is not None:
             kwargs["device"] = self.native_device(device, "from_dlpack")
