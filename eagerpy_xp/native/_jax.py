@@ -62,6 +62,7 @@ from ._base.arguments import integer, positive, recheck
 from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
 from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
+from ._base.keys import as_it_is, standard_key
 from ._base.subnamespaces import EigResult
 
 
@@ -777,6 +778,9 @@ class JaxBackend(NumPyDtypes, Backend):
         try:
             return raw[key]
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__getitem__")  # lists, NumPy bools
+            if plain is not key:
+                return self.getitem(raw, plain)
             raise self._key_error(exc, key, "__getitem__") from exc
 
     def _key_error(self, exc: Exception, key: Any, function: str) -> Exception:
@@ -797,6 +801,7 @@ class JaxBackend(NumPyDtypes, Backend):
         ``value`` are dropped first, as NumPy, torch and TensorFlow do (``x[0, ...] = y`` with
         ``y`` of shape ``(1,)``); JAX's ``.at[].set`` would refuse them.
         """
+        key = standard_key(key, as_it_is, self, "__setitem__")  # lists, NumPy bools
         self._check_bounds(raw, key, "__setitem__")
         value = self._setitem_value(raw, value)
         if value.ndim and value.shape[0] == 1:  # NumPy's rule: leading size-1 dimensions of

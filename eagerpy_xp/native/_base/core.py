@@ -25,6 +25,7 @@ from ..._dtypes import (
     promote,
     scalar_kind_ok,
 )
+from .keys import as_it_is, standard_key
 
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
 KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
@@ -561,9 +562,14 @@ class BackendCore:
 
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]``; a key the framework refuses is read again with NumPy objects and
+        lists as the standard's items (`keys.standard_key`: free when the key works)."""
         try:
             return raw[key]
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__getitem__")
+            if plain is not key:
+                return self.getitem(raw, plain)
             raise_translated(self, _keyed(exc, key), "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
@@ -574,6 +580,9 @@ class BackendCore:
         try:
             raw[key] = value
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__setitem__")
+            if plain is not key:
+                return self.setitem(raw, plain, value)
             raise_translated(self, _keyed(exc, key), "__setitem__")
         return raw
 

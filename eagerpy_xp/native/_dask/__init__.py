@@ -25,6 +25,7 @@ names); this class holds what differs.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import array_api_compat.dask.array as cda
@@ -37,6 +38,7 @@ from .._base import Backend
 from .._base.core import NumPyDtypes, translated
 from .._base.creation import check_dlpack
 from .._base.functions import check_correction, check_repeats, check_roll
+from .._base.keys import as_it_is, standard_key
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
 
@@ -115,18 +117,26 @@ class DaskBackend(NumPyDtypes, Backend):
 
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
-        """Integer arrays on several axes (which Dask refuses) gather from the array
-        flattened over those axes, lazily.  Indexing by position into an axis of unknown
-        size (after a mask or ``unique_*``) computes that array's chunk sizes first: which
+        """NumPy's indexing, lazily.  Integer arrays (Dask's or NumPy's) that Dask refuses
+        (several, multi-dimensional ones, beside ints or None) gather from the array
+        flattened over their axes.  Indexing by position into an axis of unknown size
+        (after a mask or ``unique_*``) computes that array's chunk sizes first: which
         element is at a position depends on the data."""
-        key = self._checked_key(raw, key, "__getitem__")
-        if _is_multi_axis_gather(key):
-            return self._gather(raw, key)
-        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and key.ndim == 0:
-            return raw[None][da.reshape(key, (1,))]  # a new axis of size 1 or 0
-        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and 0 in key.shape:
-            return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)  # Dask fails on these
+        key = self._checked_key(raw, self._plain_key(key, "__getitem__"), "__getitem__")
         try:
+            if _has_bool(key):  # Dask reads True as 1: a new axis of size 1 (or 0 for False)
+                return _bool_axes(self.getitem(raw, _bools_as_new_axes(key)), key, raw.ndim)
+            if _needs_gather(key):
+                return self._advanced(raw, key)
+            if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_:
+                if key.ndim == 0:
+                    return raw[None][da.reshape(da.asarray(key), (1,))]  # a new axis, 1 or 0
+                if 0 in key.shape:  # Dask fails on these
+                    return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)
+                key = da.asarray(key)  # Dask takes NumPy masks of one dimension only
+                if 1 < key.ndim < raw.ndim:  # nor a mask of some leading axes: merged
+                    rows = reshape(raw, (-1, *raw.shape[key.ndim:]))
+                    return rows[reshape(key, (-1,))]
             try:
                 return raw[key]
             except ValueError:
@@ -135,7 +145,16 @@ class DaskBackend(NumPyDtypes, Backend):
             sized = raw.copy().compute_chunk_sizes()  # on a copy: the caller's keeps its graph
             return sized[key]
         except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
-            raise self.error("__getitem__", f"index {key!r}: {exc}", type(exc)) from exc
+            raise self.error("__getitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
+
+    def _plain_key(self, key: Any, function: str) -> Any:
+        """NumPy scalars, 0-d arrays and lists in ``key`` as the standard's items
+        (`keys.standard_key`; NumPy index arrays stay: Dask takes them), slice bounds that
+        are NumPy integers as ints."""
+        key = standard_key(key, as_it_is, self, function)
+        if type(key) is tuple:
+            return tuple(_plain_slice(k) if type(k) is slice else k for k in key)
+        return _plain_slice(key) if type(key) is slice else key
 
     def _checked_key(self, raw: Any, key: Any, function: str, eager: bool = False) -> Any:
         """``key`` checked as the standard's indexing allows (ints, slices, one ellipsis,
@@ -181,26 +200,69 @@ class DaskBackend(NumPyDtypes, Backend):
                 if eager:
                     item = np.asarray(item.compute())
                 dim += 1
+            elif isinstance(item, np.ndarray):  # known entries: checked now
+                size = raw.shape[dim]
+                outside = (item < -size) | (item >= size) if not math.isnan(size) else None
+                if outside is not None and outside.any():
+                    raise self.error(function, f"index {item[outside].flat[0]} is out of range "
+                                     f"for axis {dim} of size {size}", IndexError)  # fmt: skip
+                dim += 1
             elif item is not None:
                 dim += 1
             checked.append(item)
         return tuple(checked) if type(key) is tuple else checked[0]
 
-    def _gather(self, raw: Any, key: tuple[Any, ...]) -> Any:
-        """``raw[i0, i1, ...]`` for integer arrays (and ints) ``ik`` on the leading axes."""
-        if len(key) > raw.ndim:
-            raise self.error("__getitem__", f"{len(key)} indices for {raw.ndim} dimensions",
-                             IndexError)  # fmt: skip
-        sizes = raw.shape[: len(key)]
-        flat = None
-        for index, size in zip(key, sizes):
-            index = da.asarray(index)
-            index = da.where(index < 0, index + size, index)
-            flat = index if flat is None else flat * size + index
-        assert flat is not None
-        rows = reshape(raw, (-1, *raw.shape[len(key):]))
-        picked = rows[reshape(flat, (-1,))]
-        return reshape(picked, (*flat.shape, *raw.shape[len(key):]))
+    def _advanced(self, raw: Any, key: Any) -> Any:
+        """``raw[key]`` by NumPy's rules for integer arrays (and ints beside them): the
+        arrays broadcast together; the array is gathered from, flattened over their axes;
+        their dimensions come first, or where the first of them was when they (and the ints)
+        are adjacent in the key."""
+        items = list(key) if type(key) is tuple else [key]
+        used = sum(k is not None and k is not Ellipsis for k in items)
+        at = next((i for i, k in enumerate(items) if k is Ellipsis), None)
+        if at is not None:
+            items[at : at + 1] = [slice(None)] * (raw.ndim - used)
+        else:
+            items += [slice(None)] * (raw.ndim - used)
+        basic: list[Any] = []
+        indices: dict[int, Any] = {}  # axis of ``raw[basic]`` -> its integer index
+        for k in items:
+            if k is not None and not isinstance(k, slice):
+                indices[len(basic)] = k
+                k = slice(None)
+            basic.append(k)
+        picked = raw[tuple(basic)]
+        if None in self.shape_of(picked):  # positions into unknown sizes: computed
+            picked = picked.copy().compute_chunk_sizes()
+        axes = sorted(indices)
+        sizes = [picked.shape[a] for a in axes]
+        for a, size in zip(axes, sizes):
+            k = indices[a]
+            if isinstance(k, int) and not -size <= k < size:
+                raise self.error("__getitem__", f"index {k} is out of range for axis {a} of "
+                                 f"size {size}", IndexError)  # fmt: skip
+        lazy = any(isinstance(indices[a], da.Array) for a in axes)
+        arrays = [_from_end(indices[a], size, lazy) for a, size in zip(axes, sizes)]
+        try:
+            arrays = list((da if lazy else np).broadcast_arrays(*arrays))
+        except ValueError as exc:
+            shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
+            raise self.error("__getitem__", f"index arrays of shapes {shapes} do not "
+                             "broadcast together", IndexError) from exc  # fmt: skip
+        flat = arrays[0]
+        for index, size in zip(arrays[1:], sizes[1:]):
+            flat = flat * size + index
+        rest = [a for a in range(picked.ndim) if a not in indices]
+        rest_shape = tuple(picked.shape[a] for a in rest)
+        rows = reshape(da.transpose(picked, axes + rest), (-1, *rest_shape))
+        out = rows[reshape(flat, (-1,)) if lazy else flat.reshape(-1)]
+        if flat.ndim != 1:
+            out = reshape(out, (*flat.shape, *rest_shape))
+        if axes == list(range(axes[0], axes[-1] + 1)) and axes[0] > 0:
+            count, first = flat.ndim, axes[0]
+            out = da.transpose(out, [*range(count, count + first), *range(count),
+                                     *range(count + first, out.ndim)])  # fmt: skip
+        return out
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """A new Dask array with ``value`` written at ``key``; ``raw`` (and every array
@@ -217,8 +279,17 @@ class DaskBackend(NumPyDtypes, Backend):
                 raise self.error("__setitem__", f"cannot write {source} values into an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)
-        key = self._checked_key(raw, key, "__setitem__", eager=True)
-        mask = key if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ else None
+        key = self._checked_key(raw, self._plain_key(key, "__setitem__"), "__setitem__",
+                                eager=True)  # fmt: skip
+        parts = key if isinstance(key, tuple) else (key,)
+        if _needs_gather(key) or _has_bool(key) or any(k is None for k in parts):
+            return self._scattered(raw, key, value)  # several or multi-dimensional index
+        if _selects_nothing(raw, key):  # arrays, True/False, None: Dask cannot write those
+            self._scattered(raw, key, value)  # (checks the key and the value)
+            return raw  # (Dask fails to broadcast a value to an empty selection)
+        if isinstance(key, np.ndarray) and key.dtype == np.bool_:
+            key = da.asarray(key)
+        mask = key if isinstance(key, da.Array) and key.dtype == np.bool_ else None
         if mask is not None and mask.ndim <= raw.ndim:
             rest = raw.ndim - mask.ndim
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 0:
@@ -235,9 +306,8 @@ class DaskBackend(NumPyDtypes, Backend):
                 # values of unknown count (another mask's result), or one value per row
                 # that a lazy mask selects (Dask cannot check a count it does not know
                 # yet: "cannot broadcast shape (2,) to shape (nan,)"): one task writes them
-                write = dask.delayed(_masked_write, pure=True)(raw, mask, value)
+                write = dask.delayed(_keyed_write, pure=True)(raw, mask, value)
                 return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
-        parts = key if isinstance(key, tuple) else (key,)
         if 0 in raw.shape and not any(isinstance(k, da.Array) for k in parts):
             # nothing to write: NumPy's broadcasting rules decide whether the value fits
             # (Dask refuses a (2,) value for a (0, 2) selection)
@@ -250,9 +320,32 @@ class DaskBackend(NumPyDtypes, Backend):
         result = raw.copy()  # a new Array object on the same graph: writing rebinds it only
         try:
             result[key] = value
-        except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
+        except (IndexError, ValueError, NotImplementedError):
+            # what Dask cannot write (an int beside a reversed slice): NumPy's rules decide,
+            # on a stand-in, and one task writes
+            return self._scattered(raw, key, value)
+        except TypeError as exc:
             raise self.error("__setitem__", f"index {key!r}: {exc}", type(exc)) from exc
         return result
+
+    def _scattered(self, raw: Any, key: Any, value: Any) -> Any:
+        """``raw`` with ``value`` written at ``key`` (NumPy index arrays, ints, slices), by
+        one task; the key and the value's shape are checked now, on a stand-in of
+        ``raw``'s shape that holds no data."""
+        if None in self.shape_of(raw):
+            raw = raw.copy().compute_chunk_sizes()
+        try:
+            selected = np.broadcast_to(np.zeros((), bool), raw.shape)[key].shape
+            shape = tuple(np.shape(value))
+            while len(shape) > len(selected) and shape[0] == 1:
+                shape = shape[1:]  # NumPy drops the value's leading size-1 dimensions
+            if np.broadcast_shapes(shape, selected) != selected:
+                raise ValueError(f"a value of shape {np.shape(value)} does not fit the "
+                                 f"selection of shape {selected}")  # fmt: skip
+        except (IndexError, ValueError) as exc:
+            raise self.error("__setitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
+        write = dask.delayed(_keyed_write, pure=True)(raw, key, value)
+        return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype).rechunk(raw.chunks)
 
     # -- creation --------------------------------------------------------------------------
     @translated
@@ -644,23 +737,86 @@ def _in_range(block: Any, size: int, axis: int, template: Exception) -> Any:
     return block
 
 
-def _is_multi_axis_gather(key: Any) -> bool:
-    """A tuple of integer arrays and ints with at least two arrays (Dask's "nd fancy
-    indexing")."""
-    if type(key) is not tuple:
+def _needs_gather(key: Any) -> bool:
+    """Whether ``key`` holds integer arrays Dask does not index with as NumPy does: two or
+    more, one that is not 1-D, or one beside an int or None (NumPy moves the arrays'
+    dimensions first when an int and an array are apart)."""
+    items = key if type(key) is tuple else (key,)
+    arrays = [k for k in items if isinstance(k, (da.Array, np.ndarray)) and k.dtype.kind in "iu"]
+    if not arrays:
         return False
-    arrays = 0
-    for k in key:
-        if isinstance(k, (da.Array, np.ndarray)) and k.dtype.kind in "iu":
-            arrays += 1
-        elif not (isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))):
-            return False
-    return arrays >= 2
+    if len(arrays) > 1 or arrays[0].ndim != 1:
+        return True
+    return any(k is None or (type(k) is int) for k in items)
 
 
-def _masked_write(raw: Any, mask: Any, value: Any) -> Any:
+def _selects_nothing(raw: Any, key: Any) -> bool:
+    """Whether a key of NumPy index arrays selects no element (an empty index array)."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size == 0
+               for k in parts)  # fmt: skip
+
+
+def _has_bool(key: Any) -> bool:
+    """Whether ``key`` holds a Python bool (a 0-d mask)."""
+    if type(key) is tuple:
+        return any(type(k) is bool for k in key)
+    return type(key) is bool
+
+
+def _bools_as_new_axes(key: Any) -> Any:
+    """``key`` with each Python bool as None (a new axis; `_bool_axes` empties False's)."""
+    if type(key) is tuple:
+        return tuple(None if type(k) is bool else k for k in key)
+    return None
+
+
+def _bool_axes(result: Any, key: Any, ndim: int) -> Any:
+    """``result`` of `_bools_as_new_axes`'s key with the axes of False emptied: NumPy's
+    ``x[False]`` selects nothing along a new axis."""
+    items = key if type(key) is tuple else (key,)
+    consumed = sum(k is not None and k is not Ellipsis and type(k) is not bool and not (
+        isinstance(k, (da.Array, np.ndarray)) and k.dtype == np.bool_) for k in items)
+    axis, empty = 0, []
+    for k in items:
+        if type(k) is bool:
+            if not k:
+                empty.append(axis)
+            axis += 1
+        elif k is None or isinstance(k, slice):
+            axis += 1
+        elif k is Ellipsis:
+            axis += ndim - consumed
+        elif isinstance(k, (da.Array, np.ndarray)):
+            axis += k.ndim if k.dtype != np.bool_ else 1
+    if not empty:
+        return result
+    return result[tuple(slice(0, 0) if a in empty else slice(None) for a in range(result.ndim))]
+
+
+def _plain_slice(k: slice) -> slice:
+    """A slice whose bounds are NumPy integers (or 0-d arrays) with Python int bounds."""
+    bounds = (k.start, k.stop, k.step)
+    if all(b is None or type(b) is int for b in bounds):
+        return k
+    return slice(*(b if b is None or isinstance(b, da.Array) else operator.index(b)
+                   for b in bounds))  # fmt: skip
+
+
+def _from_end(index: Any, size: int, lazy: bool) -> Any:
+    """An integer index (an int, a NumPy or Dask array) with negative entries counted
+    from the end of an axis of ``size`` (entries are range-checked already)."""
+    if isinstance(index, int):
+        index = np.asarray(index)
+    if lazy:
+        index = da.asarray(index)
+        return da.where(index < 0, index + size, index)
+    return np.where(index < 0, index + size, index)
+
+
+def _keyed_write(raw: Any, key: Any, value: Any) -> Any:
     out = np.array(raw, copy=True)
-    out[mask] = value
+    out[key] = value
     return out
 
 

@@ -14,6 +14,7 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from .._base.core import raise_translated, translated
+from .._base.keys import standard_key
 from ._common import INTEGRAL_KINDS, TFBase
 from ._eager import translate
 
@@ -22,6 +23,7 @@ class IndexingMixin(TFBase):
     """``getitem``/``setitem`` hooks, ``take`` and ``take_along_axis``."""
 
     def _key_tuple(self, key: Any) -> tuple[Any, ...]:
+        key = standard_key(key, tf.constant, self, "__getitem__")  # NumPy's index arrays
         items = key if type(key) is tuple else (key,)
         out: list[Any] = []
         for k in items:

@@ -18,6 +18,7 @@ from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
+from .._base.keys import standard_key
 
 Tensor = torch.Tensor
 
@@ -308,6 +309,7 @@ class TorchCore(Backend):
         Returns the new key and the dims of ``x`` to flip before indexing with it.  Integer
         index tensors become int64 (torch reads uint8 tensors as masks).
         """
+        key = standard_key(key, _index_tensor, self, function)  # NumPy's index arrays
         items = key if isinstance(key, tuple) else (key,)
         for item in items:
             if not (item is None or item is Ellipsis or isinstance(item, (slice, torch.Tensor))
@@ -321,6 +323,7 @@ class TorchCore(Backend):
         ellipsis_dims = len(shape) - sum(c for c in consumed if c >= 0)
         new: list[Any] = []
         flips: list[int] = []
+        array = None  # the first index array of one or more dimensions
         dim = 0
         for item, used in zip(items, consumed):
             if used < 0:  # the ellipsis
@@ -336,13 +339,22 @@ class TorchCore(Backend):
                 else:
                     item = slice(0, 0)
                 flips.append(dim)
-            elif isinstance(item, torch.Tensor) and item.dtype not in (torch.bool, torch.int64):
-                if item.is_floating_point() or item.is_complex():
-                    raise self.error(function, f"index arrays must be integer or bool, "
-                                     f"got {item.dtype}", IndexError)  # fmt: skip
-                item = item.to(torch.int64)
+            elif isinstance(item, torch.Tensor):
+                if item.dtype not in (torch.bool, torch.int64):
+                    if item.is_floating_point() or item.is_complex():
+                        raise self.error(function, f"index arrays must be integer or bool, "
+                                         f"got {item.dtype}", IndexError)  # fmt: skip
+                    item = item.to(torch.int64)
+                if item.ndim and array is None:
+                    array = item
             new.append(item)
             dim += used
+        if array is not None and len(new) > 1 and any(type(k) is int for k in new):
+            # NumPy's rule: ints beside index arrays index as arrays too (torch reads them
+            # as basic indices, which moves the arrays' dimensions when the two are apart);
+            # shape (1,) broadcasts as the 0-d array NumPy makes of an int
+            new = [torch.tensor([k], device=array.device) if type(k) is int else k
+                   for k in new]  # fmt: skip
         return tuple(new), flips
 
     def getitem(self, raw: Any, key: Any) -> Any:
@@ -393,6 +405,14 @@ class TorchCore(Backend):
             return super().assign(raw, result, function)  # raises the standard's error
         raw.copy_(result)
         return raw
+
+
+def _index_tensor(index: Any) -> Tensor:
+    """A NumPy index array as a tensor (torch would read a uint8 one as a mask, and takes
+    no negative strides)."""
+    import numpy as np
+
+    return torch.from_numpy(np.ascontiguousarray(index))
 
 
 def _dims_consumed(item: Any) -> int:
