@@ -736,14 +736,15 @@ def _python_operator_refusal(call: Invalid, exc: Exception) -> bool:
 #: Backends whose functions build a graph and compute nothing.  Two judgements follow.
 #: A size beyond memory but within int64 extents makes a lazy array there, which is
 #: right (`_lazy_and_indexable`).  An error that depends on
-#: the values in an array argument (an entry of an index array out of range) can only be
+#: the values in an array argument (an entry of an index array out of range, a negative
+#: count in ``repeat``'s array of repeats) can only be
 #: found when the graph runs, so for the functions that read entries of an index array
 #: (`_VALUE_DEPENDENT`) the call's result is computed too, and an exception then is
 #: judged like one raised by the call.  Every other call (shapes, dtypes, axes, other
 #: arguments) must raise at the call itself, and so must ``__setitem__`` (a failed write
 #: leaves the array as it was, so its key is checked before the write).
 LAZY_BACKENDS = frozenset({"dask"})
-_VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__"})
+_VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__", "repeat"})
 
 
 def _lazy_and_indexable(target: Target, result: Any) -> bool:

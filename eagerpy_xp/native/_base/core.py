@@ -135,7 +135,7 @@ def translated(function: _Method) -> _Method:
                         b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
 
     else:
 
@@ -161,7 +161,7 @@ def translated(function: _Method) -> _Method:
                             b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
@@ -176,6 +176,21 @@ def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
     except TypeError:
         return {}
     return dict(list(arguments.items())[1:])
+
+
+def _failed(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
+            args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:  # fmt: skip
+    """`translated`'s failure: the backend's `BackendCore.recover` result where it has
+    one (a lazy framework's other way to the same result), else the contract's error."""
+    if not str(exc).startswith("eagerpy_xp."):
+        result = owner._b.recover(function, args, kwargs)
+        if result is not NOT_RECOVERED:
+            return result
+    _raise_explained(owner, exc, function, signature, args, kwargs)
+
+
+#: What `BackendCore.recover` returns when it has no result.
+NOT_RECOVERED: Any = object()
 
 
 def _raise_explained(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
@@ -294,6 +309,13 @@ class BackendCore:
             return self.error(function, text[ours.end():], type(exc))
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
+
+    def recover(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """After the framework failed in ``function`` (called with ``args`` and
+        ``kwargs``): its result computed another way, or `NOT_RECOVERED` (then the
+        failure is translated).  Called only on failure; by default `NOT_RECOVERED` (Dask:
+        arrays of unknown size that its own functions refuse)."""
+        return NOT_RECOVERED
 
     def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
         """After a framework error in ``function`` called with ``arguments`` (by parameter

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
-from .._base.core import NumPyDtypes, translated
+from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
 from .._base.creation import check_dlpack
 from .._base.functions import check_correction, check_repeats, check_roll
 from .._base.keys import as_it_is, standard_key
@@ -43,10 +43,13 @@ from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, resha
 from ._subnamespaces import DaskFFT, DaskLinalg
 
 
-def _unique_parts(flat: Any, shape: tuple[int, ...]) -> tuple[Any, ...]:
+def _unique_parts(flat: Any, shape: tuple[float, ...]) -> tuple[Any, ...]:
     """NumPy's unique values, first indices, inverse (shaped ``shape``) and counts of
-    one 1-D chunk."""
-    values, indices, inverse, counts = NUMPY._unique(flat, "unique_all")
+    one chunk holding the whole array (flattened, or in its shape where that had unknown
+    sizes: ``shape`` holds NaN then)."""
+    values, indices, inverse, counts = NUMPY._unique(np.reshape(flat, (-1,)), "unique_all")
+    if any(math.isnan(n) for n in shape):
+        shape = np.shape(flat)
     return values, indices, np.reshape(inverse, shape), counts
 
 
@@ -104,16 +107,70 @@ class DaskBackend(NumPyDtypes, Backend):
         dl_device: tuple[Any, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Computes the graph into a NumPy array and exports that (a copy, so ``copy=False``
-        raises `BufferError`)."""
+        """Computes the graph into a NumPy array and exports that.  The standard's rule for
+        ``copy``: None reuses a buffer where one exists "and copies otherwise", so a lazy
+        array, which has none, is computed into a new one (unknown sizes included); True
+        does the same; False ("must never copy") raises `BufferError`."""
         if copy is False:
-            raise BufferError("__dlpack__ (dask): a Dask array has no buffer to share; "
-                              "exporting computes it into a new one (copy=False refused)")  # fmt: skip
+            raise self.error("__dlpack__", "copy=False, but a Dask array has no buffer to "
+                             "share: exporting computes it into a new one", BufferError)  # fmt: skip
         return np.asarray(raw.compute()).__dlpack__(stream=stream, max_version=max_version,
                                                     dl_device=dl_device)  # fmt: skip
 
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:
         return (1, 0)  # kDLCPU
+
+    # -- arrays of unknown size ------------------------------------------------------------
+    def recover(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """A function Dask refuses on an array of unknown size (after a mask,
+        ``unique_*``, ``nonzero``: ``sort``, ``flip``, ``roll``, ``reshape(x, (-1, 3))``,
+        ...) runs `lazily`: the standard's result, still a graph."""
+        if not _has_unknown((args, kwargs)):
+            return NOT_RECOVERED
+        result = self._one_task(function, args, kwargs)
+        return NOT_RECOVERED if result is None else result
+
+    def lazily(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """`_one_task`, or `ValueError` where the call fits no stand-ins."""
+        result = self._one_task(function, args, kwargs)
+        if result is None:
+            raise self.error(function, "the call fits no array of the sizes given, whatever "
+                             "the unknown ones are")  # fmt: skip
+        return result
+
+    def _one_task(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """``function`` of the NumPy backend as one lazy task on the whole arrays (each
+        computed with the graph): what Dask cannot do chunk by chunk on unknown sizes.
+        The result's shape: ``reshape``'s is its argument's; the ``unique_*`` functions'
+        and ``nonzero``'s sizes are unknown; any other's sizes are those the function
+        gives stand-ins of two sizes for each unknown one (a size that differs between
+        them is unknown).  None where every stand-in fails (an invalid call)."""
+        numpy_function = _numpy_function(function)
+        small = large = None
+        unknown = function in _DATA_DEPENDENT
+        # pairs of sizes, then (where none fits: a reshape to 5 columns, a square matrix)
+        # each size the call names, once: every size of that result is unknown then
+        for sizes in (*_STAND_IN_SIZES, *((n, n) for n in _sizes_in((args, kwargs)))):
+            for fill in _FILLS:  # values that suit positions, decompositions, ...
+                try:
+                    small = numpy_function(*_stand_ins(args, sizes[0], fill),
+                                           **_stand_ins(kwargs, sizes[0], fill))  # fmt: skip
+                    large = numpy_function(*_stand_ins(args, sizes[1], fill),
+                                           **_stand_ins(kwargs, sizes[1], fill))  # fmt: skip
+                    break
+                except Exception:
+                    small = None
+            if small is not None:
+                unknown = unknown or sizes[0] == sizes[1]
+                break
+        if small is None:
+            return None
+        task = dask.delayed(_run_numpy, pure=True)(function, args, kwargs)
+        if function == "reshape":
+            shape = tuple(math.nan if n == -1 else n for n in (args[1] if len(args) > 1
+                                                                else kwargs["shape"]))  # fmt: skip
+            return da.from_delayed(task, shape=shape, dtype=small.dtype)
+        return _lazy_result(task, small, large, unknown)
 
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
@@ -190,7 +247,7 @@ class DaskBackend(NumPyDtypes, Backend):
             if item is Ellipsis:
                 dim += raw.ndim - consumed
             elif isinstance(item, (da.Array, np.ndarray)) and item.dtype.kind == "b":
-                if tuple(item.shape) != tuple(raw.shape[dim:dim + item.ndim]):
+                if not _same_sizes(item.shape, raw.shape[dim:dim + item.ndim]):
                     raise self.error(function, f"boolean index of shape {item.shape} does not "
                                      f"match the array's shape {raw.shape} at dimension {dim}",
                                      IndexError)  # fmt: skip
@@ -297,10 +354,10 @@ class DaskBackend(NumPyDtypes, Backend):
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 1:
                 value = value[0]  # one row broadcast to every selected row
             if np.ndim(value) <= rest:  # one value for every selected element or row
-                if tuple(mask.shape) != tuple(raw.shape[: mask.ndim]):
+                if not _same_sizes(mask.shape, raw.shape[: mask.ndim]):
                     raise self.error("__setitem__", f"boolean index of shape {mask.shape} does "
                                      f"not match the array's shape {raw.shape}", IndexError)  # fmt: skip
-                return da.where(da.reshape(mask, mask.shape + (1,) * rest), value, raw)
+                return da.where(mask[(...,) + (None,) * rest], value, raw)
             unknown = isinstance(value, da.Array) and None in self.shape_of(value)
             if unknown or (isinstance(mask, da.Array) and np.ndim(value) == rest + 1):
                 # values of unknown count (another mask's result), or one value per row
@@ -508,6 +565,15 @@ class DaskBackend(NumPyDtypes, Backend):
         return cda.concat(arrays, axis=axis)
 
     @translated
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        """The number of arrays is ``x``'s size along ``axis``: where that is unknown
+        (after a mask), ``x``'s chunk sizes are computed first (on a copy)."""
+        axis = self.normalize_axis(axis, x.ndim, "unstack")
+        if math.isnan(x.shape[axis]):
+            x = x.copy().compute_chunk_sizes()
+        return tuple(self._f.unstack(x, axis=axis))
+
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         """``copy=False`` is always met: Dask never copies eagerly."""
         return reshape(x, self.check_sizes(shape, "shape", "reshape", unknown=True))
@@ -537,8 +603,8 @@ class DaskBackend(NumPyDtypes, Backend):
 
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
-        """An int ``repeats`` stays lazy.  An array of repeats is computed (the result's
-        shape is made of its values); ``x`` stays lazy, gathered along ``axis``."""
+        """Lazy: the result of an array of repeats has an unknown size along ``axis``
+        (its values make it); a negative count raises `ValueError` when computed."""
         check_repeats(self, repeats)
         if axis is None:
             x, axis = reshape(x, (-1,)), 0
@@ -550,18 +616,18 @@ class DaskBackend(NumPyDtypes, Backend):
                 shape = tuple(n * repeats if i == axis else n for i, n in enumerate(x.shape))
                 return da.zeros(shape, dtype=x.dtype)
             return da.repeat(x, repeats, axis=axis)
-        counts = np.asarray(repeats.compute() if isinstance(repeats, da.Array) else repeats)
         size = known(x.shape[axis])
-        if size is None:
-            raise self.error("repeat", f"axis {axis} has an unknown size; call "
-                                       "x.compute_chunk_sizes() first")  # fmt: skip
-        if counts.ndim > 1 or (counts.size != 1 and counts.size != size):
-            raise self.error("repeat", f"repeats of shape {counts.shape} do not match axis "
-                                       f"{axis} of size {size}")  # fmt: skip
-        if np.any(counts < 0):
-            raise self.error("repeat", "repeats must be non-negative")
-        positions = np.repeat(np.arange(size), np.broadcast_to(counts.astype(np.intp), (size,)))
-        return da.take(x, positions, axis=axis)
+        count = known(repeats.shape[0]) if repeats.ndim == 1 else 1
+        if repeats.ndim > 1 or (None not in (size, count) and count not in (1, size)):
+            raise self.error("repeat", f"repeats of shape {self.shape_of(repeats)} do not "
+                             f"match axis {axis} of size {size}")  # fmt: skip
+        if size is None:  # the positions to repeat are not known: one task does it all
+            return self.lazily("repeat", (x, repeats), {"axis": axis})
+        # which positions repeat is data: lazily, and a negative count raises when computed
+        template = self.error("repeat", "", ValueError)
+        positions = dask.delayed(_repeat_positions, pure=True)(size, repeats, template)
+        index = da.from_delayed(positions, shape=(math.nan,), dtype=np.intp)
+        return da.take(x, index, axis=axis)
 
     # -- searching -------------------------------------------------------------------------
     @translated
@@ -576,6 +642,8 @@ class DaskBackend(NumPyDtypes, Backend):
         return self._arg_reduce(da.argmin, x, axis, keepdims)
 
     def _arg_reduce(self, reduce: Any, x: Any, axis: int | None, keepdims: bool) -> Any:
+        if _has_unknown(x):  # Dask's chunk function needs the sizes (fails when computed)
+            return self.lazily(reduce.__name__, (x,), {"axis": axis, "keepdims": keepdims})
         if axis is not None or x.ndim <= 1:
             return reduce(x, axis=axis, keepdims=keepdims)
         result = reduce(reshape(x, (-1,)), axis=0)
@@ -599,6 +667,10 @@ class DaskBackend(NumPyDtypes, Backend):
             raise self.error("searchsorted", f"x1 must be 1-D, got shape {x1.shape}")
         if sorter is not None:
             x1 = da.take(x1, sorter)
+        if isinstance(x2, (bool, int, float, complex)):  # a Python scalar: a 0-d array
+            x2 = da.from_array(np.asarray(x2))
+        if _has_unknown(x1):  # Dask offsets each chunk's positions by the chunk sizes
+            return self.lazily("searchsorted", (x1, x2), {"side": side})
         if 0 in x2.shape:  # Dask gets the shape of an empty result wrong
             return da.zeros(x2.shape, dtype=np.int64)
         if isinstance(x2, da.Array) and x2.ndim == 0:  # Dask writes into its 0-d result
@@ -681,7 +753,7 @@ class DaskBackend(NumPyDtypes, Backend):
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
         """Lazy: one task runs NumPy's unique on the flattened array; values, indices and
         counts have an unknown size, the inverse is shaped like ``x``."""
-        flat = whole_axes(reshape(x, (-1,)), (0,))
+        flat = x if None in self.shape_of(x) else whole_axes(reshape(x, (-1,)), (0,))
         parts = dask.delayed(_unique_parts, nout=4, pure=True)(flat, x.shape)
         index = np.dtype(np.int64)
         nan = float("nan")
@@ -755,6 +827,116 @@ def _selects_nothing(raw: Any, key: Any) -> bool:
     parts = key if isinstance(key, tuple) else (key,)
     return any(isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size == 0
                for k in parts)  # fmt: skip
+
+
+#: Functions whose result sizes depend on the values, not only on the input's sizes.
+_DATA_DEPENDENT = frozenset({"unique_all", "unique_counts", "unique_inverse", "unique_values",
+                             "nonzero", "repeat"})  # fmt: skip
+#: The sizes stand-ins give an unknown size (`DaskBackend.lazily`), tried in turn: many
+#: divisors, so that a reshape to a few columns fits one pair.
+_STAND_IN_SIZES = ((12, 24), (60, 120), (420, 840))
+#: How stand-ins are filled, tried in turn: distinct values (1, 2, 3, ...), identity
+#: matrices (decompositions, solves), zeros (positions: ``take``, ``take_along_axis``).
+_FILLS = ("distinct", "identity", "zeros")
+#: The most elements a stand-in may have.
+_STAND_IN_LIMIT = 2**18
+
+
+def _same_sizes(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether shapes ``a`` and ``b`` may be equal (an unknown size, NaN, matches any)."""
+    return len(a) == len(b) and all(m == n or math.isnan(m) or math.isnan(n)
+                                    for m, n in zip(a, b))  # fmt: skip
+
+
+def _has_unknown(obj: Any) -> bool:
+    """Whether ``obj`` (arguments: arrays, in lists, tuples and dicts) holds a Dask array
+    of unknown size."""
+    if isinstance(obj, da.Array):
+        return any(math.isnan(n) for n in obj.shape)
+    if isinstance(obj, (list, tuple)):
+        return any(_has_unknown(o) for o in obj)
+    if isinstance(obj, dict):
+        return any(_has_unknown(o) for o in obj.values())
+    return False
+
+
+def _sizes_in(obj: Any) -> list[int]:
+    """The known sizes of the arrays and the ints (shapes, counts) in ``obj``, and 1, 2
+    and 3: sizes an unknown one may have to take for the call to be valid."""
+    found: set[int] = {1, 2, 3}
+    if isinstance(obj, da.Array):
+        found.update(int(n) for n in obj.shape if not math.isnan(n))
+    elif isinstance(obj, (list, tuple)):
+        for o in obj:
+            found.update(_sizes_in(o))
+    elif isinstance(obj, dict):
+        found.update(_sizes_in(list(obj.values())))
+    elif isinstance(obj, int) and not isinstance(obj, bool) and 0 < obj <= 4096:
+        found.add(obj)
+    return sorted(found)
+
+
+def _stand_ins(obj: Any, size: int, fill: str) -> Any:
+    """``obj`` with each Dask array as a NumPy array of its dtype and shape, ``size`` for
+    each unknown size, filled as ``fill`` says (`_FILLS`; `ValueError` beyond
+    `_STAND_IN_LIMIT` elements)."""
+    if isinstance(obj, da.Array):
+        shape = tuple(size if math.isnan(n) else int(n) for n in obj.shape)
+        count = math.prod(shape)
+        if count > _STAND_IN_LIMIT:
+            raise ValueError(f"a stand-in of shape {shape} is too large")
+        if fill == "distinct":
+            values = np.arange(1, count + 1).reshape(shape)
+            return values % 2 == 0 if obj.dtype == np.bool_ else values.astype(obj.dtype)
+        if fill == "identity" and len(shape) >= 2:
+            return np.broadcast_to(np.eye(shape[-2], shape[-1]), shape).astype(obj.dtype)
+        return np.zeros(shape, obj.dtype)
+    if isinstance(obj, list):
+        return [_stand_ins(o, size, fill) for o in obj]
+    if isinstance(obj, tuple):
+        return tuple(_stand_ins(o, size, fill) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _stand_ins(v, size, fill) for k, v in obj.items()}
+    return obj
+
+
+def _numpy_function(function: str) -> Any:
+    """The NumPy backend's function named ``function`` (``linalg.``/``fft.`` included)."""
+    owner: Any = NUMPY
+    for part in function.split("."):
+        owner = getattr(owner, part, None)
+    return owner
+
+
+def _run_numpy(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The NumPy backend's ``function`` on computed arguments (a task of `lazily`)."""
+    result = _numpy_function(function)(*args, **kwargs)
+    if isinstance(result, (list, tuple)):
+        return type(result)(np.asarray(r) for r in result) if not hasattr(result, "_fields") \
+            else type(result)(*(np.asarray(r) for r in result))  # fmt: skip
+    return np.asarray(result)
+
+
+def _lazy_result(task: Any, small: Any, large: Any, unknown: bool) -> Any:
+    """Dask arrays of ``task``'s result, shaped as stand-in results ``small`` and
+    ``large`` agree (sizes that differ, or all sizes where ``unknown``, are NaN)."""
+    if isinstance(small, (list, tuple)):
+        parts = [_lazy_result(task[i], one, other, unknown)
+                 for i, (one, other) in enumerate(zip(small, large))]  # fmt: skip
+        return type(small)(*parts) if hasattr(small, "_fields") else type(small)(parts)
+    small, large = np.asarray(small), np.asarray(large)
+    shape = tuple(math.nan if unknown or a != b else a for a, b in zip(small.shape, large.shape))
+    return da.from_delayed(task, shape=shape, dtype=small.dtype)
+
+
+def _repeat_positions(size: int, repeats: Any, template: Exception) -> Any:
+    """The positions along an axis of ``size`` that ``repeat`` takes, each as often as
+    ``repeats`` says (computed with the graph)."""
+    counts = np.asarray(repeats)
+    if np.any(counts < 0):
+        raise type(template)(f"{template}repeats must be non-negative, got "
+                             f"{counts[counts < 0].flat[0]}")  # fmt: skip
+    return np.repeat(np.arange(size), np.broadcast_to(counts.astype(np.intp), (size,)))
 
 
 def _has_bool(key: Any) -> bool:
