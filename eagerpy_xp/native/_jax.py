@@ -62,7 +62,7 @@ from ._base.arguments import integer, positive, recheck
 from ._base.core import GradCall, NumPyDtypes, raise_translated, translated
 from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
-from ._base.keys import as_it_is, standard_key
+from ._base.keys import as_it_is, selects_nothing, standard_key
 from ._base.subnamespaces import EigResult
 
 
@@ -809,6 +809,16 @@ class JaxBackend(NumPyDtypes, Backend):
         if isinstance(key, bool) or (isinstance(key, (jax.Array, np.ndarray))
                                      and key.dtype == np.bool_):  # fmt: skip
             mask = jnp.asarray(key)
+            if 0 in mask.shape or selects_nothing(mask.shape, raw.shape):
+                selection = (0, *raw.shape[mask.ndim:])  # nothing to write; the value
+                try:  # must still fit
+                    fits = np.broadcast_shapes(value.shape, selection) == selection
+                except ValueError:
+                    fits = False
+                if not fits:
+                    raise self.error("__setitem__", f"a value of shape {value.shape} does not "
+                                     f"fit an empty selection {selection}")  # fmt: skip
+                return raw
             if mask.shape != raw.shape[: mask.ndim]:
                 raise self.error("__setitem__", f"boolean index of shape {mask.shape} does not "
                                  f"match the array's shape {raw.shape}", IndexError)  # fmt: skip

@@ -158,17 +158,17 @@ class CreationFunctions:
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
-        self._check_eye(n_rows, n_cols, k)
+        k = self._check_eye(n_rows, n_cols, k)
         return self._f.eye(n_rows, n_cols, k=k, **self._dtype_kwargs(dtype, "eye"),
                            **self._device_kwargs(device, "eye"))  # fmt: skip
 
-    def _check_eye(self, n_rows: Any, n_cols: Any, k: Any) -> None:
-        """``eye``'s sizes (non-negative ints) and diagonal offset (an int)."""
+    def _check_eye(self, n_rows: Any, n_cols: Any, k: Any) -> int:
+        """``eye``'s sizes (non-negative ints) and diagonal offset (an int), which comes
+        back `clamped` to the matrix."""
         check_int = self.check_int  # type: ignore[attr-defined]
-        check_int(n_rows, "n_rows", "eye", 0)
-        if n_cols is not None:
-            check_int(n_cols, "n_cols", "eye", 0)
-        check_int(k, "k", "eye")
+        rows = check_int(n_rows, "n_rows", "eye", 0)
+        cols = rows if n_cols is None else check_int(n_cols, "n_cols", "eye", 0)
+        return clamped(check_int(k, "k", "eye"), rows, cols)
 
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
@@ -229,13 +229,22 @@ class CreationFunctions:
 
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
-        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.tril(self._matrices(x, "tril"), k=self.check_int(k, "k", "tril"))  # type: ignore[attr-defined]
+        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix); any int ``k``
+        works (beyond int64 too: NumPy raised `OverflowError`)."""
+        x = self._matrices(x, "tril")
+        return self._f.tril(x, k=self._diagonal(x, k, "tril"))
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
-        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix)."""
-        return self._f.triu(self._matrices(x, "triu"), k=self.check_int(k, "k", "triu"))  # type: ignore[attr-defined]
+        """A 1-d ``x`` raises (NumPy would broadcast it to a square matrix); any int ``k``
+        works (beyond int64 too: NumPy raised `OverflowError`)."""
+        x = self._matrices(x, "triu")
+        return self._f.triu(x, k=self._diagonal(x, k, "triu"))
+
+    def _diagonal(self, x: Any, k: Any, function: str) -> int:
+        """``tril``/``triu``'s ``k`` checked to be an int and `clamped` to ``x``'s matrices."""
+        shape = tuple(x.shape)
+        return clamped(self.check_int(k, "k", function), shape[-2], shape[-1])  # type: ignore[attr-defined]
 
     def _matrices(self, x: Any, function: str) -> Any:
         """``x`` checked to be a (stack of) matrices."""
@@ -254,6 +263,18 @@ class CreationFunctions:
     def zeros_like(self, x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
         return self._f.zeros_like(x, **self._dtype_kwargs(dtype, "zeros_like"),
                                   **self._device_kwargs(device, "zeros_like"))  # fmt: skip
+
+
+def clamped(k: int, rows: Any, cols: Any) -> int:
+    """A diagonal offset ``k`` of a ``rows`` x ``cols`` matrix moved into ``[-rows,
+    cols]``, which selects the same diagonals (``k >= cols`` or ``k <= -rows``: none), so
+    that any Python int works where frameworks take int64 (torch: "Overflow when
+    unpacking long long") or int32 (JAX without x64); an unknown size (None, NaN) counts
+    as ``2**31``."""
+    def size(n: Any) -> int:
+        return 2**31 if n is None or n != n else int(n)
+
+    return max(-size(rows), min(k, size(cols)))
 
 
 def check_python_int(backend: Any, value: Any, name: str, function: str) -> None:

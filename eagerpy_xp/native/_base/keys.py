@@ -68,3 +68,16 @@ def _list_index(k: list[Any], backend: Any, function: str) -> np.ndarray:
         raise backend.error(function, f"index {k!r:.80} is not a list of ints or bools",
                             IndexError)  # fmt: skip
     return array
+
+
+def selects_nothing(mask_shape: tuple[Any, ...], shape: tuple[Any, ...]) -> bool:
+    """Whether a boolean mask of ``mask_shape``, the sole index of an array of ``shape``,
+    is one that NumPy and array_api_strict read as selecting nothing although its shape
+    differs from the array's: a size-0 dimension against a non-zero one (``x[mask]``
+    with ``mask`` of shape ``(0,)`` and ``x`` of shape ``(1,)``), every other dimension
+    equal.  The result is empty, of shape ``(0, *shape[len(mask_shape):])``; a write
+    writes nothing."""
+    if len(mask_shape) > len(shape) or 0 not in mask_shape:
+        return False
+    pairs = list(zip(mask_shape, shape))
+    return all(m == n or m == 0 for m, n in pairs) and any(m != n for m, n in pairs)

@@ -38,7 +38,7 @@ from .._base import Backend
 from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
 from .._base.creation import check_dlpack
 from .._base.functions import check_correction, check_repeats, check_roll
-from .._base.keys import as_it_is, standard_key
+from .._base.keys import as_it_is, selects_nothing, standard_key
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
 
@@ -247,7 +247,8 @@ class DaskBackend(NumPyDtypes, Backend):
             if item is Ellipsis:
                 dim += raw.ndim - consumed
             elif isinstance(item, (da.Array, np.ndarray)) and item.dtype.kind == "b":
-                if not _same_sizes(item.shape, raw.shape[dim:dim + item.ndim]):
+                if not _same_sizes(item.shape, raw.shape[dim:dim + item.ndim]) and not (
+                        type(key) is not tuple and selects_nothing(item.shape, raw.shape)):
                     raise self.error(function, f"boolean index of shape {item.shape} does not "
                                      f"match the array's shape {raw.shape} at dimension {dim}",
                                      IndexError)  # fmt: skip
@@ -347,6 +348,13 @@ class DaskBackend(NumPyDtypes, Backend):
         if isinstance(key, np.ndarray) and key.dtype == np.bool_:
             key = da.asarray(key)
         mask = key if isinstance(key, da.Array) and key.dtype == np.bool_ else None
+        if mask is not None and (0 in mask.shape or selects_nothing(mask.shape, raw.shape)):
+            try:  # nothing to write; the value must still fit
+                np.broadcast_to(np.empty(np.shape(value), bool), (0, *raw.shape[mask.ndim:]))
+            except ValueError as exc:
+                raise self.error("__setitem__", f"a value of shape {np.shape(value)} does not "
+                                 "fit an empty selection", ValueError) from exc  # fmt: skip
+            return raw
         if mask is not None and mask.ndim <= raw.ndim:
             rest = raw.ndim - mask.ndim
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 0:
@@ -437,7 +445,7 @@ class DaskBackend(NumPyDtypes, Backend):
         if device is not None:
             self.native_device(device, "eye")
         target = self.check_dtype(dtype, "eye") or np.dtype(np.float64)
-        self._check_eye(n_rows, n_cols, k)
+        k = self._check_eye(n_rows, n_cols, k)
         rows, cols = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
         grid = da.arange(rows)[:, None] + k == da.arange(cols)[None, :]
         return grid.astype(target)

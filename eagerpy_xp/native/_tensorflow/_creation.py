@@ -236,6 +236,7 @@ class CreationMixin(TFBase):
     @translated
     def eye(self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
             device: Any = None) -> Any:  # fmt: skip
+        k = self._check_eye(n_rows, n_cols, k)
         n_cols = n_rows if n_cols is None else n_cols
         self._check_shape((n_rows, n_cols), "eye")
         target = self._dtype_or(dtype, "float64", "eye")
@@ -251,6 +252,7 @@ class CreationMixin(TFBase):
         x = self.tensor(x, function)
         if self.ndim(x) < 2:
             raise self.error(function, f"expected at least 2 dimensions, got {self.ndim(x)}")
+        k = self._diagonal(x, k, function)
         shape = tf.shape(x, out_type=tf.int64)
         rows = tf.range(shape[-2])[:, None]
         cols = tf.range(shape[-1])[None, :]

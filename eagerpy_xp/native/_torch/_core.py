@@ -18,7 +18,7 @@ from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
-from .._base.keys import standard_key
+from .._base.keys import selects_nothing, standard_key
 
 Tensor = torch.Tensor
 
@@ -359,6 +359,8 @@ class TorchCore(Backend):
 
     def getitem(self, raw: Any, key: Any) -> Any:
         new_key, flips = self._index_key(tuple(raw.shape), key)
+        if _empty_mask(new_key, raw):  # (torch: "The shape of the mask ... does not match")
+            return raw.new_empty((0, *raw.shape[new_key[0].ndim:]))
         try:
             if flips:
                 raw = self._on_bits(torch.flip, raw, flips)
@@ -371,6 +373,12 @@ class TorchCore(Backend):
         writes the valid rows of an integer-array key before it finds an invalid one)."""
         value = self._setitem_value(raw, value)
         new_key, flips = self._index_key(tuple(raw.shape), key, "__setitem__")
+        if _empty_mask(new_key, raw):  # nothing to write; the value must still fit
+            try:
+                torch.broadcast_to(value, (0, *raw.shape[new_key[0].ndim:]))
+            except Exception as exc:
+                raise_translated(self, exc, "__setitem__")
+            return raw
         try:
             if any(isinstance(k, torch.Tensor) for k in new_key):  # index arrays: read first
                 torch.broadcast_to(value, raw[new_key].shape)
@@ -405,6 +413,12 @@ class TorchCore(Backend):
             return super().assign(raw, result, function)  # raises the standard's error
         raw.copy_(result)
         return raw
+
+
+def _empty_mask(key: tuple[Any, ...], raw: Tensor) -> bool:
+    """Whether ``key`` is one boolean mask that selects nothing (`keys.selects_nothing`)."""
+    return (len(key) == 1 and isinstance(key[0], torch.Tensor) and key[0].dtype == torch.bool
+            and selects_nothing(tuple(key[0].shape), tuple(raw.shape)))  # fmt: skip
 
 
 def _index_tensor(index: Any) -> Tensor:

@@ -193,7 +193,7 @@ class TorchCreation(TorchCore):
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
-        self._check_eye(n_rows, n_cols, k)
+        k = self._check_eye(n_rows, n_cols, k)
         n_cols = n_rows if n_cols is None else n_cols
         kwargs = self._place(dtype, device, "eye")
         result = torch.zeros(self._check_shape((n_rows, n_cols), "eye"), **kwargs)
@@ -252,12 +252,12 @@ class TorchCreation(TorchCore):
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "tril")
-        return self._on_bits(torch.tril, x, diagonal=self.check_int(k, "k", "tril"))
+        return self._on_bits(torch.tril, x, diagonal=self._diagonal(x, k, "tril"))
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "triu")
-        return self._on_bits(torch.triu, x, diagonal=self.check_int(k, "k", "triu"))
+        return self._on_bits(torch.triu, x, diagonal=self._diagonal(x, k, "triu"))
 
     # -- data type functions ----------------------------------------------------------------
     @translated
