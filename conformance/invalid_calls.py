@@ -54,6 +54,13 @@ class Foreign:
     value: np.ndarray
 
 
+@dataclass(frozen=True)
+class NumPyKey:
+    """A NumPy index array kept as it is (client code indexes with them on any backend)."""
+
+    value: np.ndarray
+
+
 @dataclass
 class Invalid:
     """One invalid call: ``function(*args, **kwargs)`` must raise one of ``expected``."""
@@ -77,6 +84,8 @@ def _short_repr(v: Any) -> str:
         return f"{v.dtype}{list(v.shape)}"
     if isinstance(v, Foreign):
         return f"foreign {v.value.dtype}{list(v.value.shape)}"
+    if isinstance(v, NumPyKey):
+        return f"numpy {v.value.dtype}{list(v.value.shape)}"
     if isinstance(v, DType):
         return v.name
     if isinstance(v, (list, tuple)) and len(v) <= 4:
@@ -452,19 +461,30 @@ def _argument(name: str, rng: Any) -> Invalid | None:
     c = _array(rng, (4,), "complex128")
     r = _array(rng, (4,), "float64")
     sq = _array(rng, (3, 3), "float64")
-    V, T = (ValueError,), (TypeError,)
+    V, T, Ov = (ValueError,), (TypeError,), (OverflowError,)
+    i8 = _array(rng, (2, 3), "int8")
     table: dict[str, list[tuple[tuple[Any, ...], dict[str, Any], tuple[type[BaseException],
                                                                        ...], str]]] = {
-        "arange": [((0, 10, 0), {}, V, "0"), (("a",), {}, T, "")],
+        # Python ints beyond the dtype: OverflowError naming the int, never a wrapped value
+        "arange": [((0, 10, 0), {}, V, "0"), (("a",), {}, T, ""),
+                   ((250, 260), {"dtype": DType("uint8")}, Ov, "259"),
+                   ((2**63, 2**63 + 2), {}, Ov, str(2**63))],
         "asarray": [(("abc",), {}, T, ""), ((object(),), {}, T, ""),
-                    (([[1.0, 2.0], [3.0]],), {}, V, ""), (([1.0, 2.0],), {"copy": False}, V, "")],
+                    (([[1.0, 2.0], [3.0]],), {}, V, ""), (([1.0, 2.0],), {"copy": False}, V, ""),
+                    ((256,), {"dtype": DType("uint8")}, Ov, "256"),
+                    (([5, -1],), {"dtype": DType("uint64")}, Ov, "-1"),
+                    (([[1], [2**64]],), {"dtype": DType("uint64")}, Ov, str(2**64)),
+                    (([2**63, 1],), {}, Ov, str(2**63))],
         "linspace": [((0, 1, -1), {}, V, "-1"), ((0, 1, 2.5), {}, T, "2.5")],
         "eye": [((-1,), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((3,), {"k": 1.5}, T, "1.5")],
         **{n: [(((2, -1),), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((("a",),), {}, T, "")]
            for n in ("zeros", "ones", "empty")},
         "full": [(((2,), "abc"), {}, T, "abc"), (((2,), object()), {}, T, ""),
-                 (((2, -1), 1.0), {}, V, "-1")],
-        "full_like": [((f, "abc"), {}, T, "abc"), ((f, None), {}, T, "")],
+                 (((2, -1), 1.0), {}, V, "-1"),
+                 (((2,), -129), {"dtype": DType("int8")}, Ov, "-129"),
+                 (((2,), 2**64), {"dtype": DType("uint64")}, Ov, str(2**64))],
+        "full_like": [((f, "abc"), {}, T, "abc"), ((f, None), {}, T, ""),
+                      ((i8, 128), {}, Ov, "128"), ((f, -1), {"dtype": DType("uint32")}, Ov, "-1")],
         "tril": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
         "triu": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
         "astype": [((c, DType("float64")), {}, T, ""), ((c, DType("int32")), {}, T, "")],
@@ -540,6 +560,14 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
         ((0, rng.randint(3, 9)), "index"), ((0, 0, 0), ""), ((Ellipsis, Ellipsis), ""),
         ((1.5,), ""), (("a",), ""), ((np.asarray([0, rng.randint(2, 9)]),), ""),
         ((np.asarray([True, False, True]),), ""), ((object(),), ""),
+        # NumPy keys (every backend reads them as NumPy does): out of range, not integer,
+        # arrays that do not broadcast, ragged lists
+        ((0, np.int64(rng.randint(3, 9))), "index"),
+        ((0, NumPyKey(np.asarray([[0], [rng.randint(3, 9)]]))), ""),
+        ((NumPyKey(np.asarray([0.5])),), ""),
+        ((NumPyKey(np.asarray([0, 1])), NumPyKey(np.asarray([0, 1, 2]))), ""),
+        ((NumPyKey(np.asarray([True, False, True])),), ""), (([[0, 1], [1]],), ""),
+        (([0, rng.randint(2, 9)],), ""),
     ]  # fmt: skip
     if member == "__getitem__":
         key, tag = rng.choice(keys)
@@ -627,6 +655,8 @@ def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -
         return getattr(target.xp, value.name)
     if isinstance(value, Foreign):
         return _other_library(target.backend, value.value)
+    if isinstance(value, NumPyKey):
+        return value.value.copy()
     if isinstance(value, list):
         return [_convert(target, v, inputs) for v in value]
     if isinstance(value, tuple):
