@@ -277,6 +277,15 @@ def clamped(k: int, rows: Any, cols: Any) -> int:
     return max(-size(rows), min(k, size(cols)))
 
 
+def int64_bits(value: Any) -> Any:
+    """A Python int as the int64 holding its low 64 bits (``2**64 - 1`` is -1), for
+    counting uint64 values beyond 2**63 in int64, which wraps alike; other values as
+    they are."""
+    if isinstance(value, int) and value >= 2**63:
+        return value - 2**64
+    return value
+
+
 def check_python_int(backend: Any, value: Any, name: str, function: str) -> None:
     """`OverflowError` where the Python int ``value`` lies outside the integer dtype ``name``
     (NumPy's rule, which the standard's test suite expects; frameworks would wrap it

@@ -15,7 +15,7 @@ import tensorflow as tf
 from ..._detect import SCALAR_TYPES
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
-from .._base.creation import check_inferred, check_python_int, compact_numpy
+from .._base.creation import check_inferred, check_python_int, compact_numpy, int64_bits
 from ._common import TFBase
 from ._eager import translate
 
@@ -137,8 +137,8 @@ class CreationMixin(TFBase):
         with self.placed(device, "arange"):
             try:
                 if target.is_integer:  # in int64, which wraps like uint64 (values beyond 2**63)
-                    wide = tf.range(length, dtype=tf.int64) * _int64_bits(step) + \
-                        _int64_bits(start)  # fmt: skip
+                    wide = tf.range(length, dtype=tf.int64) * int64_bits(step) + \
+                        int64_bits(start)  # fmt: skip
                     if target == tf.uint64:
                         return tf.bitcast(wide, tf.uint64)
                     return tf.cast(wide, target)
@@ -314,10 +314,3 @@ class CreationMixin(TFBase):
                 raise self.error("from_dlpack", "copy=False but the device differs")
             return self.to_device(result, device)
         return result
-
-
-def _int64_bits(value: Any) -> Any:
-    """A Python int (or float) as the int64 holding its low 64 bits (``2**64 - 1`` is -1)."""
-    if isinstance(value, int) and value >= 2**63:
-        return value - 2**64
-    return value

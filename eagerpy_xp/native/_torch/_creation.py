@@ -9,7 +9,7 @@ import torch
 
 from ..._detect import SCALAR_TYPES
 from .._base.core import translated
-from .._base.creation import check_dlpack, compact_numpy, native_order
+from .._base.creation import check_dlpack, compact_numpy, int64_bits, native_order
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
@@ -46,7 +46,7 @@ class TorchCreation(TorchCore):
             # uint64 (the values themselves fit the dtype: checked above)
             count = max(0, -((start - stop) // step))
             kwargs["dtype"] = torch.int64
-            wide = torch.arange(count, **kwargs) * _int64_bits(step) + _int64_bits(start)
+            wide = torch.arange(count, **kwargs) * int64_bits(step) + int64_bits(start)
             return wide.view(torch.uint64) if target == torch.uint64 else wide.to(
                 target or torch.int64)
         if target in SIGNED_VIEW:  # no kernel: count in int64
@@ -289,10 +289,3 @@ def _beyond_int64(*values: Any) -> bool:
     """Whether all ``values`` are Python ints and one lies outside int64."""
     return all(isinstance(v, int) for v in values) and any(
         not -(2**63) <= v < 2**63 for v in values)
-
-
-def _int64_bits(value: Any) -> Any:
-    """A Python int as the int64 holding its low 64 bits (``2**64 - 1`` is -1)."""
-    if isinstance(value, int) and value >= 2**63:
-        return value - 2**64
-    return value
