@@ -64,6 +64,13 @@ class Foreign:
     value: np.ndarray
 
 
+@dataclass(frozen=True)
+class NumPyKey:
+    """A NumPy index array kept as it is (client code indexes with them on any backend)."""
+
+    value: np.ndarray
+
+
 @dataclass
 class Invalid:
     """One invalid call: ``function(*args, **kwargs)`` must raise one of ``expected``."""
@@ -87,6 +94,8 @@ def _short_repr(v: Any) -> str:
         return f"{v.dtype}{list(v.shape)}"
     if isinstance(v, Foreign):
         return f"foreign {v.value.dtype}{list(v.value.shape)}"
+    if isinstance(v, NumPyKey):
+        return f"numpy {v.value.dtype}{list(v.value.shape)}"
     if isinstance(v, DType):
         return v.name
     if isinstance(v, ForeignDType):
@@ -555,19 +564,30 @@ def _argument(name: str, rng: Any) -> Invalid | None:
     c = _array(rng, (4,), "complex128")
     r = _array(rng, (4,), "float64")
     sq = _array(rng, (3, 3), "float64")
-    V, T = (ValueError,), (TypeError,)
+    V, T, Ov = (ValueError,), (TypeError,), (OverflowError,)
+    i8 = _array(rng, (2, 3), "int8")
     table: dict[str, list[tuple[tuple[Any, ...], dict[str, Any], tuple[type[BaseException],
                                                                        ...], str]]] = {
-        "arange": [((0, 10, 0), {}, V, "0"), (("a",), {}, T, "")],
+        # Python ints beyond the dtype: OverflowError naming the int, never a wrapped value
+        "arange": [((0, 10, 0), {}, V, "0"), (("a",), {}, T, ""),
+                   ((250, 260), {"dtype": DType("uint8")}, Ov, "259"),
+                   ((2**63, 2**63 + 2), {}, Ov, str(2**63))],
         "asarray": [(("abc",), {}, T, ""), ((object(),), {}, T, ""),
-                    (([[1.0, 2.0], [3.0]],), {}, V, ""), (([1.0, 2.0],), {"copy": False}, V, "")],
+                    (([[1.0, 2.0], [3.0]],), {}, V, ""), (([1.0, 2.0],), {"copy": False}, V, ""),
+                    ((256,), {"dtype": DType("uint8")}, Ov, "256"),
+                    (([5, -1],), {"dtype": DType("uint64")}, Ov, "-1"),
+                    (([[1], [2**64]],), {"dtype": DType("uint64")}, Ov, str(2**64)),
+                    (([2**63, 1],), {}, Ov, str(2**63))],
         "linspace": [((0, 1, -1), {}, V, "-1"), ((0, 1, 2.5), {}, T, "2.5")],
         "eye": [((-1,), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((3,), {"k": 1.5}, T, "1.5")],
         **{n: [(((2, -1),), {}, V, "-1"), ((2.5,), {}, T, "2.5"), ((("a",),), {}, T, "")]
            for n in ("zeros", "ones", "empty")},
         "full": [(((2,), "abc"), {}, T, "abc"), (((2,), object()), {}, T, ""),
-                 (((2, -1), 1.0), {}, V, "-1")],
-        "full_like": [((f, "abc"), {}, T, "abc"), ((f, None), {}, T, "")],
+                 (((2, -1), 1.0), {}, V, "-1"),
+                 (((2,), -129), {"dtype": DType("int8")}, Ov, "-129"),
+                 (((2,), 2**64), {"dtype": DType("uint64")}, Ov, str(2**64))],
+        "full_like": [((f, "abc"), {}, T, "abc"), ((f, None), {}, T, ""),
+                      ((i8, 128), {}, Ov, "128"), ((f, -1), {"dtype": DType("uint32")}, Ov, "-1")],
         "tril": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
         "triu": [((r,), {}, V, ""), ((f,), {"k": 1.5}, T, "1.5")],
         "astype": [((c, DType("float64")), {}, T, ""), ((c, DType("int32")), {}, T, "")],
@@ -643,6 +663,14 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
         ((0, rng.randint(3, 9)), "index"), ((0, 0, 0), ""), ((Ellipsis, Ellipsis), ""),
         ((1.5,), ""), (("a",), ""), ((np.asarray([0, rng.randint(2, 9)]),), ""),
         ((np.asarray([True, False, True]),), ""), ((object(),), ""),
+        # NumPy keys (every backend reads them as NumPy does): out of range, not integer,
+        # arrays that do not broadcast, ragged lists
+        ((0, np.int64(rng.randint(3, 9))), "index"),
+        ((0, NumPyKey(np.asarray([[0], [rng.randint(3, 9)]]))), ""),
+        ((NumPyKey(np.asarray([0.5])),), ""),
+        ((NumPyKey(np.asarray([0, 1])), NumPyKey(np.asarray([0, 1, 2]))), ""),
+        ((NumPyKey(np.asarray([True, False, True])),), ""), (([[0, 1], [1]],), ""),
+        (([0, rng.randint(2, 9)],), ""),
     ]  # fmt: skip
     if member == "__getitem__":
         key, tag = rng.choice(keys)
@@ -744,6 +772,8 @@ def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -
         return _other_library(target.backend, value.value)
     if isinstance(value, ForeignDType):
         return _other_dtype(target.backend, value.name)
+    if isinstance(value, NumPyKey):
+        return value.value.copy()
     if isinstance(value, list):
         return [_convert(target, v, inputs) for v in value]
     if isinstance(value, tuple):
@@ -853,14 +883,15 @@ def _python_operator_refusal(call: Invalid, exc: Exception) -> bool:
 #: Backends whose functions build a graph and compute nothing.  Two judgements follow.
 #: A size beyond memory but within int64 extents makes a lazy array there, which is
 #: right (`_lazy_and_indexable`).  An error that depends on
-#: the values in an array argument (an entry of an index array out of range) can only be
+#: the values in an array argument (an entry of an index array out of range, a negative
+#: count in ``repeat``'s array of repeats) can only be
 #: found when the graph runs, so for the functions that read entries of an index array
 #: (`_VALUE_DEPENDENT`) the call's result is computed too, and an exception then is
 #: judged like one raised by the call.  Every other call (shapes, dtypes, axes, other
 #: arguments) must raise at the call itself, and so must ``__setitem__`` (a failed write
 #: leaves the array as it was, so its key is checked before the write).
 LAZY_BACKENDS = frozenset({"dask"})
-_VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__"})
+_VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__", "repeat"})
 
 
 def _lazy_and_indexable(target: Target, result: Any) -> bool:

@@ -283,3 +283,108 @@ def test_dlpack_max_version(target: Target, area: str, max_version: tuple[int, i
     if max_version is None or max_version[0] < 1:
         allowed = ("dltensor",)
     assert name in allowed, f"__dlpack__({kwargs}) gave a capsule named {name!r}"
+
+
+# -- issue 23: what client code passes (Python ints at the bounds, NumPy keys and layouts) ----
+#: The integer dtypes, with the bounds a Python int may take in each.
+INT_BOUNDS = {name: (int(np.iinfo(name).min), int(np.iinfo(name).max))
+              for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                           "uint64")}  # fmt: skip
+
+
+def _exact(target: Target, result: Any, want: Any, dtype: str, what: str) -> None:
+    got = target.to_numpy(result)
+    assert target.dtype_name(result.dtype) == dtype, f"{what}: dtype {result.dtype}"
+    assert got.tolist() == want, f"{what}: {got.tolist()} != {want}"
+
+
+@pytest.mark.parametrize("dtype", list(INT_BOUNDS))
+@pytest.mark.parametrize("area", ["creation"])
+def test_python_ints_at_the_dtype_bounds_in_creation(target: Target, area: str,
+                                                     dtype: str) -> None:  # fmt: skip
+    """Exact values from the lowest to the highest value of the dtype through ``asarray``
+    (scalars, nested lists, lists of 0-d arrays), ``full``, ``full_like`` and ``arange``;
+    one beyond raises `OverflowError` (TensorFlow turned ``[2**64 - 1, 5]`` with
+    ``dtype=uint64`` into ``[0, 5]``: the list went through float64)."""
+    xp, d = target.xp, getattr(target.xp, dtype)
+    low, high = INT_BOUNDS[dtype]
+    ends = [low, low + 1, high - 1, high]
+    _exact(target, xp.asarray(ends, dtype=d), ends, dtype, "asarray(list)")
+    _exact(target, xp.asarray([ends[:2], ends[2:]], dtype=d), [ends[:2], ends[2:]], dtype,
+           "asarray(nested)")  # fmt: skip
+    _exact(target, xp.asarray([xp.asarray(v, dtype=d) for v in ends], dtype=d), ends, dtype,
+           "asarray(0-d arrays)")  # fmt: skip
+    like = xp.asarray([0, 0], dtype=d)
+    for v in (low, high):
+        _exact(target, xp.asarray(v, dtype=d), v, dtype, f"asarray({v})")
+        _exact(target, xp.full((2,), v, dtype=d), [v, v], dtype, f"full({v})")
+        _exact(target, xp.full_like(like, v), [v, v], dtype, f"full_like({v})")
+    _exact(target, xp.arange(high - 1, high + 1, dtype=d), [high - 1, high], dtype, "arange")
+    _exact(target, xp.arange(low + 1, low - 1, -1, dtype=d), [low + 1, low], dtype, "arange")
+    for v in (low - 1, high + 1):
+        for name, args, kwargs in (("asarray", ([1, v],), {"dtype": d}),
+                                   ("full", ((2,), v), {"dtype": d}), ("full_like", (like, v), {}),
+                                   ("arange", (v, v + 1), {"dtype": d})):  # fmt: skip
+            with pytest.raises(OverflowError, match=rf"eagerpy_xp\.{target.backend}\.{name}: "):
+                getattr(xp, name)(*args, **kwargs)
+
+
+#: Keys holding NumPy index arrays, masks and integers (xarray's ``isel`` builds
+#: ``x[np.array([0, 2]), :]``), for an array of shape (3, 4, 5).
+NUMPY_KEYS: list[tuple[str, Any]] = [
+    ("np[0,2]", np.array([0, 2])), ("np[0,2],:", (np.array([0, 2]), slice(None))),
+    (":,np[1]", (slice(None), np.array([1]))), ("np uint8", np.array([2, 0], np.uint8)),
+    ("np 2-d", np.array([[0, 1], [2, -1]])), ("np,np", (np.array([0, 2]), np.array([1, 3]))),
+    ("0,:,np", (0, slice(None), np.array([4, 0]))), ("np,0", (np.array([1, 2]), 0)),
+    ("np mask", np.array([True, False, True])), ("np mask 2-d", np.arange(12).reshape(3, 4) > 5),
+    (":,np mask", (slice(None), np.array([True, False, False, True]))),
+    ("np.int64", np.int64(1)), ("0-d np", np.array(2)), ("np.bool_", np.True_),
+    ("list", [0, 2]), ("np slice bounds", slice(np.int64(1), np.int32(3))),
+]  # fmt: skip
+
+
+@pytest.mark.flavours("wrapped")
+@pytest.mark.parametrize(("name", "key"), NUMPY_KEYS, ids=[n for n, _ in NUMPY_KEYS])
+@pytest.mark.parametrize("area", ["array object"])
+def test_numpy_keys(target: Target, area: str, name: str, key: Any) -> None:
+    """``x[key]`` and ``x[key] = v`` with NumPy's meaning (TensorFlow raised IndexError for
+    all of them; Dask refused several and multi-dimensional index arrays)."""
+    base = np.arange(60.0).reshape(3, 4, 5)
+    x = target.asarray(base)
+    want = base[key]
+    got = target.to_numpy(x[key])
+    assert got.shape == want.shape and np.array_equal(got, want), f"x[{name}]"
+    written = base.copy()
+    written[key] = -1.0
+    x[key] = -1.0
+    assert np.array_equal(target.to_numpy(x), written), f"x[{name}] = -1.0"
+
+
+def _layouts(dtype: str) -> dict[str, np.ndarray]:
+    raw = np.arange(24).reshape(4, 6)
+    a = (raw % 2 == 0) if dtype == "bool" else (raw + (0 if dtype[0] == "u" else -11)).astype(dtype)
+    read_only = a.copy()
+    read_only.setflags(write=False)
+    return {"reversed": a[::-1, ::-2], "strided": a[:, ::3], "transposed": a.T,
+            "broadcast": np.broadcast_to(a[0], (2, 6)), "read-only": read_only,
+            "byte-swapped": a.astype(a.dtype.newbyteorder("S"))[::-1], "0-d": np.array(a[1, 1]),
+            "zero-size": a[:, :0][::-1], "fortran": np.asfortranarray(a)}  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int16", "uint64", "float32", "complex128"])
+@pytest.mark.parametrize("area", ["creation"])
+def test_asarray_of_numpy_layouts(target: Target, area: str, dtype: str) -> None:
+    """NumPy arrays with negative, zero or other strides, read-only or byte-swapped:
+    NumPy's values in the native dtype (torch refused negative strides, which SciPy's
+    ``filtfilt`` hands it); ``copy=True`` never shares memory with the source."""
+    for name, source in _layouts(dtype).items():
+        want = np.array(source, copy=True)
+        for copy in (None, True):
+            result = target.xp.asarray(source, copy=copy)
+            got = target.to_numpy(result)
+            assert target.dtype_name(result.dtype) == dtype, f"{name}: {result.dtype}"
+            assert got.shape == want.shape and np.array_equal(got, want), f"{name} copy={copy}"
+        if source.flags.writeable and source.size:
+            result = target.xp.asarray(source, copy=True)
+            source[...] = want.flat[0]
+            assert np.array_equal(target.to_numpy(result), want), f"{name}: copy shares memory"

@@ -76,6 +76,12 @@ BITS = {
     "float32": 32, "float64": 64, "complex64": 64, "complex128": 128,
 }  # fmt: skip
 
+#: The lowest and highest value of each integer dtype.
+INT_RANGE: dict[str, tuple[int, int]] = {
+    **{n: (-(2 ** (BITS[n] - 1)), 2 ** (BITS[n] - 1) - 1) for n in SIGNED},
+    **{n: (0, 2 ** BITS[n] - 1) for n in UNSIGNED},
+}
+
 #: Real dtype of a complex one and back.
 REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64"}
 COMPLEX_OF_REAL = {"float32": "complex64", "float64": "complex128"}

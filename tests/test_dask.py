@@ -382,23 +382,32 @@ _OVERRIDES: dict[str, tuple[Any, ...]] = {
 }  # fmt: skip
 
 
-def _spec_call(name: str, text: str) -> Callable[[], Any]:
-    """A call of the namespace's ``name`` with values for its required parameters."""
+def _function(namespace: Any, name: str) -> Any:
+    """``namespace``'s function ``name`` (``linalg.``/``fft.`` included)."""
+    for part in name.split("."):
+        namespace = getattr(namespace, part)
+    return namespace
+
+
+def _spec_args(name: str, text: str) -> tuple[Any, ...]:
+    """Values for the required parameters of the spec's ``name``."""
     _, _, params = text.partition("(")
     scope: dict[str, Any] = {}
     exec(f"def f({params}: pass", scope)  # the spec's parameter list
-    function = xp
-    for part in name.split("."):
-        function = getattr(function, part)
     if name in _OVERRIDES:
-        args = _OVERRIDES[name]
-    else:
-        args = []
-        for p in inspect.signature(scope["f"]).parameters.values():
-            if p.kind is p.VAR_POSITIONAL:
-                args.extend(_ARGUMENTS["arrays"])
-            elif p.default is p.empty:
-                args.append(MW if name.startswith("linalg.") and p.name == "x" else _ARGUMENTS[p.name])
+        return tuple(_OVERRIDES[name])
+    args: list[Any] = []
+    for p in inspect.signature(scope["f"]).parameters.values():
+        if p.kind is p.VAR_POSITIONAL:
+            args.extend(_ARGUMENTS["arrays"])
+        elif p.default is p.empty:
+            args.append(MW if name.startswith("linalg.") and p.name == "x" else _ARGUMENTS[p.name])
+    return tuple(args)
+
+
+def _spec_call(name: str, text: str) -> Callable[[], Any]:
+    """A call of the namespace's ``name`` with values for its required parameters."""
+    function, args = _function(xp, name), _spec_args(name, text)
     return lambda: function(*args)
 
 
@@ -444,8 +453,10 @@ def test_conversions_compute_once_each(counter: CountingScheduler) -> None:
     assert bool(total > -1e9) and counter.runs == 2
     assert np.asarray(wxp.asarray(V)).shape == (6,) and counter.runs == 3
     assert "dask.array<" in repr(total) and counter.runs == 3  # repr shows the graph only
-    counts = xp.repeat(V, xp.asarray([1, 0, 2, 1, 0, 3]))  # array repeats: computes them
-    assert counter.runs == 4 and counts.shape == (7,)
+    counts = xp.repeat(V, xp.asarray([1, 0, 2, 1, 0, 3]))  # array repeats: lazy, size unknown
+    assert counter.runs == 3 and math.isnan(counts.shape[0])
+    assert wxp.repeat(wxp.asarray(V), wxp.asarray([1, 0, 2, 1, 0, 3])).shape == (None,)
+    assert counts.compute().shape == (7,) and counter.runs == 4
 
 
 def test_data_dependent_shapes_are_unknown() -> None:
@@ -455,6 +466,67 @@ def test_data_dependent_shapes_are_unknown() -> None:
     assert wxp.unique_values(a).shape == (None,)
     assert wxp.__array_namespace_info__().capabilities()["data-dependent shapes"] is True
     assert np.asarray(masked).shape == (int(np.sum(M.compute() > 0)),)
+
+
+def _spec_texts() -> dict[str, str]:
+    from eagerpy_xp import _spec
+
+    texts = dict(_spec.FUNCTIONS)
+    texts.update({f"linalg.{n}": t for n, t in _spec.LINALG.items()})
+    texts.update({f"fft.{n}": t for n, t in _spec.FFT.items()})
+    return texts
+
+
+def _of_unknown_size(obj: Any, axis: int) -> Any:
+    """``obj`` with each Dask array of one or more dimensions masked by an all-True Dask
+    mask along ``axis``: the same values, that size unknown (NaN) to Dask."""
+    if isinstance(obj, da.Array) and obj.ndim:
+        keep = da.ones(obj.shape[axis], dtype=bool, chunks=obj.chunks[axis])
+        return obj[(slice(None),) * (axis % obj.ndim) + (keep,)]
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(_of_unknown_size(o, axis) for o in obj)
+    return obj
+
+
+def _computed(obj: Any) -> Any:
+    if isinstance(obj, da.Array):
+        return obj.compute()
+    if isinstance(obj, (list, tuple)):
+        return tuple(_computed(o) for o in obj) if isinstance(obj, tuple) else [
+            _computed(o) for o in obj]
+    return obj
+
+
+def _same_result(got: Any, want: Any, what: str) -> None:
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want), what
+        for g, w in zip(got, want):
+            _same_result(g, w, what)
+        return
+    same(got, want)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("axis", [0, -1], ids=["first-axis", "last-axis"])
+@pytest.mark.parametrize("name", sorted(_spec_texts()))
+def test_every_function_takes_arrays_of_unknown_size(counter: CountingScheduler, name: str,
+                                                     axis: int) -> None:  # fmt: skip
+    """Issue 23: after a mask, ``unique_*``, ``nonzero`` or ``repeat`` with array repeats
+    a size is unknown (NaN to Dask, None in ``Array.shape``); every function takes such
+    arrays, lazily, with the NumPy backend's result on the same values."""
+    args = _spec_args(name, _spec_texts()[name])
+    unknown = _of_unknown_size(args, axis)
+    counter.runs = 0
+    result = _function(xp, name)(*unknown)
+    allowed = 1 if (name, axis) == ("unstack", 0) else 0  # the tuple's length is the size
+    assert counter.runs == allowed, f"{name} computed the graph {counter.runs} times"
+    with dask.config.set(scheduler="sync"):
+        with np.errstate(all="ignore"):
+            expected = _function(nxp, name)(*_computed(args))
+        if name in ("empty", "empty_like"):  # values undefined
+            assert result.dtype == expected.dtype and result.compute().shape == expected.shape
+        elif isinstance(expected, (np.ndarray, tuple)):
+            _same_result(_computed(result), expected, name)
 
 
 def test_chunks_kept_where_possible() -> None:
@@ -545,3 +617,115 @@ def test_computes_on_a_local_cluster(client: Any) -> None:
     assert float(wxp.sum(lazy)) == pytest.approx(float(expected.sum()), rel=1e-10)
     uniques = wxp.unique_counts(ep.astensor(da.from_array(np.array([1, 2, 2, 5, 5, 5]), chunks=2)))
     np.testing.assert_array_equal(np.asarray(uniques.counts), [1, 2, 3])
+
+
+# -- issue 23: integer-array keys, masks, scalars, unknown sizes, DLPack -----------------------
+BASE3 = np.arange(60.0).reshape(3, 4, 5) - 30.5
+
+
+def _dask_keys() -> list[tuple[str, Any]]:
+    """Keys with Dask index arrays: several, multi-dimensional, beside ints, slices, None
+    and an ellipsis (Dask refused "Slicing with dask.array of ints only permitted when
+    the indexer has zero or one dimensions" and "nd fancy indexing")."""
+    one, two = np.array([0, 2, -1]), np.array([[0, 1], [2, -3]])
+    found: list[tuple[str, Any]] = []
+    for name, idx in (("1-d", one), ("2-d", two), ("empty", np.zeros(0, np.int64)),
+                      ("uint8", np.array([2, 0], np.uint8))):  # fmt: skip
+        found += [(f"[{name}]", (idx,)), (f"[{name},0]", (idx, 0)), (f"[0,{name}]", (0, idx)),
+                  (f"[:,{name}]", (slice(None), idx)), (f"[{name},:,0]", (idx, slice(None), 0)),
+                  (f"[0,:,{name}]", (0, slice(None), idx)), (f"[...,{name}]", (Ellipsis, idx)),
+                  (f"[None,{name}]", (None, idx)), (f"[{name},{name}]", (idx, idx)),
+                  (f"[{name},:,{name}]", (idx, slice(None), idx)),
+                  (f"[::-1,{name}]", (slice(None, None, -1), idx))]  # fmt: skip
+    found += [("[col,row]", (np.array([[0], [2]]), np.array([1, 3]))),
+              ("[mask]", (BASE3[:, 0, 0] > -20,)), ("[mask2]", (BASE3[:, :, 0] > 0,))]
+    return found
+
+
+DASK_KEYS = _dask_keys()
+
+
+@pytest.mark.parametrize(("name", "key"), DASK_KEYS, ids=[n for n, _ in DASK_KEYS])
+def test_getitem_with_dask_index_arrays(counter: CountingScheduler, name: str, key: Any) -> None:
+    """NumPy's result, lazily (nothing computed until asked)."""
+    x = wxp.asarray(chunked(BASE3))
+    dask_key = tuple(chunked(k) if isinstance(k, np.ndarray) else k for k in key)
+    counter.runs = 0
+    result = x[dask_key if len(dask_key) > 1 else dask_key[0]]
+    assert counter.runs == 0, f"x{name} computed the graph"
+    want = BASE3[key if len(key) > 1 else key[0]]
+    got = np.asarray(result)
+    assert got.shape == want.shape, (got.shape, want.shape)
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize(("name", "key"), DASK_KEYS, ids=[n for n, _ in DASK_KEYS])
+def test_setitem_with_dask_index_arrays(name: str, key: Any) -> None:
+    x = wxp.asarray(chunked(BASE3))
+    want = BASE3.copy()
+    want[key if len(key) > 1 else key[0]] = -1.0
+    x[tuple(chunked(k) if isinstance(k, np.ndarray) else k for k in key)] = -1.0
+    np.testing.assert_array_equal(np.asarray(x), want)
+
+
+@pytest.mark.parametrize("x1", [[1.0, 2.0, 3.0], [1, 2, 3], [0.5, 0.5, 7.25]])
+@pytest.mark.parametrize("x2", [2, 2.5, -1, 10, True])
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_with_a_python_scalar(x1: list[Any], x2: Any, side: str) -> None:
+    """``x2`` a Python int or float (Dask read ``x2.shape``): a 0-d result, as NumPy."""
+    if isinstance(x2, bool):
+        x2 = 1
+    got = xp.searchsorted(chunked(np.asarray(x1), 2), x2, side=side)
+    same(got, nxp.searchsorted(np.asarray(x1), x2, side=side))
+
+
+def test_unknown_sizes_read_none_and_every_source_of_them() -> None:
+    """Masks, ``nonzero``, ``unique_*`` and ``repeat`` with array repeats make unknown
+    sizes: ``None`` in ``Array.shape`` (Dask: NaN), and the arrays feed on."""
+    a = wxp.asarray(chunked(BASE3))
+    sources = {"mask": a[a > 0], "nonzero": wxp.nonzero(a > 0)[0],
+               "unique_values": wxp.unique_values(a), "unique_counts": wxp.unique_counts(a).counts,
+               "repeat": wxp.repeat(a[0, 0], wxp.asarray(chunked(np.array([1, 0, 2, 1, 3]))))}  # fmt: skip
+    for name, u in sources.items():
+        assert u.shape == (None,) and u.size is None, name
+        values = np.asarray(u)
+        doubled = wxp.concat([u, u * 2])
+        assert doubled.shape == (None,)
+        np.testing.assert_array_equal(np.asarray(doubled), np.concatenate([values, values * 2]))
+        np.testing.assert_array_equal(np.asarray(wxp.reshape(u, (-1, 1))), values.reshape(-1, 1))
+        np.testing.assert_array_equal(np.asarray(wxp.sort(u)), np.sort(values))
+        np.testing.assert_array_equal(np.asarray(wxp.stack([u, u], axis=1)),
+                                      np.stack([values, values], axis=1))  # fmt: skip
+        assert float(wxp.sum(wxp.astype(u, wxp.float64))) == pytest.approx(values.sum())
+
+
+@pytest.mark.parametrize("copy", [None, True, False])
+def test_dlpack_of_a_lazy_array(counter: CountingScheduler, copy: bool | None) -> None:
+    """The standard's ``__dlpack__``: ``copy=None`` reuses a buffer "if possible and
+    copies otherwise"; a lazy array has none, so it is computed into a new one (once),
+    unknown sizes included; ``copy=False`` raises `BufferError`."""
+    a = wxp.asarray(chunked(BASE3))
+    masked = a[a > 0]
+    for lazy, want in ((a, BASE3), (masked, BASE3[BASE3 > 0])):
+        counter.runs = 0
+        if copy is False:
+            with pytest.raises(BufferError, match=r"eagerpy_xp\.dask\.Array\.__dlpack__: copy=False"):
+                lazy.__dlpack__(copy=False)
+            assert counter.runs == 0
+            continue
+        np.testing.assert_array_equal(np.from_dlpack(_Exporter(lazy, copy)), want)
+        assert counter.runs == 1
+
+
+class _Exporter:
+    """Hands an `Array`'s ``__dlpack__`` to ``np.from_dlpack`` with a given ``copy``."""
+
+    def __init__(self, array: Any, copy: bool | None) -> None:
+        self.array, self.copy = array, copy
+
+    def __dlpack__(self, **kwargs: Any) -> Any:
+        kwargs["copy"] = self.copy
+        return self.array.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> Any:
+        return self.array.__dlpack_device__()

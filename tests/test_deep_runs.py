@@ -30,3 +30,98 @@ def test_sign_of_a_complex_whose_modulus_overflows(xp: ModuleType, dtype: str) -
     np.testing.assert_allclose(np.abs(got), 1.0, rtol=1e-6)
     small = np.array([3 + 4j, 0j], dtype)  # the other elements as before
     np.testing.assert_allclose(values(xp.sign(xp.asarray(small))), [0.6 + 0.8j, 0j], rtol=1e-6)
+
+
+# -- issue 23: deeper random runs on torch (wrapped), checked on every backend ------------------
+from eagerpy_xp._dtypes import ALL  # noqa: E402
+
+#: One value of each dtype at an awkward place (uint64 beyond int64, a complex part).
+_VALUE = {"bool": True, "int8": -128, "int16": 32767, "int32": -(2**31), "int64": 2**63 - 1,
+          "uint8": 255, "uint16": 65535, "uint32": 2**32 - 1, "uint64": 2**64 - 1,
+          "float32": -2.5, "float64": 1e300, "complex64": 1 - 2j, "complex128": -0.5 + 3j}  # fmt: skip
+
+
+@pytest.mark.parametrize("dtype", ALL)
+def test_asarray_of_nested_lists_of_0d_arrays(xp: ModuleType, dtype: str) -> None:
+    """``asarray([[torch.tensor(0, dtype=torch.uint64)]], dtype=uint64)`` raised "an
+    integer is required" on torch (torch calls ``int()`` on each 0-d tensor), which made
+    ``matrix_transpose`` and ``linalg.outer`` fail when fed through it."""
+    d = getattr(xp, dtype)
+    v = _VALUE[dtype]
+    zero_d = xp.asarray(v, dtype=d)
+    for nested, shape in (([[zero_d]], (1, 1)), ([zero_d, zero_d], (2,)),
+                          ([[zero_d, zero_d], [zero_d, zero_d]], (2, 2)),
+                          (([zero_d],), (1, 1))):  # fmt: skip
+        for kwargs in ({"dtype": d}, {}):
+            got = values(xp.asarray(nested, **kwargs))
+            assert got.shape == shape and got.dtype == np.dtype(dtype), (nested, kwargs, got)
+            assert np.all(got == np.asarray(v, dtype=dtype))
+    matrix = xp.asarray([[zero_d, zero_d]], dtype=d)
+    assert values(xp.matrix_transpose(matrix)).shape == (2, 1)
+    if dtype != "bool":
+        row = xp.asarray([zero_d, zero_d], dtype=d)
+        outer = values(xp.linalg.outer(row, row))
+        want = np.outer(np.asarray([v, v], dtype), np.asarray([v, v], dtype))
+        np.testing.assert_array_equal(outer, want)
+
+
+#: Diagonal offsets far beyond the matrix, beyond int64, and at the int64 bounds.
+HUGE_K = (2**63, -(2**63) - 1, 2**70, -(2**70), 2**63 - 1, -(2**63), 2**64, 10**30)
+
+
+@pytest.mark.parametrize("k", HUGE_K)
+def test_eye_with_a_huge_diagonal_offset(xp: ModuleType, k: int) -> None:
+    """``eye(0, 0, k=2**63)`` raised "Overflow when unpacking long long" on torch: a ``k``
+    beyond the matrix is a valid Python int, and the diagonal is simply empty."""
+    for n_rows, n_cols in ((0, 0), (3, None), (2, 5), (4, 1)):
+        result = xp.eye(n_rows, n_cols, k=k)
+        got = values(result)
+        cols = n_rows if n_cols is None else n_cols
+        assert got.shape == (n_rows, cols), got.shape
+        assert result.dtype == xp.__array_namespace_info__().default_dtypes()["real floating"]
+        assert not got.any()
+
+
+@pytest.mark.parametrize("k", HUGE_K)
+@pytest.mark.parametrize("name", ["tril", "triu"])
+def test_tril_triu_with_a_huge_offset(xp: ModuleType, name: str, k: int) -> None:
+    """Everything or nothing is kept (NumPy itself raised OverflowError beyond int64)."""
+    x = np.arange(1.0, 25.0).reshape(2, 3, 4)
+    got = values(getattr(xp, name)(xp.asarray(x), k=k))
+    keep_all = (k > 0) == (name == "tril")
+    np.testing.assert_array_equal(got, x if keep_all else np.zeros_like(x))
+
+
+def _masks() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(array shape, mask shape) pairs where a size-0 mask dimension meets a non-zero
+    one: NumPy and array_api_strict select nothing."""
+    return [((1,), (0,)), ((3,), (0,)), ((1, 2), (0,)), ((1, 2), (0, 2)), ((1, 1), (0, 0)),
+            ((2, 1), (2, 0)), ((1, 2), (1, 0)), ((2, 3, 4), (0, 3)), ((2, 3, 4), (2, 0, 4)),
+            ((0,), (0,)), ((0, 2), (0,))]  # fmt: skip
+
+
+@pytest.mark.parametrize(("shape", "mask_shape"), _masks(), ids=str)
+@pytest.mark.parametrize("dtype", ["bool", "int32", "uint64", "float32", "complex128"])
+def test_an_empty_mask_selects_nothing(xp: ModuleType, shape: tuple[int, ...],
+                                       mask_shape: tuple[int, ...], dtype: str) -> None:  # fmt: skip
+    """``asarray([False])[asarray([], dtype=bool)]`` raised on torch where NumPy and
+    array_api_strict return an empty array (a size-0 mask dimension selects nothing,
+    whatever the array's size there); writing through it writes nothing."""
+    import array_api_strict as xs
+
+    import eagerpy_xp as ep
+
+    base = np.ones(shape, dtype)
+    x = xp.asarray(base)
+    if not isinstance(x, ep.Array):
+        pytest.skip("a native array indexes with its framework's own operator")
+    mask = np.zeros(mask_shape, bool)
+    want = np.asarray(xs.asarray(base)[xs.asarray(mask)])
+    got = values(x[xp.asarray(mask)])
+    assert got.shape == want.shape and got.dtype == want.dtype
+    x[xp.asarray(mask)] = xp.asarray(np.zeros((), dtype))
+    np.testing.assert_array_equal(values(x), base)
+    with pytest.raises(ValueError):
+        x[xp.asarray(mask)] = xp.asarray(np.zeros((5, *shape[len(mask_shape):]), dtype))
+    with pytest.raises(IndexError):  # other sizes still must match
+        x[xp.asarray(np.zeros((7,) * len(mask_shape), bool))]

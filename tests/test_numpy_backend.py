@@ -332,10 +332,12 @@ def test_asarray_and_astype_copy(xp: ModuleType) -> None:
 
 def test_asarray_rejects_objects_without_a_standard_dtype(xp: ModuleType) -> None:
     with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.asarray: .* has no dtype of the standard"):
+        xp.asarray([1.5, 2**1030])
+    with pytest.raises(TypeError, match=r"eagerpy_xp\.numpy\.asarray:"):
         xp.asarray("abc")
-    # Python ints beyond the dtype (int64 when none is given): OverflowError, as on every
-    # backend (NumPy would make an object array, uint64, or float64; docs/errors.md)
-    for obj in ([1, 2**70], 2**63, [1, 2**63], -(2**63) - 1):
+    # Python ints alone get the default integer dtype, which holds neither (NumPy would make
+    # uint64 of 2**63, float64 of [1, 2**63] and object of 2**70; docs/errors.md)
+    for obj in (2**63, [1, 2**70], [[2**63], [1]], [1, 2**63], -(2**63) - 1):
         with pytest.raises(OverflowError, match=r"eagerpy_xp\.numpy\.asarray: the Python int"):
             xp.asarray(obj)
     assert values(xp.asarray(2**63, dtype=xp.uint64)).dtype == np.uint64

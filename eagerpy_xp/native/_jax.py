@@ -67,8 +67,10 @@ from ._base.core import (
     raise_translated,
     translated,
 )
+from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
 from ._base.functions import check_roll, check_sorter
+from ._base.keys import as_it_is, selects_nothing, standard_key
 from ._base.subnamespaces import EigResult
 
 
@@ -819,6 +821,9 @@ class JaxBackend(NumPyDtypes, Backend):
         try:
             return raw[key]
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__getitem__")  # lists, NumPy bools
+            if plain is not key:
+                return self.getitem(raw, plain)
             raise self._key_error(exc, key, "__getitem__") from exc
 
     def _key_error(self, exc: Exception, key: Any, function: str) -> Exception:
@@ -839,6 +844,7 @@ class JaxBackend(NumPyDtypes, Backend):
         ``value`` are dropped first, as NumPy, torch and TensorFlow do (``x[0, ...] = y`` with
         ``y`` of shape ``(1,)``); JAX's ``.at[].set`` would refuse them.
         """
+        key = standard_key(key, as_it_is, self, "__setitem__")  # lists, NumPy bools
         self._check_bounds(raw, key, "__setitem__")
         value = self._setitem_value(raw, value)
         if value.ndim and value.shape[0] == 1:  # NumPy's rule: leading size-1 dimensions of
@@ -846,6 +852,16 @@ class JaxBackend(NumPyDtypes, Backend):
         if isinstance(key, bool) or (isinstance(key, (jax.Array, np.ndarray))
                                      and key.dtype == np.bool_):  # fmt: skip
             mask = jnp.asarray(key)
+            if 0 in mask.shape or selects_nothing(mask.shape, raw.shape):
+                selection = (0, *raw.shape[mask.ndim:])  # nothing to write; the value
+                try:  # must still fit
+                    fits = np.broadcast_shapes(value.shape, selection) == selection
+                except ValueError:
+                    fits = False
+                if not fits:
+                    raise self.error("__setitem__", f"a value of shape {value.shape} does not "
+                                     f"fit an empty selection {selection}")  # fmt: skip
+                return raw
             if mask.shape != raw.shape[: mask.ndim]:
                 raise self.error("__setitem__", f"boolean index of shape {mask.shape} does not "
                                  f"match the array's shape {raw.shape}", IndexError)  # fmt: skip
@@ -905,11 +921,18 @@ class JaxBackend(NumPyDtypes, Backend):
                 place is None or isinstance(obj, jax.core.Tracer) or obj.devices() == {place})
             if same and copy is not True:
                 return _strong(obj)
+        if isinstance(obj, np.ndarray):
+            obj = native_order(self, obj, copy, "asarray")  # JAX refuses swapped arrays
         if copy is False:
             raise self.error("asarray", f"copy=False, but making a JAX array of "
                              f"{type(obj).__name__} with dtype={dtype!r}, device={device!r} "
                              "needs a copy")  # fmt: skip
-        return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
+        try:
+            return _strong(jnp.array(obj, dtype=target, copy=True, device=place))
+        except OverflowError:  # JAX names no int beyond a C long
+            self._check_python_ints(obj, None if target is None else self.dtype_name(target),
+                                    "asarray")  # fmt: skip
+            raise
 
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """``x`` is any DLPack producer (not only a JAX array, unlike the other ``x``); a
@@ -918,12 +941,19 @@ class JaxBackend(NumPyDtypes, Backend):
         if isinstance(x, jax.Array) and device is None:
             return jnp.array(x, copy=True) if copy else x
         try:
+            x, copy = compact_numpy(self, x, copy, "from_dlpack")
             kwargs: dict[str, Any] = {"copy": copy}
             if device is not None:
                 kwargs["device"] = self.native_device(device, "from_dlpack")
-            return jnp.from_dlpack(x, **kwargs)
+            result = jnp.from_dlpack(x, **kwargs)
         except Exception as exc:
             raise_translated(self, exc, "from_dlpack")
+        dtype = getattr(x, "dtype", None)
+        size = getattr(dtype, "itemsize", None)
+        if isinstance(size, int) and result.dtype.itemsize < size:  # x64 off: JAX truncates
+            raise self.error("from_dlpack", f"a {dtype} array would silently become "
+                             f"{result.dtype}: {X64_HINT}")  # fmt: skip
+        return result
 
     # Sizes: XLA aborts the process for an array of 2**63 bytes or more, so shapes are
     # checked first (`ValueError`, as NumPy's "array is too big"); JAX's out-of-memory error

@@ -17,6 +17,7 @@ from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
 from ._base.core import NumPyDtypes, explain_overflow, raise_translated, translated
+from ._base.creation import check_inferred, native_order
 from ._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
@@ -104,13 +105,6 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
     return method
-
-
-def _first_is_int(obj: Any) -> bool:
-    """Whether the first scalar of ``obj`` (nested lists and tuples) is a Python int."""
-    while type(obj) in (list, tuple) and obj:
-        obj = obj[0]
-    return type(obj) is int
 
 
 class NumPyFFT(FFT):
@@ -281,25 +275,24 @@ class NumPyBackend(NumPyDtypes, Backend):
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
         """Objects NumPy can only hold as ``object`` or string arrays (``"a"``) raise
-        `TypeError`: they have no dtype in the standard.  Python ints beyond the dtype
-        (int64 when none is given: NumPy would make ``2**63`` uint64, ``[1, 2**63]`` float64
-        and ``2**70`` an object array) raise `OverflowError`, as on every backend."""
+        `TypeError`: they have no dtype in the standard; Python ints beyond the dtype (the
+        default integer dtype without ``dtype``, where NumPy makes ``uint64`` or ``object``)
+        raise `OverflowError`."""
         if dtype is None and copy is None and device is None and type(obj) is np.ndarray:
-            if obj.dtype.kind in "biufc":
+            if obj.dtype.kind in "biufc" and obj.dtype.isnative:
                 return obj
         if device is not None:
             self.native_device(device, "asarray")
         target = self.check_dtype(dtype, "asarray")
-        result = np.asarray(obj, dtype=target, copy=copy)
-        kind = result.dtype.kind
-        # NumPy makes ints beyond int64 uint64 or (beside others) float64: look for them
-        # only there, and in a list only when it starts with an int
-        ints = target is None and (kind == "u" or (kind == "f" and _first_is_int(obj)))
-        if kind not in "bif" or ints:
-            self.check_python_ints(obj, target, "asarray")
-            if kind not in "biufc":
-                raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard "
-                                            f"(NumPy makes {result.dtype})", TypeError)  # fmt: skip
+        if isinstance(obj, np.ndarray) and target is None and not obj.dtype.isnative:
+            obj, copy = native_order(self, obj, copy, "asarray"), None  # (a copy already)
+        try:
+            result = np.asarray(obj, dtype=target, copy=copy)
+        except OverflowError:  # NumPy names no int beyond a C long
+            self._check_python_ints(obj, None if target is None else target.name, "asarray")
+            raise
+        if result.dtype.kind not in "bic" and (dtype is None or result.dtype.kind not in "uf"):
+            check_inferred(self, obj, result, "asarray")
         return result
 
     @translated

@@ -52,6 +52,7 @@ CASES: dict[str, Case] = {
     "getitem_tensor": lambda ep, t: t["x"][t["idx"]],
     "getitem_pairs": lambda ep, t: t["x"][ep.arange(t["x"], 3), t["labels"]],
     "getitem_ellipsis": lambda ep, t: t["x"][..., 0],
+    "getitem_ndarray": lambda ep, t: t["x"][np.arange(2)],  # EagerPy's test_getitem_ndarray
     "getitem_index": lambda ep, t: t["x"][ep.index[:2, 1]],
     "len_iter": lambda ep, t: [len(t["x"]), *list(t["x"])],
     "bool_item": lambda ep, t: (bool(t["x"][0, 0] > 0), t["x"].sum().item(), t["i"][0, 1].item()),

@@ -17,15 +17,16 @@ from typing import Any, ClassVar, NoReturn, TypeVar
 from ..._devices import Device
 from ..._dtypes import (
     ALL,
-    BITS,
     CATEGORIES,
     CATEGORY_OF,
     COMPLEX_OF_REAL,
+    INT_RANGE,
     KINDS,
     kind_of,
     promote,
     scalar_kind_ok,
 )
+from .keys import as_it_is, standard_key
 
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
 KIND_RANK = {"bool": 0, "signed integer": 1, "unsigned integer": 1, "real floating": 2,
@@ -140,7 +141,7 @@ def translated(function: _Method) -> _Method:
                         b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
 
     else:
 
@@ -166,7 +167,7 @@ def translated(function: _Method) -> _Method:
                             b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                _raise_explained(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
@@ -181,6 +182,21 @@ def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
     except TypeError:
         return {}
     return dict(list(arguments.items())[1:])
+
+
+def _failed(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
+            args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:  # fmt: skip
+    """`translated`'s failure: the backend's `BackendCore.recover` result where it has
+    one (a lazy framework's other way to the same result), else the contract's error."""
+    if not str(exc).startswith("eagerpy_xp."):
+        result = owner._b.recover(function, args, kwargs)
+        if result is not NOT_RECOVERED:
+            return result
+    _raise_explained(owner, exc, function, signature, args, kwargs)
+
+
+#: What `BackendCore.recover` returns when it has no result.
+NOT_RECOVERED: Any = object()
 
 
 def _raise_explained(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
@@ -216,10 +232,7 @@ _CONTRACT_TYPES = frozenset({TypeError, ValueError, IndexError, AxisError, NotIm
 
 def int_range(name: str) -> tuple[int, int] | None:
     """The values of the integer dtype ``name``; None for any other dtype."""
-    if not name.startswith(("int", "uint")):
-        return None
-    bits = BITS[name]
-    return (0, 2**bits - 1) if name[0] == "u" else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    return INT_RANGE.get(name)
 
 
 #: The comparisons: with a Python int beyond an integer array's dtype they are exact (as
@@ -384,6 +397,13 @@ class BackendCore:
             return self.error(function, text[ours.end():], type(exc))
         first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
         return self.error(function, f"{first[:300]} ({type(exc).__name__})", self.error_kind(exc))
+
+    def recover(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """After the framework failed in ``function`` (called with ``args`` and
+        ``kwargs``): its result computed another way, or `NOT_RECOVERED` (then the
+        failure is translated).  Called only on failure; by default `NOT_RECOVERED` (Dask:
+        arrays of unknown size that its own functions refuse)."""
+        return NOT_RECOVERED
 
     def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
         """After a framework error in ``function`` called with ``arguments`` (by parameter
@@ -669,9 +689,14 @@ class BackendCore:
 
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
+        """``raw[key]``; a key the framework refuses is read again with NumPy objects and
+        lists as the standard's items (`keys.standard_key`: free when the key works)."""
         try:
             return raw[key]
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__getitem__")
+            if plain is not key:
+                return self.getitem(raw, plain)
             raise_translated(self, _keyed(exc, key), "__getitem__")
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
@@ -682,6 +707,9 @@ class BackendCore:
         try:
             raw[key] = value
         except Exception as exc:
+            plain = standard_key(key, as_it_is, self, "__setitem__")
+            if plain is not key:
+                return self.setitem(raw, plain, value)
             raise_translated(self, _keyed(exc, key), "__setitem__")
         return raw
 

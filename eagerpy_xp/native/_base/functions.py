@@ -128,7 +128,7 @@ class ManipulationFunctions:
     def squeeze(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         shape = tuple(x.shape)
         for a in self.normalize_axes(axis, len(shape), "squeeze"):  # type: ignore[attr-defined]
-            if shape[a] != 1:
+            if shape[a] != 1 and shape[a] == shape[a] and shape[a] is not None:  # (known)
                 raise self.error("squeeze", f"axis {a} has size {shape[a]}, not 1 (shape "  # type: ignore[attr-defined]
                                  f"{shape})")  # fmt: skip
         return self._f.squeeze(x, axis=axis)

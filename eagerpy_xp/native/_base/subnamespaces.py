@@ -73,7 +73,7 @@ class Linalg:
         if name not in REAL_FLOATING and name not in COMPLEX_FLOATING:
             raise b.error(function, f"expected a floating-point array, got {name}", TypeError)
         shape = b.shape_of(x)
-        if len(shape) < 2 or shape[-1] != shape[-2]:
+        if len(shape) < 2 or (None not in shape[-2:] and shape[-1] != shape[-2]):
             raise b.error(function, f"expected a stack of square matrices, got shape {shape}")
         return b.dtypes_by_name[COMPLEX_OF_REAL.get(name, name)]
 

@@ -25,6 +25,7 @@ names); this class holds what differs.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import array_api_compat.dask.array as cda
@@ -34,17 +35,21 @@ import numpy as np
 
 from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
-from .._base.core import NumPyDtypes, translated
+from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
 from .._base.creation import check_dlpack
 from .._base.functions import check_correction, check_repeats, check_roll, check_sorter
+from .._base.keys import as_it_is, selects_nothing, standard_key
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
 
 
-def _unique_parts(flat: Any, shape: tuple[int, ...]) -> tuple[Any, ...]:
+def _unique_parts(flat: Any, shape: tuple[float, ...]) -> tuple[Any, ...]:
     """NumPy's unique values, first indices, inverse (shaped ``shape``) and counts of
-    one 1-D chunk."""
-    values, indices, inverse, counts = NUMPY._unique(flat, "unique_all")
+    one chunk holding the whole array (flattened, or in its shape where that had unknown
+    sizes: ``shape`` holds NaN then)."""
+    values, indices, inverse, counts = NUMPY._unique(np.reshape(flat, (-1,)), "unique_all")
+    if any(math.isnan(n) for n in shape):
+        shape = np.shape(flat)
     return values, indices, np.reshape(inverse, shape), counts
 
 
@@ -102,31 +107,93 @@ class DaskBackend(NumPyDtypes, Backend):
         dl_device: tuple[Any, int] | None = None,
         copy: bool | None = None,
     ) -> Any:
-        """Computes the graph into a NumPy array and exports that (a copy, so ``copy=False``
-        raises `BufferError`)."""
+        """Computes the graph into a NumPy array and exports that.  The standard's rule for
+        ``copy``: None reuses a buffer where one exists "and copies otherwise", so a lazy
+        array, which has none, is computed into a new one (unknown sizes included); True
+        does the same; False ("must never copy") raises `BufferError`."""
         if copy is False:
-            raise BufferError("__dlpack__ (dask): a Dask array has no buffer to share; "
-                              "exporting computes it into a new one (copy=False refused)")  # fmt: skip
+            raise self.error("__dlpack__", "copy=False, but a Dask array has no buffer to "
+                             "share: exporting computes it into a new one", BufferError)  # fmt: skip
         return np.asarray(raw.compute()).__dlpack__(stream=stream, max_version=max_version,
                                                     dl_device=dl_device)  # fmt: skip
 
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:
         return (1, 0)  # kDLCPU
 
+    # -- arrays of unknown size ------------------------------------------------------------
+    def recover(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """A function Dask refuses on an array of unknown size (after a mask,
+        ``unique_*``, ``nonzero``: ``sort``, ``flip``, ``roll``, ``reshape(x, (-1, 3))``,
+        ...) runs `lazily`: the standard's result, still a graph."""
+        if not _has_unknown((args, kwargs)):
+            return NOT_RECOVERED
+        result = self._one_task(function, args, kwargs)
+        return NOT_RECOVERED if result is None else result
+
+    def lazily(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """`_one_task`, or `ValueError` where the call fits no stand-ins."""
+        result = self._one_task(function, args, kwargs)
+        if result is None:
+            raise self.error(function, "the call fits no array of the sizes given, whatever "
+                             "the unknown ones are")  # fmt: skip
+        return result
+
+    def _one_task(self, function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """``function`` of the NumPy backend as one lazy task on the whole arrays (each
+        computed with the graph): what Dask cannot do chunk by chunk on unknown sizes.
+        The result's shape: ``reshape``'s is its argument's; the ``unique_*`` functions'
+        and ``nonzero``'s sizes are unknown; any other's sizes are those the function
+        gives stand-ins of two sizes for each unknown one (a size that differs between
+        them is unknown).  None where every stand-in fails (an invalid call)."""
+        numpy_function = _numpy_function(function)
+        small = large = None
+        unknown = function in _DATA_DEPENDENT
+        # pairs of sizes, then (where none fits: a reshape to 5 columns, a square matrix)
+        # each size the call names, once: every size of that result is unknown then
+        for sizes in (*_STAND_IN_SIZES, *((n, n) for n in _sizes_in((args, kwargs)))):
+            for fill in _FILLS:  # values that suit positions, decompositions, ...
+                try:
+                    small = numpy_function(*_stand_ins(args, sizes[0], fill),
+                                           **_stand_ins(kwargs, sizes[0], fill))  # fmt: skip
+                    large = numpy_function(*_stand_ins(args, sizes[1], fill),
+                                           **_stand_ins(kwargs, sizes[1], fill))  # fmt: skip
+                    break
+                except Exception:
+                    small = None
+            if small is not None:
+                unknown = unknown or sizes[0] == sizes[1]
+                break
+        if small is None:
+            return None
+        task = dask.delayed(_run_numpy, pure=True)(function, args, kwargs)
+        if function == "reshape":
+            shape = tuple(math.nan if n == -1 else n for n in (args[1] if len(args) > 1
+                                                                else kwargs["shape"]))  # fmt: skip
+            return da.from_delayed(task, shape=shape, dtype=small.dtype)
+        return _lazy_result(task, small, large, unknown)
+
     # -- indexing and mutation --------------------------------------------------------------
     def getitem(self, raw: Any, key: Any) -> Any:
-        """Integer arrays on several axes (which Dask refuses) gather from the array
-        flattened over those axes, lazily.  Indexing by position into an axis of unknown
-        size (after a mask or ``unique_*``) computes that array's chunk sizes first: which
+        """NumPy's indexing, lazily.  Integer arrays (Dask's or NumPy's) that Dask refuses
+        (several, multi-dimensional ones, beside ints or None) gather from the array
+        flattened over their axes.  Indexing by position into an axis of unknown size
+        (after a mask or ``unique_*``) computes that array's chunk sizes first: which
         element is at a position depends on the data."""
-        key = self._checked_key(raw, key, "__getitem__")
-        if _is_multi_axis_gather(key):
-            return self._gather(raw, key)
-        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and key.ndim == 0:
-            return raw[None][da.reshape(key, (1,))]  # a new axis of size 1 or 0
-        if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ and 0 in key.shape:
-            return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)  # Dask fails on these
+        key = self._checked_key(raw, self._plain_key(key, "__getitem__"), "__getitem__")
         try:
+            if _has_bool(key):  # Dask reads True as 1: a new axis of size 1 (or 0 for False)
+                return _bool_axes(self.getitem(raw, _bools_as_new_axes(key)), key, raw.ndim)
+            if _needs_gather(key):
+                return self._advanced(raw, key)
+            if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_:
+                if key.ndim == 0:
+                    return raw[None][da.reshape(da.asarray(key), (1,))]  # a new axis, 1 or 0
+                if 0 in key.shape:  # Dask fails on these
+                    return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)
+                key = da.asarray(key)  # Dask takes NumPy masks of one dimension only
+                if 1 < key.ndim < raw.ndim:  # nor a mask of some leading axes: merged
+                    rows = reshape(raw, (-1, *raw.shape[key.ndim:]))
+                    return rows[reshape(key, (-1,))]
             try:
                 return raw[key]
             except ValueError:
@@ -135,7 +202,16 @@ class DaskBackend(NumPyDtypes, Backend):
             sized = raw.copy().compute_chunk_sizes()  # on a copy: the caller's keeps its graph
             return sized[key]
         except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
-            raise self.error("__getitem__", f"index {key!r}: {exc}", type(exc)) from exc
+            raise self.error("__getitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
+
+    def _plain_key(self, key: Any, function: str) -> Any:
+        """NumPy scalars, 0-d arrays and lists in ``key`` as the standard's items
+        (`keys.standard_key`; NumPy index arrays stay: Dask takes them), slice bounds that
+        are NumPy integers as ints."""
+        key = standard_key(key, as_it_is, self, function)
+        if type(key) is tuple:
+            return tuple(_plain_slice(k) if type(k) is slice else k for k in key)
+        return _plain_slice(key) if type(key) is slice else key
 
     def _checked_key(self, raw: Any, key: Any, function: str, eager: bool = False) -> Any:
         """``key`` checked as the standard's indexing allows (ints, slices, one ellipsis,
@@ -171,7 +247,8 @@ class DaskBackend(NumPyDtypes, Backend):
             if item is Ellipsis:
                 dim += raw.ndim - consumed
             elif isinstance(item, (da.Array, np.ndarray)) and item.dtype.kind == "b":
-                if tuple(item.shape) != tuple(raw.shape[dim:dim + item.ndim]):
+                if not _same_sizes(item.shape, raw.shape[dim:dim + item.ndim]) and not (
+                        type(key) is not tuple and selects_nothing(item.shape, raw.shape)):
                     raise self.error(function, f"boolean index of shape {item.shape} does not "
                                      f"match the array's shape {raw.shape} at dimension {dim}",
                                      IndexError)  # fmt: skip
@@ -181,26 +258,69 @@ class DaskBackend(NumPyDtypes, Backend):
                 if eager:
                     item = np.asarray(item.compute())
                 dim += 1
+            elif isinstance(item, np.ndarray):  # known entries: checked now
+                size = raw.shape[dim]
+                outside = (item < -size) | (item >= size) if not math.isnan(size) else None
+                if outside is not None and outside.any():
+                    raise self.error(function, f"index {item[outside].flat[0]} is out of range "
+                                     f"for axis {dim} of size {size}", IndexError)  # fmt: skip
+                dim += 1
             elif item is not None:
                 dim += 1
             checked.append(item)
         return tuple(checked) if type(key) is tuple else checked[0]
 
-    def _gather(self, raw: Any, key: tuple[Any, ...]) -> Any:
-        """``raw[i0, i1, ...]`` for integer arrays (and ints) ``ik`` on the leading axes."""
-        if len(key) > raw.ndim:
-            raise self.error("__getitem__", f"{len(key)} indices for {raw.ndim} dimensions",
-                             IndexError)  # fmt: skip
-        sizes = raw.shape[: len(key)]
-        flat = None
-        for index, size in zip(key, sizes):
-            index = da.asarray(index)
-            index = da.where(index < 0, index + size, index)
-            flat = index if flat is None else flat * size + index
-        assert flat is not None
-        rows = reshape(raw, (-1, *raw.shape[len(key):]))
-        picked = rows[reshape(flat, (-1,))]
-        return reshape(picked, (*flat.shape, *raw.shape[len(key):]))
+    def _advanced(self, raw: Any, key: Any) -> Any:
+        """``raw[key]`` by NumPy's rules for integer arrays (and ints beside them): the
+        arrays broadcast together; the array is gathered from, flattened over their axes;
+        their dimensions come first, or where the first of them was when they (and the ints)
+        are adjacent in the key."""
+        items = list(key) if type(key) is tuple else [key]
+        used = sum(k is not None and k is not Ellipsis for k in items)
+        at = next((i for i, k in enumerate(items) if k is Ellipsis), None)
+        if at is not None:
+            items[at : at + 1] = [slice(None)] * (raw.ndim - used)
+        else:
+            items += [slice(None)] * (raw.ndim - used)
+        basic: list[Any] = []
+        indices: dict[int, Any] = {}  # axis of ``raw[basic]`` -> its integer index
+        for k in items:
+            if k is not None and not isinstance(k, slice):
+                indices[len(basic)] = k
+                k = slice(None)
+            basic.append(k)
+        picked = raw[tuple(basic)]
+        if None in self.shape_of(picked):  # positions into unknown sizes: computed
+            picked = picked.copy().compute_chunk_sizes()
+        axes = sorted(indices)
+        sizes = [picked.shape[a] for a in axes]
+        for a, size in zip(axes, sizes):
+            k = indices[a]
+            if isinstance(k, int) and not -size <= k < size:
+                raise self.error("__getitem__", f"index {k} is out of range for axis {a} of "
+                                 f"size {size}", IndexError)  # fmt: skip
+        lazy = any(isinstance(indices[a], da.Array) for a in axes)
+        arrays = [_from_end(indices[a], size, lazy) for a, size in zip(axes, sizes)]
+        try:
+            arrays = list((da if lazy else np).broadcast_arrays(*arrays))
+        except ValueError as exc:
+            shapes = ", ".join(str(tuple(a.shape)) for a in arrays)
+            raise self.error("__getitem__", f"index arrays of shapes {shapes} do not "
+                             "broadcast together", IndexError) from exc  # fmt: skip
+        flat = arrays[0]
+        for index, size in zip(arrays[1:], sizes[1:]):
+            flat = flat * size + index
+        rest = [a for a in range(picked.ndim) if a not in indices]
+        rest_shape = tuple(picked.shape[a] for a in rest)
+        rows = reshape(da.transpose(picked, axes + rest), (-1, *rest_shape))
+        out = rows[reshape(flat, (-1,)) if lazy else flat.reshape(-1)]
+        if flat.ndim != 1:
+            out = reshape(out, (*flat.shape, *rest_shape))
+        if axes == list(range(axes[0], axes[-1] + 1)) and axes[0] > 0:
+            count, first = flat.ndim, axes[0]
+            out = da.transpose(out, [*range(count, count + first), *range(count),
+                                     *range(count + first, out.ndim)])  # fmt: skip
+        return out
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """A new Dask array with ``value`` written at ``key``; ``raw`` (and every array
@@ -217,8 +337,24 @@ class DaskBackend(NumPyDtypes, Backend):
                 raise self.error("__setitem__", f"cannot write {source} values into an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)
-        key = self._checked_key(raw, key, "__setitem__", eager=True)
-        mask = key if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_ else None
+        key = self._checked_key(raw, self._plain_key(key, "__setitem__"), "__setitem__",
+                                eager=True)  # fmt: skip
+        parts = key if isinstance(key, tuple) else (key,)
+        if _needs_gather(key) or _has_bool(key) or any(k is None for k in parts):
+            return self._scattered(raw, key, value)  # several or multi-dimensional index
+        if _selects_nothing(raw, key):  # arrays, True/False, None: Dask cannot write those
+            self._scattered(raw, key, value)  # (checks the key and the value)
+            return raw  # (Dask fails to broadcast a value to an empty selection)
+        if isinstance(key, np.ndarray) and key.dtype == np.bool_:
+            key = da.asarray(key)
+        mask = key if isinstance(key, da.Array) and key.dtype == np.bool_ else None
+        if mask is not None and (0 in mask.shape or selects_nothing(mask.shape, raw.shape)):
+            try:  # nothing to write; the value must still fit
+                np.broadcast_to(np.empty(np.shape(value), bool), (0, *raw.shape[mask.ndim:]))
+            except ValueError as exc:
+                raise self.error("__setitem__", f"a value of shape {np.shape(value)} does not "
+                                 "fit an empty selection", ValueError) from exc  # fmt: skip
+            return raw
         if mask is not None and mask.ndim <= raw.ndim:
             rest = raw.ndim - mask.ndim
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 0:
@@ -226,18 +362,17 @@ class DaskBackend(NumPyDtypes, Backend):
             if np.ndim(value) == rest + 1 and np.shape(value)[0] == 1:
                 value = value[0]  # one row broadcast to every selected row
             if np.ndim(value) <= rest:  # one value for every selected element or row
-                if tuple(mask.shape) != tuple(raw.shape[: mask.ndim]):
+                if not _same_sizes(mask.shape, raw.shape[: mask.ndim]):
                     raise self.error("__setitem__", f"boolean index of shape {mask.shape} does "
                                      f"not match the array's shape {raw.shape}", IndexError)  # fmt: skip
-                return da.where(da.reshape(mask, mask.shape + (1,) * rest), value, raw)
+                return da.where(mask[(...,) + (None,) * rest], value, raw)
             unknown = isinstance(value, da.Array) and None in self.shape_of(value)
             if unknown or (isinstance(mask, da.Array) and np.ndim(value) == rest + 1):
                 # values of unknown count (another mask's result), or one value per row
                 # that a lazy mask selects (Dask cannot check a count it does not know
                 # yet: "cannot broadcast shape (2,) to shape (nan,)"): one task writes them
-                write = dask.delayed(_masked_write, pure=True)(raw, mask, value)
+                write = dask.delayed(_keyed_write, pure=True)(raw, mask, value)
                 return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
-        parts = key if isinstance(key, tuple) else (key,)
         if 0 in raw.shape and not any(isinstance(k, da.Array) for k in parts):
             # nothing to write: NumPy's broadcasting rules decide whether the value fits
             # (Dask refuses a (2,) value for a (0, 2) selection)
@@ -250,9 +385,32 @@ class DaskBackend(NumPyDtypes, Backend):
         result = raw.copy()  # a new Array object on the same graph: writing rebinds it only
         try:
             result[key] = value
-        except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
+        except (IndexError, ValueError, NotImplementedError):
+            # what Dask cannot write (an int beside a reversed slice): NumPy's rules decide,
+            # on a stand-in, and one task writes
+            return self._scattered(raw, key, value)
+        except TypeError as exc:
             raise self.error("__setitem__", f"index {key!r}: {exc}", type(exc)) from exc
         return result
+
+    def _scattered(self, raw: Any, key: Any, value: Any) -> Any:
+        """``raw`` with ``value`` written at ``key`` (NumPy index arrays, ints, slices), by
+        one task; the key and the value's shape are checked now, on a stand-in of
+        ``raw``'s shape that holds no data."""
+        if None in self.shape_of(raw):
+            raw = raw.copy().compute_chunk_sizes()
+        try:
+            selected = np.broadcast_to(np.zeros((), bool), raw.shape)[key].shape
+            shape = tuple(np.shape(value))
+            while len(shape) > len(selected) and shape[0] == 1:
+                shape = shape[1:]  # NumPy drops the value's leading size-1 dimensions
+            if np.broadcast_shapes(shape, selected) != selected:
+                raise ValueError(f"a value of shape {np.shape(value)} does not fit the "
+                                 f"selection of shape {selected}")  # fmt: skip
+        except (IndexError, ValueError) as exc:
+            raise self.error("__setitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
+        write = dask.delayed(_keyed_write, pure=True)(raw, key, value)
+        return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype).rechunk(raw.chunks)
 
     # -- creation --------------------------------------------------------------------------
     @translated
@@ -287,7 +445,7 @@ class DaskBackend(NumPyDtypes, Backend):
         if device is not None:
             self.native_device(device, "eye")
         target = self.check_dtype(dtype, "eye") or np.dtype(np.float64)
-        self._check_eye(n_rows, n_cols, k)
+        k = self._check_eye(n_rows, n_cols, k)
         rows, cols = self._check_shape((n_rows, n_rows if n_cols is None else n_cols), "eye")
         grid = da.arange(rows)[:, None] + k == da.arange(cols)[None, :]
         return grid.astype(target)
@@ -411,6 +569,15 @@ class DaskBackend(NumPyDtypes, Backend):
         return cda.concat(arrays, axis=axis)
 
     @translated
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        """The number of arrays is ``x``'s size along ``axis``: where that is unknown
+        (after a mask), ``x``'s chunk sizes are computed first (on a copy)."""
+        axis = self.normalize_axis(axis, x.ndim, "unstack")
+        if math.isnan(x.shape[axis]):
+            x = x.copy().compute_chunk_sizes()
+        return tuple(self._f.unstack(x, axis=axis))
+
+    @translated
     def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
         """``copy=False`` is always met: Dask never copies eagerly."""
         return reshape(x, self.check_sizes(shape, "shape", "reshape", unknown=True))
@@ -440,8 +607,8 @@ class DaskBackend(NumPyDtypes, Backend):
 
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
-        """An int ``repeats`` stays lazy.  An array of repeats is computed (the result's
-        shape is made of its values); ``x`` stays lazy, gathered along ``axis``."""
+        """Lazy: the result of an array of repeats has an unknown size along ``axis``
+        (its values make it); a negative count raises `ValueError` when computed."""
         check_repeats(self, repeats)
         if axis is None:
             x, axis = reshape(x, (-1,)), 0
@@ -453,18 +620,18 @@ class DaskBackend(NumPyDtypes, Backend):
                 shape = tuple(n * repeats if i == axis else n for i, n in enumerate(x.shape))
                 return da.zeros(shape, dtype=x.dtype)
             return da.repeat(x, repeats, axis=axis)
-        counts = np.asarray(repeats.compute() if isinstance(repeats, da.Array) else repeats)
         size = known(x.shape[axis])
-        if size is None:
-            raise self.error("repeat", f"axis {axis} has an unknown size; call "
-                                       "x.compute_chunk_sizes() first")  # fmt: skip
-        if counts.ndim > 1 or (counts.size != 1 and counts.size != size):
-            raise self.error("repeat", f"repeats of shape {counts.shape} do not match axis "
-                                       f"{axis} of size {size}")  # fmt: skip
-        if np.any(counts < 0):
-            raise self.error("repeat", "repeats must be non-negative")
-        positions = np.repeat(np.arange(size), np.broadcast_to(counts.astype(np.intp), (size,)))
-        return da.take(x, positions, axis=axis)
+        count = known(repeats.shape[0]) if repeats.ndim == 1 else 1
+        if repeats.ndim > 1 or (None not in (size, count) and count not in (1, size)):
+            raise self.error("repeat", f"repeats of shape {self.shape_of(repeats)} do not "
+                             f"match axis {axis} of size {size}")  # fmt: skip
+        if size is None:  # the positions to repeat are not known: one task does it all
+            return self.lazily("repeat", (x, repeats), {"axis": axis})
+        # which positions repeat is data: lazily, and a negative count raises when computed
+        template = self.error("repeat", "", ValueError)
+        positions = dask.delayed(_repeat_positions, pure=True)(size, repeats, template)
+        index = da.from_delayed(positions, shape=(math.nan,), dtype=np.intp)
+        return da.take(x, index, axis=axis)
 
     # -- searching -------------------------------------------------------------------------
     @translated
@@ -479,6 +646,8 @@ class DaskBackend(NumPyDtypes, Backend):
         return self._arg_reduce(da.argmin, x, axis, keepdims)
 
     def _arg_reduce(self, reduce: Any, x: Any, axis: int | None, keepdims: bool) -> Any:
+        if _has_unknown(x):  # Dask's chunk function needs the sizes (fails when computed)
+            return self.lazily(reduce.__name__, (x,), {"axis": axis, "keepdims": keepdims})
         if axis is not None or x.ndim <= 1:
             return reduce(x, axis=axis, keepdims=keepdims)
         result = reduce(reshape(x, (-1,)), axis=0)
@@ -503,6 +672,10 @@ class DaskBackend(NumPyDtypes, Backend):
         check_sorter(self, sorter, x1.shape[0])
         if sorter is not None:
             x1 = da.take(x1, sorter)
+        if isinstance(x2, (bool, int, float, complex)):  # a Python scalar: a 0-d array
+            x2 = da.from_array(np.asarray(x2))
+        if _has_unknown(x1):  # Dask offsets each chunk's positions by the chunk sizes
+            return self.lazily("searchsorted", (x1, x2), {"side": side})
         if 0 in x2.shape:  # Dask gets the shape of an empty result wrong
             return da.zeros(x2.shape, dtype=np.int64)
         if isinstance(x2, da.Array) and x2.ndim == 0:  # Dask writes into its 0-d result
@@ -585,7 +758,7 @@ class DaskBackend(NumPyDtypes, Backend):
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
         """Lazy: one task runs NumPy's unique on the flattened array; values, indices and
         counts have an unknown size, the inverse is shaped like ``x``."""
-        flat = whole_axes(reshape(x, (-1,)), (0,))
+        flat = x if None in self.shape_of(x) else whole_axes(reshape(x, (-1,)), (0,))
         parts = dask.delayed(_unique_parts, nout=4, pure=True)(flat, x.shape)
         index = np.dtype(np.int64)
         nan = float("nan")
@@ -641,23 +814,196 @@ def _in_range(block: Any, size: int, axis: int, template: Exception) -> Any:
     return block
 
 
-def _is_multi_axis_gather(key: Any) -> bool:
-    """A tuple of integer arrays and ints with at least two arrays (Dask's "nd fancy
-    indexing")."""
-    if type(key) is not tuple:
+def _needs_gather(key: Any) -> bool:
+    """Whether ``key`` holds integer arrays Dask does not index with as NumPy does: two or
+    more, one that is not 1-D, or one beside an int or None (NumPy moves the arrays'
+    dimensions first when an int and an array are apart)."""
+    items = key if type(key) is tuple else (key,)
+    arrays = [k for k in items if isinstance(k, (da.Array, np.ndarray)) and k.dtype.kind in "iu"]
+    if not arrays:
         return False
-    arrays = 0
-    for k in key:
-        if isinstance(k, (da.Array, np.ndarray)) and k.dtype.kind in "iu":
-            arrays += 1
-        elif not (isinstance(k, (int, np.integer)) and not isinstance(k, (bool, np.bool_))):
-            return False
-    return arrays >= 2
+    if len(arrays) > 1 or arrays[0].ndim != 1:
+        return True
+    return any(k is None or (type(k) is int) for k in items)
 
 
-def _masked_write(raw: Any, mask: Any, value: Any) -> Any:
+def _selects_nothing(raw: Any, key: Any) -> bool:
+    """Whether a key of NumPy index arrays selects no element (an empty index array)."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return any(isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size == 0
+               for k in parts)  # fmt: skip
+
+
+#: Functions whose result sizes depend on the values, not only on the input's sizes.
+_DATA_DEPENDENT = frozenset({"unique_all", "unique_counts", "unique_inverse", "unique_values",
+                             "nonzero", "repeat"})  # fmt: skip
+#: The sizes stand-ins give an unknown size (`DaskBackend.lazily`), tried in turn: many
+#: divisors, so that a reshape to a few columns fits one pair.
+_STAND_IN_SIZES = ((12, 24), (60, 120), (420, 840))
+#: How stand-ins are filled, tried in turn: distinct values (1, 2, 3, ...), identity
+#: matrices (decompositions, solves), zeros (positions: ``take``, ``take_along_axis``).
+_FILLS = ("distinct", "identity", "zeros")
+#: The most elements a stand-in may have.
+_STAND_IN_LIMIT = 2**18
+
+
+def _same_sizes(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Whether shapes ``a`` and ``b`` may be equal (an unknown size, NaN, matches any)."""
+    return len(a) == len(b) and all(m == n or math.isnan(m) or math.isnan(n)
+                                    for m, n in zip(a, b))  # fmt: skip
+
+
+def _has_unknown(obj: Any) -> bool:
+    """Whether ``obj`` (arguments: arrays, in lists, tuples and dicts) holds a Dask array
+    of unknown size."""
+    if isinstance(obj, da.Array):
+        return any(math.isnan(n) for n in obj.shape)
+    if isinstance(obj, (list, tuple)):
+        return any(_has_unknown(o) for o in obj)
+    if isinstance(obj, dict):
+        return any(_has_unknown(o) for o in obj.values())
+    return False
+
+
+def _sizes_in(obj: Any) -> list[int]:
+    """The known sizes of the arrays and the ints (shapes, counts) in ``obj``, and 1, 2
+    and 3: sizes an unknown one may have to take for the call to be valid."""
+    found: set[int] = {1, 2, 3}
+    if isinstance(obj, da.Array):
+        found.update(int(n) for n in obj.shape if not math.isnan(n))
+    elif isinstance(obj, (list, tuple)):
+        for o in obj:
+            found.update(_sizes_in(o))
+    elif isinstance(obj, dict):
+        found.update(_sizes_in(list(obj.values())))
+    elif isinstance(obj, int) and not isinstance(obj, bool) and 0 < obj <= 4096:
+        found.add(obj)
+    return sorted(found)
+
+
+def _stand_ins(obj: Any, size: int, fill: str) -> Any:
+    """``obj`` with each Dask array as a NumPy array of its dtype and shape, ``size`` for
+    each unknown size, filled as ``fill`` says (`_FILLS`; `ValueError` beyond
+    `_STAND_IN_LIMIT` elements)."""
+    if isinstance(obj, da.Array):
+        shape = tuple(size if math.isnan(n) else int(n) for n in obj.shape)
+        count = math.prod(shape)
+        if count > _STAND_IN_LIMIT:
+            raise ValueError(f"a stand-in of shape {shape} is too large")
+        if fill == "distinct":
+            values = np.arange(1, count + 1).reshape(shape)
+            return values % 2 == 0 if obj.dtype == np.bool_ else values.astype(obj.dtype)
+        if fill == "identity" and len(shape) >= 2:
+            return np.broadcast_to(np.eye(shape[-2], shape[-1]), shape).astype(obj.dtype)
+        return np.zeros(shape, obj.dtype)
+    if isinstance(obj, list):
+        return [_stand_ins(o, size, fill) for o in obj]
+    if isinstance(obj, tuple):
+        return tuple(_stand_ins(o, size, fill) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _stand_ins(v, size, fill) for k, v in obj.items()}
+    return obj
+
+
+def _numpy_function(function: str) -> Any:
+    """The NumPy backend's function named ``function`` (``linalg.``/``fft.`` included)."""
+    owner: Any = NUMPY
+    for part in function.split("."):
+        owner = getattr(owner, part, None)
+    return owner
+
+
+def _run_numpy(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The NumPy backend's ``function`` on computed arguments (a task of `lazily`)."""
+    result = _numpy_function(function)(*args, **kwargs)
+    if isinstance(result, (list, tuple)):
+        return type(result)(np.asarray(r) for r in result) if not hasattr(result, "_fields") \
+            else type(result)(*(np.asarray(r) for r in result))  # fmt: skip
+    return np.asarray(result)
+
+
+def _lazy_result(task: Any, small: Any, large: Any, unknown: bool) -> Any:
+    """Dask arrays of ``task``'s result, shaped as stand-in results ``small`` and
+    ``large`` agree (sizes that differ, or all sizes where ``unknown``, are NaN)."""
+    if isinstance(small, (list, tuple)):
+        parts = [_lazy_result(task[i], one, other, unknown)
+                 for i, (one, other) in enumerate(zip(small, large))]  # fmt: skip
+        return type(small)(*parts) if hasattr(small, "_fields") else type(small)(parts)
+    small, large = np.asarray(small), np.asarray(large)
+    shape = tuple(math.nan if unknown or a != b else a for a, b in zip(small.shape, large.shape))
+    return da.from_delayed(task, shape=shape, dtype=small.dtype)
+
+
+def _repeat_positions(size: int, repeats: Any, template: Exception) -> Any:
+    """The positions along an axis of ``size`` that ``repeat`` takes, each as often as
+    ``repeats`` says (computed with the graph)."""
+    counts = np.asarray(repeats)
+    if np.any(counts < 0):
+        raise type(template)(f"{template}repeats must be non-negative, got "
+                             f"{counts[counts < 0].flat[0]}")  # fmt: skip
+    return np.repeat(np.arange(size), np.broadcast_to(counts.astype(np.intp), (size,)))
+
+
+def _has_bool(key: Any) -> bool:
+    """Whether ``key`` holds a Python bool (a 0-d mask)."""
+    if type(key) is tuple:
+        return any(type(k) is bool for k in key)
+    return type(key) is bool
+
+
+def _bools_as_new_axes(key: Any) -> Any:
+    """``key`` with each Python bool as None (a new axis; `_bool_axes` empties False's)."""
+    if type(key) is tuple:
+        return tuple(None if type(k) is bool else k for k in key)
+    return None
+
+
+def _bool_axes(result: Any, key: Any, ndim: int) -> Any:
+    """``result`` of `_bools_as_new_axes`'s key with the axes of False emptied: NumPy's
+    ``x[False]`` selects nothing along a new axis."""
+    items = key if type(key) is tuple else (key,)
+    consumed = sum(k is not None and k is not Ellipsis and type(k) is not bool and not (
+        isinstance(k, (da.Array, np.ndarray)) and k.dtype == np.bool_) for k in items)
+    axis, empty = 0, []
+    for k in items:
+        if type(k) is bool:
+            if not k:
+                empty.append(axis)
+            axis += 1
+        elif k is None or isinstance(k, slice):
+            axis += 1
+        elif k is Ellipsis:
+            axis += ndim - consumed
+        elif isinstance(k, (da.Array, np.ndarray)):
+            axis += k.ndim if k.dtype != np.bool_ else 1
+    if not empty:
+        return result
+    return result[tuple(slice(0, 0) if a in empty else slice(None) for a in range(result.ndim))]
+
+
+def _plain_slice(k: slice) -> slice:
+    """A slice whose bounds are NumPy integers (or 0-d arrays) with Python int bounds."""
+    bounds = (k.start, k.stop, k.step)
+    if all(b is None or type(b) is int for b in bounds):
+        return k
+    return slice(*(b if b is None or isinstance(b, da.Array) else operator.index(b)
+                   for b in bounds))  # fmt: skip
+
+
+def _from_end(index: Any, size: int, lazy: bool) -> Any:
+    """An integer index (an int, a NumPy or Dask array) with negative entries counted
+    from the end of an axis of ``size`` (entries are range-checked already)."""
+    if isinstance(index, int):
+        index = np.asarray(index)
+    if lazy:
+        index = da.asarray(index)
+        return da.where(index < 0, index + size, index)
+    return np.where(index < 0, index + size, index)
+
+
+def _keyed_write(raw: Any, key: Any, value: Any) -> Any:
     out = np.array(raw, copy=True)
-    out[mask] = value
+    out[key] = value
     return out
 
 

@@ -45,9 +45,8 @@ class DaskLinalg(Linalg):
         if x.ndim < 2:
             raise b.error(f"linalg.{function}", f"expected an array of at least 2 dimensions, "
                                                 f"got shape {b.shape_of(x)}")  # fmt: skip
-        if None in b.shape_of(x)[-2:]:
-            raise b.error(f"linalg.{function}", "the matrices' sizes are unknown (a result "
-                          "of a data-dependent shape); call x.compute_chunk_sizes() first")  # fmt: skip
+        if None in b.shape_of(x)[-2:]:  # the backend's `recover` computes it lazily
+            raise ValueError("the matrices' sizes are unknown (a data-dependent shape)")
         if not is_whole(x, (x.ndim - 2, x.ndim - 1)):
             works = f" or {blocked}" if blocked else ""
             raise b.error(
@@ -91,6 +90,8 @@ class DaskLinalg(Linalg):
         ndim = max(x1.ndim, x2.ndim)
         offset = b.normalize_axis(axis, ndim, "linalg.cross") - ndim  # negative
         for x in (x1, x2):
+            if x.ndim + offset >= 0 and known(x.shape[offset]) is None:  # unknown: lazily
+                return b.lazily("linalg.cross", (x1, x2), {"axis": axis})
             if x.ndim + offset < 0 or known(x.shape[offset]) != 3:
                 raise b.error("linalg.cross", f"axis {axis} must have size 3 in both arrays, "
                               f"got shapes {b.shape_of(x1)} and {b.shape_of(x2)}")  # fmt: skip

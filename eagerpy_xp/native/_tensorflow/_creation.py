@@ -13,9 +13,9 @@ import numpy as np
 import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
-from ..._dtypes import kind_of
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
+from .._base.creation import check_inferred, check_python_int, compact_numpy, int64_bits
 from ._common import TFBase
 from ._eager import translate
 
@@ -75,24 +75,26 @@ class CreationMixin(TFBase):
             return tf.constant(self._host_array(obj, target, "asarray"))
 
     def _host_array(self, obj: Any, target: Any, function: str) -> Any:
+        """``obj`` as a NumPy array of ``target`` (or of the dtype the standard infers),
+        converted in one step: NumPy raises `OverflowError` for a Python int beyond
+        ``target`` (converting first and casting after would wrap it, or round it through
+        float64)."""
         if type(obj) in _DEFAULT_OF_SCALAR:  # NumPy scalars (np.float64 is a float) keep their dtype
             name = self.dtype_name(target) if target is not None else _DEFAULT_OF_SCALAR[type(obj)]
-            if kind_of(name) in ("signed integer", "unsigned integer") and isinstance(obj, int):
-                info = np.iinfo(name)
-                if not info.min <= obj <= info.max:
-                    raise self.error(function, f"{obj} does not fit {name}", OverflowError)
+            if type(obj) is int:
+                check_python_int(self, obj, name, function)
             return np.asarray(obj, dtype=name)
+        wanted = None if target is None else self.dtype_name(target)
         try:
-            host = np.asarray(obj)
+            host = np.asarray(obj, dtype=wanted)
+        except OverflowError:  # NumPy names no int beyond a C long
+            self._check_python_ints(obj, wanted, function)
+            raise
         except (ValueError, TypeError) as e:  # ValueError: nested sequences of unequal lengths
             raise self.error(function, f"cannot convert {type(obj).__name__}: {e}",
                              type(e)) from e  # fmt: skip
-        if host.dtype == object or host.dtype.kind in "USV":
-            raise self.error(function, f"cannot make an array of {type(obj).__name__} "
-                                       f"(NumPy infers {host.dtype})", TypeError)  # fmt: skip
-        if target is not None:
-            host = host.astype(self.dtype_name(target))
-        else:
+        if wanted is None:
+            check_inferred(self, obj, host, function)
             self.dtype_name(tf.as_dtype(host.dtype))  # only the standard's dtypes
         return host
 
@@ -130,11 +132,16 @@ class CreationMixin(TFBase):
         values = (start, stop, step)
         default = "float64" if any(isinstance(v, float) for v in values) else "int64"
         target = self._dtype_or(dtype, default, "arange")
+        self._check_arange_ints(start, stop, step, target)
         length = max(0, math.ceil((stop - start) / step))
         with self.placed(device, "arange"):
             try:
-                if target.is_integer:
-                    return tf.cast(tf.range(length, dtype=tf.int64) * step + start, target)
+                if target.is_integer:  # in int64, which wraps like uint64 (values beyond 2**63)
+                    wide = tf.range(length, dtype=tf.int64) * int64_bits(step) + \
+                        int64_bits(start)  # fmt: skip
+                    if target == tf.uint64:
+                        return tf.bitcast(wide, tf.uint64)
+                    return tf.cast(wide, target)
                 wide = tf.range(length, dtype=tf.float64) * float(step) + float(start)
                 return tf.cast(wide, target)
             except tf.errors.OpError as error:  # sizes beyond memory
@@ -147,6 +154,7 @@ class CreationMixin(TFBase):
             else "float64"  # fmt: skip
         target = self._dtype_or(dtype, default, "linspace")
         num = integer(self, num, "num", "linspace", minimum=0)
+        start, stop = self._linspace_ends(start, stop)
         try:
             values = np.linspace(start, stop, num, endpoint=endpoint,
                                  dtype=self.dtype_name(target))  # fmt: skip
@@ -228,6 +236,7 @@ class CreationMixin(TFBase):
     @translated
     def eye(self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
             device: Any = None) -> Any:  # fmt: skip
+        k = self._check_eye(n_rows, n_cols, k)
         n_cols = n_rows if n_cols is None else n_cols
         self._check_shape((n_rows, n_cols), "eye")
         target = self._dtype_or(dtype, "float64", "eye")
@@ -243,6 +252,7 @@ class CreationMixin(TFBase):
         x = self.tensor(x, function)
         if self.ndim(x) < 2:
             raise self.error(function, f"expected at least 2 dimensions, got {self.ndim(x)}")
+        k = self._diagonal(x, k, function)
         shape = tf.shape(x, out_type=tf.int64)
         rows = tf.range(shape[-2])[:, None]
         cols = tf.range(shape[-1])[None, :]
@@ -297,6 +307,7 @@ class CreationMixin(TFBase):
             if not hasattr(x, "__dlpack__"):
                 raise self.error("from_dlpack", f"{type(x).__name__} has no __dlpack__",
                                  TypeError)  # fmt: skip
+            x, copy = compact_numpy(self, x, copy, "from_dlpack")  # TF: compact strides only
             result = self.import_dlpack(x, copy, "from_dlpack")
         if device is not None and self.device_of(result) != self.as_device(device):
             if copy is False:

@@ -14,6 +14,7 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from .._base.core import raise_translated, translated
+from .._base.keys import selects_nothing, standard_key
 from ._common import INTEGRAL_KINDS, TFBase
 from ._eager import translate
 
@@ -22,6 +23,7 @@ class IndexingMixin(TFBase):
     """``getitem``/``setitem`` hooks, ``take`` and ``take_along_axis``."""
 
     def _key_tuple(self, key: Any) -> tuple[Any, ...]:
+        key = standard_key(key, tf.constant, self, "__getitem__")  # NumPy's index arrays
         items = key if type(key) is tuple else (key,)
         out: list[Any] = []
         for k in items:
@@ -109,6 +111,8 @@ class IndexingMixin(TFBase):
         if n > self.ndim(x):
             raise self.error("__getitem__", f"a {n}-d mask cannot index a {self.ndim(x)}-d "
                              "array", IndexError)  # fmt: skip
+        if selects_nothing(tuple(mask.shape), tuple(x.shape)):
+            return tf.zeros((0, *x.shape[n:]), x.dtype)
         for a, b in zip(mask.shape, x.shape[:n]):
             if a is not None and b is not None and a != b:
                 raise self.error("__getitem__", f"mask shape {tuple(mask.shape)} does not "

@@ -18,6 +18,7 @@ from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
+from .._base.keys import selects_nothing, standard_key
 
 Tensor = torch.Tensor
 
@@ -308,6 +309,7 @@ class TorchCore(Backend):
         Returns the new key and the dims of ``x`` to flip before indexing with it.  Integer
         index tensors become int64 (torch reads uint8 tensors as masks).
         """
+        key = standard_key(key, _index_tensor, self, function)  # NumPy's index arrays
         items = key if isinstance(key, tuple) else (key,)
         for item in items:
             if not (item is None or item is Ellipsis or isinstance(item, (slice, torch.Tensor))
@@ -321,6 +323,7 @@ class TorchCore(Backend):
         ellipsis_dims = len(shape) - sum(c for c in consumed if c >= 0)
         new: list[Any] = []
         flips: list[int] = []
+        array = None  # the first index array of one or more dimensions
         dim = 0
         for item, used in zip(items, consumed):
             if used < 0:  # the ellipsis
@@ -336,13 +339,22 @@ class TorchCore(Backend):
                 else:
                     item = slice(0, 0)
                 flips.append(dim)
-            elif isinstance(item, torch.Tensor) and item.dtype not in (torch.bool, torch.int64):
-                if item.is_floating_point() or item.is_complex():
-                    raise self.error(function, f"index arrays must be integer or bool, "
-                                     f"got {item.dtype}", IndexError)  # fmt: skip
-                item = item.to(torch.int64)
+            elif isinstance(item, torch.Tensor):
+                if item.dtype not in (torch.bool, torch.int64):
+                    if item.is_floating_point() or item.is_complex():
+                        raise self.error(function, f"index arrays must be integer or bool, "
+                                         f"got {item.dtype}", IndexError)  # fmt: skip
+                    item = item.to(torch.int64)
+                if item.ndim and array is None:
+                    array = item
             new.append(item)
             dim += used
+        if array is not None and len(new) > 1 and any(type(k) is int for k in new):
+            # NumPy's rule: ints beside index arrays index as arrays too (torch reads them
+            # as basic indices, which moves the arrays' dimensions when the two are apart);
+            # shape (1,) broadcasts as the 0-d array NumPy makes of an int
+            new = [torch.tensor([k], device=array.device) if type(k) is int else k
+                   for k in new]  # fmt: skip
         return tuple(new), flips
 
     def refuse_data_dependent(self, function: str, *arrays: Any) -> None:
@@ -357,6 +369,8 @@ class TorchCore(Backend):
         if isinstance(key, Tensor) and key.dtype == torch.bool:
             self.refuse_data_dependent("__getitem__", raw, key)
         new_key, flips = self._index_key(tuple(raw.shape), key)
+        if _empty_mask(new_key, raw):  # (torch: "The shape of the mask ... does not match")
+            return raw.new_empty((0, *raw.shape[new_key[0].ndim:]))
         try:
             if flips:
                 raw = self._on_bits(torch.flip, raw, flips)
@@ -369,6 +383,12 @@ class TorchCore(Backend):
         writes the valid rows of an integer-array key before it finds an invalid one)."""
         value = self._setitem_value(raw, value)
         new_key, flips = self._index_key(tuple(raw.shape), key, "__setitem__")
+        if _empty_mask(new_key, raw):  # nothing to write; the value must still fit
+            try:
+                torch.broadcast_to(value, (0, *raw.shape[new_key[0].ndim:]))
+            except Exception as exc:
+                raise_translated(self, exc, "__setitem__")
+            return raw
         try:
             mask = new_key[0] if len(new_key) == 1 else None
             if isinstance(mask, Tensor) and mask.dtype == torch.bool and value.ndim == 0 \
@@ -412,6 +432,20 @@ class TorchCore(Backend):
             return super().assign(raw, result, function)  # raises the standard's error
         raw.copy_(result)
         return raw
+
+
+def _empty_mask(key: tuple[Any, ...], raw: Tensor) -> bool:
+    """Whether ``key`` is one boolean mask that selects nothing (`keys.selects_nothing`)."""
+    return (len(key) == 1 and isinstance(key[0], torch.Tensor) and key[0].dtype == torch.bool
+            and selects_nothing(tuple(key[0].shape), tuple(raw.shape)))  # fmt: skip
+
+
+def _index_tensor(index: Any) -> Tensor:
+    """A NumPy index array as a tensor (torch would read a uint8 one as a mask, and takes
+    no negative strides)."""
+    import numpy as np
+
+    return torch.from_numpy(np.ascontiguousarray(index))
 
 
 def _dims_consumed(item: Any) -> int:

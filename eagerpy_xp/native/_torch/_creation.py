@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import torch
 
+from ..._detect import SCALAR_TYPES
 from .._base.core import translated
-from .._base.creation import check_dlpack
+from .._base.creation import check_dlpack, compact_numpy, int64_bits, native_order
 from ._core import SIGNED_VIEW, Tensor, TorchCore
 
 
@@ -34,9 +36,18 @@ class TorchCreation(TorchCore):
         kwargs = self._place(dtype, device, "arange")
         if "dtype" not in kwargs and any(type(v) is float for v in (start, stop, step)):
             kwargs["dtype"] = self._default("real floating")  # decided before `stop = start`
+        self._check_arange_ints(start, stop, step, kwargs.get("dtype"))
         if (stop - start) * step <= 0:  # empty: torch raises for a step of the "wrong" sign
             stop = start
         target = kwargs.get("dtype")
+        if (target is None or target in self._ranges) and _beyond_int64(start, stop, step):
+            # torch takes no Python int beyond int64: count in int64, which wraps like
+            # uint64 (the values themselves fit the dtype: checked above)
+            count = max(0, -((start - stop) // step))
+            kwargs["dtype"] = torch.int64
+            wide = torch.arange(count, **kwargs) * int64_bits(step) + int64_bits(start)
+            return wide.view(torch.uint64) if target == torch.uint64 else wide.to(
+                target or torch.int64)
         if target in SIGNED_VIEW:  # no kernel: count in int64
             kwargs["dtype"] = torch.int64
             return torch.arange(start, stop, step, **kwargs).to(target)
@@ -47,6 +58,10 @@ class TorchCreation(TorchCore):
         self, obj: Any, /, *, dtype: Any = None, device: Any = None, copy: bool | None = None
     ) -> Any:
         kwargs = self._place(dtype, device, "asarray")
+        if isinstance(obj, np.ndarray) and obj.dtype.kind in "biufc":
+            obj, copy = self._shareable(obj, copy)
+            if copy is not True:  # torch.asarray copies 0-d arrays even with copy=False
+                obj = torch.from_numpy(obj)
         if isinstance(obj, torch.Tensor):
             target_dtype = kwargs.get("dtype", obj.dtype)
             target_device = kwargs.get("device", obj.device)
@@ -55,19 +70,74 @@ class TorchCreation(TorchCore):
                 raise self.error("asarray", "copy=False but the dtype or device differs")
             result = obj.to(dtype=target_dtype, device=target_device)
             return obj.clone() if copy and result is obj else result
-        if "dtype" in kwargs and isinstance(obj, (int, list, tuple)):
-            self.check_python_ints(obj, kwargs["dtype"], "asarray")  # torch would wrap -1
+        target = kwargs.get("dtype")
+        name = None if target is None else self.dtype_name(target)
+        if isinstance(obj, int) or (target in _UNSIGNED and isinstance(obj, (list, tuple))):
+            self._check_python_ints(obj, name, "asarray")  # torch wraps -1 into unsigned dtypes
         try:
             return torch.asarray(obj, copy=copy, **kwargs)
-        except (ValueError, RuntimeError) as e:
-            if isinstance(obj, (int, list, tuple)):  # "Overflow when unpacking long long"
-                self.check_python_ints(obj, kwargs.get("dtype"), "asarray")
+        except (ValueError, RuntimeError, TypeError) as e:
+            if _holds_tensor(obj):  # tensors that are not 0-d, or uint64 ones (torch calls int())
+                return self._stacked(obj, kwargs, copy)
+            if isinstance(obj, (list, tuple)):
+                self._check_python_ints(obj, name, "asarray")  # torch's message names no value
+            if isinstance(e, TypeError):
+                raise
             if "Could not infer dtype" in str(e):  # no dtype of the standard holds it
                 raise self.error("asarray", f"{obj!r:.80} has no dtype of the standard ({e})",
                                  TypeError) from e  # fmt: skip
             if copy is False:
                 raise self.error("asarray", f"copy=False but a copy is needed ({e})") from None
             raise self.error("asarray", str(e)) from None
+
+    def _shareable(self, x: np.ndarray, copy: bool | None) -> tuple[np.ndarray, bool | None]:
+        """A NumPy array torch can take, and the ``copy`` left to ask of torch: torch
+        refuses negative strides and other byte orders, and shares read-only memory as a
+        writable tensor; ``copy=None`` copies those on the NumPy side (``copy=False``:
+        `ValueError` where torch cannot share)."""
+        if not x.dtype.isnative:
+            return native_order(self, x, copy, "asarray"), None
+        if any(s < 0 for s in x.strides):
+            if copy is False:
+                raise self.error("asarray", f"copy=False, but torch cannot share a NumPy "
+                                 f"array with negative strides {x.strides}")  # fmt: skip
+            return np.array(x, copy=True), None
+        if not x.flags.writeable and copy is None:
+            return np.array(x, copy=True), None  # a tensor is writable
+        return x, copy
+
+    def _stacked(self, obj: Any, kwargs: dict[str, Any], copy: bool | None) -> Tensor:
+        """A nested sequence holding tensors (and Python scalars), stacked in the
+        standard's promoted dtype, then cast to ``dtype``: always a new tensor."""
+        if copy is False:
+            raise self.error("asarray", "copy=False but a sequence of tensors must be copied")
+        result = self._stack_nested(obj)
+        return result.to(**kwargs)
+
+    def _stack_nested(self, obj: Any) -> Any:
+        """``obj`` as a tensor, or a Python scalar as it is."""
+        if isinstance(obj, torch.Tensor):
+            return obj
+        if not isinstance(obj, (list, tuple)):
+            if not isinstance(obj, SCALAR_TYPES):
+                raise self.error("asarray", f"cannot make an array of {type(obj).__name__} "
+                                 "beside tensors", TypeError)  # fmt: skip
+            return obj
+        parts = [self._stack_nested(o) for o in obj]
+        if not parts:
+            raise self.error("asarray", "empty sequences cannot be mixed with tensors")
+        tensors = [p for p in parts if isinstance(p, torch.Tensor)]
+        if not tensors:  # a level of Python scalars beside tensors elsewhere
+            return self.asarray(parts)
+        dtype = self.result_type(*parts)
+        like = tensors[0]
+        same = [p.to(dtype) if isinstance(p, torch.Tensor) else
+                self._scalar_tensor(p, dtype, like, "asarray") for p in parts]  # fmt: skip
+        shapes = {tuple(p.shape) for p in same}
+        if len(shapes) > 1:
+            raise self.error("asarray", f"nested sequences of unequal shapes "
+                             f"{sorted(shapes)}")  # fmt: skip
+        return torch.stack(same)
 
     def _filled(self, fn: Any, shape: Any, dtype: Any, device: Any, function: str,
                 *args: Any) -> Tensor:  # fmt: skip
@@ -89,7 +159,8 @@ class TorchCreation(TorchCore):
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         target = self.check_dtype(dtype, "full")
-        self._check_fill(fill_value, "full", target)
+        self._check_fill(fill_value, "full")
+        self._check_fill_fits(fill_value, "full", dtype)
         return self._filled(torch.full, shape, dtype, device, "full",
                             _inexact_fill(fill_value, target))  # fmt: skip
 
@@ -116,7 +187,8 @@ class TorchCreation(TorchCore):
     ) -> Any:
         self._check_tensor(x, "full_like")
         target = x.dtype if dtype is None else self.check_dtype(dtype, "full_like")
-        self._check_fill(fill_value, "full_like", target)
+        self._check_fill(fill_value, "full_like")
+        self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._like(torch.full_like, x, dtype, device, "full_like",
                           _inexact_fill(fill_value, target))  # fmt: skip
 
@@ -125,7 +197,7 @@ class TorchCreation(TorchCore):
         self, n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
-        self._check_eye(n_rows, n_cols, k)
+        k = self._check_eye(n_rows, n_cols, k)
         n_cols = n_rows if n_cols is None else n_cols
         kwargs = self._place(dtype, device, "eye")
         result = torch.zeros(self._check_shape((n_rows, n_cols), "eye"), **kwargs)
@@ -139,6 +211,7 @@ class TorchCreation(TorchCore):
             # cannot trace torch's DLPack functions)
             return x.clone() if copy else x.view_as(x)
         check_dlpack(self, x)
+        x, copy = compact_numpy(self, x, copy, "from_dlpack", negative_only=True)
         kwargs: dict[str, Any] = {}
         if device is not None:
             kwargs["device"] = self.native_device(device, "from_dlpack")
@@ -152,6 +225,7 @@ class TorchCreation(TorchCore):
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)
+        start, stop = self._linspace_ends(start, stop)
         kwargs = self._place(dtype, device, "linspace")
         target = kwargs.pop("dtype", None)
         if target is None:
@@ -188,12 +262,12 @@ class TorchCreation(TorchCore):
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "tril")
-        return self._on_bits(torch.tril, x, diagonal=self.check_int(k, "k", "tril"))
+        return self._on_bits(torch.tril, x, diagonal=self._diagonal(x, k, "tril"))
 
     @translated
     def triu(self, x: Any, /, *, k: int = 0) -> Any:
         self._check_matrix(x, "triu")
-        return self._on_bits(torch.triu, x, diagonal=self.check_int(k, "k", "triu"))
+        return self._on_bits(torch.triu, x, diagonal=self._diagonal(x, k, "triu"))
 
     # -- data type functions ----------------------------------------------------------------
     @translated
@@ -217,3 +291,20 @@ def _inexact_fill(fill_value: Any, dtype: Any) -> Any:
                                                           or dtype.is_complex):  # fmt: skip
         return float(fill_value)
     return fill_value
+
+
+#: The unsigned dtypes, into which torch wraps negative Python ints.
+_UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
+
+
+def _holds_tensor(obj: Any) -> bool:
+    """Whether a nested list or tuple holds a tensor."""
+    if isinstance(obj, (list, tuple)):
+        return any(isinstance(o, torch.Tensor) or _holds_tensor(o) for o in obj)
+    return False
+
+
+def _beyond_int64(*values: Any) -> bool:
+    """Whether all ``values`` are Python ints and one lies outside int64."""
+    return all(isinstance(v, int) for v in values) and any(
+        not -(2**63) <= v < 2**63 for v in values)

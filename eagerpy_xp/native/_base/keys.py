@@ -1,0 +1,83 @@
+"""Index keys holding NumPy objects or lists, read with NumPy's meaning on every backend.
+
+Client code indexes arrays of any library with NumPy index arrays and NumPy integers
+(xarray's ``isel(z=[0, 2])`` builds ``x[np.array([0, 2]), :]``, SciPy passes
+``np.int64`` positions); NumPy, torch, JAX and Dask took most of them, TensorFlow none.
+`standard_key` turns such items into the standard's: NumPy integer and bool scalars (and
+0-d arrays) into Python ints and bools, NumPy arrays and lists of ints or bools into the
+backend's own arrays; everything else is left as it is, for the backend to check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+#: The key items `standard_key` converts.
+_FOREIGN = (np.ndarray, np.generic, list)
+
+
+def standard_key(key: Any, to_array: Callable[[np.ndarray], Any], backend: Any,
+                 function: str) -> Any:  # fmt: skip
+    """``key`` (an index or a tuple of them) with NumPy scalars, NumPy arrays and lists
+    converted (``to_array`` makes the backend's array of a NumPy index array): one type
+    test per item when there are none, and ``key`` itself when nothing changed."""
+    if type(key) is tuple:
+        for k in key:
+            if isinstance(k, _FOREIGN):
+                break
+        else:
+            return key
+        items = tuple(_item(k, to_array, backend, function) for k in key)
+        return key if all(a is b for a, b in zip(items, key)) else items
+    if isinstance(key, _FOREIGN):
+        return _item(key, to_array, backend, function)
+    return key
+
+
+def as_it_is(index: np.ndarray) -> np.ndarray:
+    """``to_array`` for a framework that takes NumPy index arrays (NumPy, JAX, Dask)."""
+    return index
+
+
+def _item(k: Any, to_array: Callable[[np.ndarray], Any], backend: Any, function: str) -> Any:
+    if isinstance(k, list):
+        k = _list_index(k, backend, function)
+    if isinstance(k, (np.generic, np.ndarray)) and k.ndim == 0:
+        if k.dtype.kind == "b":
+            return bool(k)  # a 0-d mask: NumPy's x[np.True_] is x[True]
+        if k.dtype.kind in "iu":
+            return int(k)  # NumPy's x[np.array(1)] is x[1]
+    if isinstance(k, np.ndarray):
+        return to_array(k)
+    return k  # a 0-d float or other scalar: the backend refuses it
+
+
+def _list_index(k: list[Any], backend: Any, function: str) -> np.ndarray:
+    """A list of ints or bools (nested: a multi-dimensional index) as NumPy reads it."""
+    try:
+        array = np.asarray(k)
+    except (ValueError, TypeError) as exc:  # ragged
+        raise backend.error(function, f"index {k!r:.80} is not a list of ints or bools",
+                            IndexError) from exc  # fmt: skip
+    if array.size == 0 and array.dtype.kind == "f":
+        return array.astype(np.intp)  # x[[]] selects nothing
+    if array.dtype.kind not in "biu":
+        raise backend.error(function, f"index {k!r:.80} is not a list of ints or bools",
+                            IndexError)  # fmt: skip
+    return array
+
+
+def selects_nothing(mask_shape: tuple[Any, ...], shape: tuple[Any, ...]) -> bool:
+    """Whether a boolean mask of ``mask_shape``, the sole index of an array of ``shape``,
+    is one that NumPy and array_api_strict read as selecting nothing although its shape
+    differs from the array's: a size-0 dimension against a non-zero one (``x[mask]``
+    with ``mask`` of shape ``(0,)`` and ``x`` of shape ``(1,)``), every other dimension
+    equal.  The result is empty, of shape ``(0, *shape[len(mask_shape):])``; a write
+    writes nothing."""
+    if len(mask_shape) > len(shape) or 0 not in mask_shape:
+        return False
+    pairs = list(zip(mask_shape, shape))
+    return all(m == n or m == 0 for m, n in pairs) and any(m != n for m, n in pairs)
