@@ -34,7 +34,7 @@ def exact(result: Any, expected: list[Any] | int, dtype: str) -> None:
 def overflows(xp: ModuleType, function: str, *args: Any, **kwargs: Any) -> None:
     """``xp.<function>(*args, **kwargs)`` raises the contract's `OverflowError`, at the call."""
     name = xp.__name__.rpartition(".")[2]
-    with pytest.raises(OverflowError, match=rf"eagerpy_xp\.{name}\.{function}: .*out of bounds"):
+    with pytest.raises(OverflowError, match=rf"eagerpy_xp\.{name}\.{function}: .*does not fit"):
         getattr(xp, function)(*args, **kwargs)
 
 
@@ -144,5 +144,5 @@ def test_jax_without_x64(flavour: str) -> None:
             exact(xp.from_dlpack(np.array(ends, dtype=dtype)), ends, dtype)
         exact(xp.asarray(2**31 - 1), 2**31 - 1, "int32")  # the default integer dtype
         for call in (lambda: xp.full((1,), 2**31), lambda: xp.arange(2**31, 2**31 + 1)):
-            with pytest.raises(OverflowError, match="out of bounds for int32"):
+            with pytest.raises(OverflowError, match="does not fit int32"):
                 call()

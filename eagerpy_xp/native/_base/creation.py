@@ -302,8 +302,8 @@ def check_python_int(backend: Any, value: Any, name: str, function: str) -> None
     silently); other dtypes and values pass."""
     bounds = INT_RANGE.get(name)
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        raise backend.error(function, f"the Python int {value} is out of bounds for {name} "
-                            f"({bounds[0]} to {bounds[1]})", OverflowError)  # fmt: skip
+        raise backend.error(function, f"the Python int {value} does not fit {name} (the "
+                            f"values of {name} are {bounds[0]} to {bounds[1]})", OverflowError)  # fmt: skip
 
 
 def int_beyond(obj: Any, name: str) -> int | None:
