@@ -327,6 +327,7 @@ _NO_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
 #: shapes (unbacked sizes), so torch has no entry.
 COMPILER_LIMITS: dict[str, dict[str, str]] = {
     "jax": dict.fromkeys(DATA_DEPENDENT, _DATA),
+    "mlx": dict.fromkeys(DATA_DEPENDENT, "a data-dependent shape: mx.compile traces shapes"),
     "tensorflow": {**dict.fromkeys(DATA_DEPENDENT, _DATA),
                    **dict.fromkeys(["linalg.det", "linalg.slogdet", "linalg.eig",
                                     "linalg.eigvals"], _NO_KERNEL)},
@@ -351,6 +352,8 @@ def flatten(result: Any) -> list[Any]:
 #: their inputs' condition numbers (below 10) allow.
 TOLERANCE = {"rtol": 1e-9, "atol": 1e-12}
 TOLERANCE_DECOMPOSITIONS = {"rtol": 1e-7, "atol": 1e-10}
+#: Single precision (the inputs of a target that holds no complex128: MLX).
+TOLERANCE_SINGLE = {"rtol": 1e-5, "atol": 1e-6}
 
 
 def close(a: np.ndarray, b: np.ndarray, name: str = "") -> bool:
@@ -359,6 +362,8 @@ def close(a: np.ndarray, b: np.ndarray, name: str = "") -> bool:
         return False
     if a.dtype.kind in "fc":
         tolerance = TOLERANCE_DECOMPOSITIONS if name.startswith(("linalg.", "fft.")) else TOLERANCE
+        if a.dtype.itemsize * (2 if a.dtype.kind == "f" else 1) <= 8:  # single precision
+            tolerance = TOLERANCE_SINGLE
         return bool(np.allclose(a, b, equal_nan=True, **tolerance))
     return bool(np.array_equal(a, b))
 

@@ -111,7 +111,7 @@ def _outcomes(target: Target, group: int) -> dict[str, Outcome]:
     key = (target.id, group)
     if key not in _cache:
         names = GROUPS[group]
-        args = [target.asarray(a) for a in INPUTS.values()]
+        args = [target.asarray(target.holdable(a)) for a in INPUTS.values()]
         together = _run(target, names, args)
         if isinstance(together, list):
             _cache[key] = dict(zip(names, together))
@@ -125,7 +125,7 @@ def _outcomes(target: Target, group: int) -> dict[str, Outcome]:
 
 
 def _eager(target: Target, name: str) -> Outcome:
-    args = [target.asarray(a) for a in INPUTS.values()]
+    args = [target.asarray(target.holdable(a)) for a in INPUTS.values()]
     try:
         return "ok", CASES[name](*args)
     except Exception as exc:
@@ -201,13 +201,13 @@ SECOND = _second_example()
 #: Backends whose vectorizer refuses data-dependent shapes (each example would have its
 #: own; NumPy loops, TensorFlow's vectorized_map falls back to a loop; Dask cannot stack
 #: arrays of unknown shapes lazily).
-DATA_DEPENDENT_REFUSED = ("jax", "torch", "dask")
+DATA_DEPENDENT_REFUSED = ("jax", "torch", "dask", "mlx")
 #: Cases whose results are no arrays (shapes): a vectorizer maps arrays only.
 NOT_MAPPED = NOT_ARRAYS
 
 
 def _vectorized_run(target: Target, names: list[str]) -> list[Outcome] | Exception:
-    batch = [target.asarray(np.stack([INPUTS[k], SECOND[k]])) for k in INPUTS]
+    batch = [target.asarray(target.holdable(np.stack([INPUTS[k], SECOND[k]]))) for k in INPUTS]
     try:
         results = ep.vmap(_group_function(names))(*batch)
     except Exception as exc:
@@ -240,7 +240,8 @@ def test_vectorized(target: Target, name: str) -> None:
     """The case under `eagerpy_xp.vmap` (``jax.vmap``, ``torch.func.vmap``,
     ``tf.vectorized_map``; NumPy and Dask loop) over two examples equals the case on each
     example, stacked; data-dependent shapes may be refused as under the compilers."""
-    examples = [[target.asarray(d[k]) for k in INPUTS] for d in (INPUTS, SECOND)]
+    examples = [[target.asarray(target.holdable(d[k])) for k in INPUTS]
+                for d in (INPUTS, SECOND)]  # fmt: skip
     try:
         loop = [CASES[name](*e) for e in examples]
     except Exception as exc:  # eagerly refused (the native flavour's own operators)
@@ -283,7 +284,7 @@ DEFAULT_OPTION_CASES = ["ep.softmax", "matmul", "__iadd__", "linalg.solve", "sum
 def test_compiled_with_default_options(target: Target, name: str) -> None:
     """`DEFAULT_OPTION_CASES` in one function under the compiler's defaults (torch:
     inductor), against the eager results, in a process where nothing ran before."""
-    args = [target.asarray(a) for a in INPUTS.values()]
+    args = [target.asarray(target.holdable(a)) for a in INPUTS.values()]
     compiled = target.xp.__backend__.compile(_group_function(DEFAULT_OPTION_CASES), {})
     results = compiled(*args)
     _second_call(target.backend, compiled, args)
