@@ -71,7 +71,7 @@ class ManipulationFunctions:
         """The standard's broadcasting of ``shapes`` (no framework needed): entries are
         ints, at least 0 (`TypeError`, `ValueError`)."""
         checked = [self.check_sizes(s, "shape", "broadcast_shapes") for s in shapes]  # type: ignore[attr-defined]
-        ndim = max((len(s) for s in checked), default=0)
+        ndim = max([0, *[len(s) for s in checked]])  # a list: Dynamo takes no max(generator)
         result = [1] * ndim
         for shape in checked:
             for i, size in enumerate(shape, start=ndim - len(shape)):
