@@ -492,6 +492,7 @@ KEYS: list[Any] = [
     (np.array([0, 1]), slice(None), np.array([3, 0])), np.array([True, False]),
     A[..., 0] > 5, A > 10, (Ellipsis, A[0, 0] > 1), True, False, (0, True),
     np.array(True), np.array(False), (slice(None), None, np.array([0, 2])),
+    (0, slice(None), np.array([3, 0])), (np.array([1]), slice(None), 2),  # apart: theirs first
 ]  # fmt: skip
 
 

@@ -469,6 +469,14 @@ class MLXCore(Backend):
         if isinstance(k, (np.integer,)) or (hasattr(type(k), "__index__")
                                             and not isinstance(k, (np.bool_, np.ndarray))):
             return operator.index(k)
+        if isinstance(k, np.bool_):
+            return bool(k)
+        if isinstance(k, np.ndarray) or type(k) is list:  # NumPy's meaning: index arrays
+            host = np.asarray(k)
+            if host.dtype == np.bool_ or host.dtype.kind in "iu":
+                if host.ndim == 0:
+                    return bool(host) if host.dtype == np.bool_ else int(host)
+                return mx.array(host)
         raise self.error(function, f"invalid index {k!r:.80} ({described(k)}): keys are ints, "
                          "slices, None, ..., and integer or boolean MLX arrays", IndexError)
 
@@ -535,7 +543,15 @@ class MLXCore(Backend):
             if MAPPING[0]:  # mx.vmap writes an unmapped value into the first example only
                 selected = raw[items]
                 value = mx.where(mx.equal(selected, selected), value, value)  # now mapped too
-            raw[items] = value
+            if _separated_arrays(items):
+                # NumPy (and MLX's own read) put the dimensions of index arrays apart from
+                # each other first; MLX's write keeps them in place: through the positions
+                positions = mx.arange(raw.size, dtype=mx.int64).reshape(raw.shape)[items]
+                flat = raw.reshape(-1)
+                flat[positions.reshape(-1)] = value.reshape(-1)
+                raw[...] = flat.reshape(raw.shape)
+            else:
+                raw[items] = value
         except Exception as exc:
             raise_translated(self, exc, function)
         return raw
@@ -676,6 +692,16 @@ def take(x: Any, indices: Any, axis: int) -> Any:
 def part(x: Any, index: int, axis: int) -> Any:
     """``x``'s slice ``index`` along a non-negative ``axis`` (that axis removed)."""
     return x[(slice(None),) * axis + (index,)]
+
+
+def _separated_arrays(items: Any) -> bool:
+    """Whether the key ``items`` holds index arrays (and ints beside them) that are not
+    next to each other: NumPy's rule puts their dimensions first."""
+    parts = items if isinstance(items, tuple) else (items,)
+    if not any(type(k) is mx.array for k in parts):
+        return False
+    advanced = [i for i, k in enumerate(parts) if type(k) in (mx.array, int)]
+    return advanced[-1] - advanced[0] + 1 != len(advanced)
 
 
 def _dims_used(k: Any) -> int:

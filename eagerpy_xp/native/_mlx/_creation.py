@@ -150,6 +150,8 @@ class MLXCreation(MLXCore):
         """An MLX array of Python values, NumPy arrays or anything NumPy reads."""
         if isinstance(obj, (np.ndarray, np.generic)):
             host = np.asarray(obj)
+            if not host.dtype.isnative:  # byte-swapped: the same values in the native order
+                host = host.astype(host.dtype.newbyteorder("="))
         else:
             kind = _python_kind(obj)
             stacked = _stacked(obj) if kind == "array" else None
@@ -183,8 +185,10 @@ class MLXCreation(MLXCore):
         if host.dtype.kind == "c" and name not in COMPLEX_FLOATING:
             raise self.error("asarray", f"cannot make a {name} array of complex values",
                              TypeError)  # fmt: skip
-        host = np.asarray(host, dtype=_NUMPY[name])
-        return mx.array(np.asarray(host, order="C"), dtype=target)
+        host = np.asarray(host, dtype=_NUMPY[name], order="C")
+        if host.size == 0:  # (a zero-size array may keep negative strides, which MLX refuses)
+            host = np.zeros(host.shape, host.dtype)
+        return mx.array(host, dtype=target)
 
     def _host_dtype_name(self, host: np.ndarray) -> str:
         try:
@@ -380,6 +384,9 @@ class MLXCreation(MLXCore):
         """Complex to real or integer raises `TypeError` (the standard: should not be
         permitted); complex to bool is ``x != 0``; a dtype MLX lacks (complex128) raises
         `NotImplementedError`."""
+        if dtype is None:
+            raise self.error("astype", "dtype must be a data type of the namespace, got None",
+                             TypeError)  # fmt: skip
         target = self.check_dtype(dtype, "astype", device)
         if device is not None:
             self.native_device(device, "astype")

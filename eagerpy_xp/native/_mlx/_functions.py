@@ -432,6 +432,9 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             if sorter.dtype not in _INTEGRAL:
                 raise self.error("searchsorted", f"sorter must be an integer array, got "
                                  f"{self._name(sorter)}", TypeError)  # fmt: skip
+            if tuple(sorter.shape) != tuple(x1.shape):
+                raise self.error("searchsorted", f"sorter must have x1's shape {tuple(x1.shape)}, "
+                                 f"got {tuple(sorter.shape)}")  # fmt: skip
             x1 = take(x1, sorter, 0)
         a, v = self._operands(x1, x2, "searchsorted")
         if v.ndim == 0:
