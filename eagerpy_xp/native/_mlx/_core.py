@@ -472,7 +472,10 @@ class MLXCore(Backend):
         if isinstance(k, np.bool_):
             return bool(k)
         if isinstance(k, np.ndarray) or type(k) is list:  # NumPy's meaning: index arrays
-            host = np.asarray(k)
+            try:
+                host = np.asarray(k)
+            except (ValueError, TypeError):  # a ragged list: the IndexError below
+                host = np.asarray(0.0)
             if host.dtype == np.bool_ or host.dtype.kind in "iu":
                 if host.ndim == 0:
                     return bool(host) if host.dtype == np.bool_ else int(host)
@@ -524,6 +527,9 @@ class MLXCore(Backend):
         items, empty = self._key(raw, key, function)
         try:
             target_shape = list(raw[items].shape)
+        except Exception as exc:  # index arrays that do not broadcast together
+            raise self._key_error(exc, key, function) from exc
+        try:
             if empty is not None:  # a False component selects nothing on its new axis
                 target_shape[empty] = 0
             value = mx.broadcast_to(_without_leading_ones(value, len(target_shape)),
