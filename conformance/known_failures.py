@@ -30,7 +30,17 @@ class KnownFailure:
         )
 
 
-KNOWN_FAILURES: tuple[KnownFailure, ...] = ()
+KNOWN_FAILURES: tuple[KnownFailure, ...] = (
+    KnownFailure(
+        "mlx", "native", "__setitem__",
+        "MLX 0.32's own slice assignment under mx.vmap writes a value that is not mapped into "
+        "the first example only: mx.vmap(f)(mx.arange(6.0).reshape(2, 3)) with "
+        "f(z): z = z * 1; z[0] = -1.0; return z gives [[-1, 1, 2], [3, 4, 5]].  The native "
+        "flavour's z[...] = v is MLX's own operator; the wrapped flavour's setitem maps the "
+        "value first (eagerpy_xp.vmap)",
+        test="test_vectorized",
+    ),
+)
 
 
 def match(nodeid: str, facts: dict[str, Any]) -> str | None:

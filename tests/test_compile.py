@@ -39,6 +39,9 @@ def _native(backend: str, a: np.ndarray) -> Any:
     if backend == "dask":
         da = pytest.importorskip("dask.array", reason="dask is not installed")
         return da.from_array(a, chunks=(2, 3))
+    if backend == "mlx":
+        mx = pytest.importorskip("mlx.core", reason="mlx is not installed")
+        return mx.array(a)
     return np.array(a)
 
 
@@ -64,8 +67,8 @@ def _is_flavour(x: Any, backend: str, flavour: str) -> bool:
 
 
 FLAVOURS = ("native", "wrapped")
-DIFFERENTIABLE = ("torch", "jax", "tensorflow")
-ALL = ("numpy", "torch", "jax", "tensorflow", "dask")
+DIFFERENTIABLE = ("torch", "jax", "tensorflow", "mlx")
+ALL = ("numpy", "torch", "jax", "tensorflow", "dask", "mlx")
 #: torch's broad tests use aot_eager (inductor compiles slowly on 2 cores: a few below)
 OPTIONS = {"torch": {"backend": "aot_eager"}}
 

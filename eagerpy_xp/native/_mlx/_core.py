@@ -2,13 +2,13 @@
 
 MLX arrays are lazy: a function builds a graph node and computes nothing until the
 array is evaluated (``mx.eval``, ``.item()``, ``numpy.asarray``).  The hooks here keep it
-that way; the few that must look at values (`concrete`) say so.
+that way; the few that must look at values (`MLXCore.host_values`) say so.
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mlx.core as mx
@@ -55,9 +55,10 @@ _WHY = {"complex128": "MLX has no complex128 (its one complex dtype is complex64
 
 #: MLX device type -> `Device` kind of its GPU: Metal on Apple silicon, CUDA elsewhere.
 _INT32_MAX = 2**31 - 1
-#: What MLX says when a function transformation (``mx.compile``, ``mx.vmap``) is tracing
-#: and an array cannot be evaluated.
-_TRACING_WORDS = ("function transformations", "during compile", "Attempting to eval")
+#: What MLX says when an array cannot be evaluated because ``mx.compile`` or ``mx.vmap``
+#: is tracing it ("[eval] Attempting to eval an array during function transformations
+#: like compile or vmap is not allowed").
+_TRACING_WORDS = "during function transformations"
 
 
 def gpu_kind() -> str:
@@ -235,16 +236,34 @@ class MLXCore(Backend):
         return mx.array(value, dtype=dtype)
 
     # -- values: the only places that evaluate ------------------------------------------------
-    def concrete(self, x: Any) -> np.ndarray | None:
-        """``x``'s values as a NumPy array (this evaluates ``x``, and only ``x``), or None
-        while ``mx.compile`` or ``mx.vmap`` traces, when no value exists yet.  Used by the
-        data-dependent functions and by the checks of index values (docs/mlx.md)."""
+    def host_values(self, x: Any, function: str,
+                    why: str = "the result's shape depends on the array's values") -> np.ndarray:
+        """``x``'s values as a NumPy array, for ``function``, which needs them (a
+        data-dependent shape: ``nonzero``, ``unique_*``, a boolean mask, ``repeat`` with an
+        array of counts); this evaluates ``x``, and only ``x``.  While ``mx.compile`` or
+        ``mx.vmap`` traces ``x`` (its graph starts at their placeholders) there are no
+        values: the contract's `NotImplementedError` saying ``why``.
+
+        MLX tells a traced array from a lazy one nowhere but in ``mx.eval``: an array is
+        a tracer when its graph reaches a placeholder of a transformation (no primitive,
+        no data), which only the evaluator's walk of the graph looks at; it refuses
+        before it computes anything.  So asking is evaluating, which is why only the
+        functions that need the values anyway ask (`traced_refusal` reads the answer).
+        Arrays made inside a transformation from constants have values and are read."""
         try:
             return np.asarray(x)
-        except Exception as exc:  # a transformation is tracing
-            if any(words in str(exc) for words in _TRACING_WORDS):
-                return None
-            raise
+        except ValueError as exc:
+            if not traced_refusal(exc):
+                raise
+            raise self.error(function, _under_transform(why), NotImplementedError) from exc
+
+    def translate(self, exc: Exception, function: str) -> Exception:
+        """MLX's refusal to evaluate a traced array (`traced_refusal`) is the contract's
+        `NotImplementedError`: the transformation cannot do it, whatever the arguments."""
+        if traced_refusal(exc):
+            return self.error(function, _under_transform("it needs the array's values"),
+                              NotImplementedError)  # fmt: skip
+        return super().translate(exc, function)
 
     # -- devices ----------------------------------------------------------------------------
     def devices(self) -> list[Device]:
@@ -450,6 +469,17 @@ class MLXCore(Backend):
         if isinstance(k, (np.integer,)) or (hasattr(type(k), "__index__")
                                             and not isinstance(k, (np.bool_, np.ndarray))):
             return operator.index(k)
+        if isinstance(k, np.bool_):
+            return bool(k)
+        if isinstance(k, np.ndarray) or type(k) is list:  # NumPy's meaning: index arrays
+            try:
+                host = np.asarray(k)
+            except (ValueError, TypeError):  # a ragged list: the IndexError below
+                host = np.asarray(0.0)
+            if host.dtype == np.bool_ or host.dtype.kind in "iu":
+                if host.ndim == 0:
+                    return bool(host) if host.dtype == np.bool_ else int(host)
+                return mx.array(host)
         raise self.error(function, f"invalid index {k!r:.80} ({described(k)}): keys are ints, "
                          "slices, None, ..., and integer or boolean MLX arrays", IndexError)
 
@@ -475,10 +505,8 @@ class MLXCore(Backend):
             raise self.error(function, f"boolean index of shape {tuple(mask.shape)} does not "
                              f"match the indexed dimensions {dims} (from axis {dim})",
                              IndexError)  # fmt: skip
-        values = self.concrete(mask)
-        if values is None:
-            raise self.error(function, "a boolean index has a data-dependent shape, which "
-                             "mx.compile and mx.vmap cannot trace", NotImplementedError)
+        values = self.host_values(mask, function, "a boolean index selects as many elements "
+                                  "as it holds True values")  # fmt: skip
         if mask.ndim == 0:  # a 0-d mask: one position (a new axis, kept) or none
             return [None] if values else []
         return [mx.array(p.astype(np.int64)) for p in np.nonzero(values)]
@@ -489,9 +517,19 @@ class MLXCore(Backend):
         before anything is written; ``value`` must fit ``raw``'s dtype without a downcast."""
         function = "__setitem__"
         value = self._setitem_value(raw, value)
+        if type(key) is mx.array and key.dtype == mx.bool_ and value.ndim == 0 \
+                and 0 < key.ndim <= raw.ndim and tuple(key.shape) == tuple(raw.shape[:key.ndim]):  # fmt: skip
+            # one value where a mask over leading axes is True: one lazy where, no
+            # data-dependent shape (so mx.compile and mx.vmap take it too)
+            mask = key.reshape(*key.shape, *(1,) * (raw.ndim - key.ndim))
+            raw[...] = mx.where(mask, value, raw)
+            return raw
         items, empty = self._key(raw, key, function)
         try:
             target_shape = list(raw[items].shape)
+        except Exception as exc:  # index arrays that do not broadcast together
+            raise self._key_error(exc, key, function) from exc
+        try:
             if empty is not None:  # a False component selects nothing on its new axis
                 target_shape[empty] = 0
             value = mx.broadcast_to(_without_leading_ones(value, len(target_shape)),
@@ -508,7 +546,18 @@ class MLXCore(Backend):
             items = tuple(k for k in parts if k is not None) or Ellipsis
             value = value.reshape(raw[items].shape)
         try:
-            raw[items] = value
+            if MAPPING[0]:  # mx.vmap writes an unmapped value into the first example only
+                selected = raw[items]
+                value = mx.where(mx.equal(selected, selected), value, value)  # now mapped too
+            if _separated_arrays(items):
+                # NumPy (and MLX's own read) put the dimensions of index arrays apart from
+                # each other first; MLX's write keeps them in place: through the positions
+                positions = mx.arange(raw.size, dtype=mx.int64).reshape(raw.shape)[items]
+                flat = raw.reshape(-1)
+                flat[positions.reshape(-1)] = value.reshape(-1)
+                raw[...] = flat.reshape(raw.shape)
+            else:
+                raw[items] = value
         except Exception as exc:
             raise_translated(self, exc, function)
         return raw
@@ -561,6 +610,73 @@ def filled(x: Any, axes: list[int], keepdims: bool, value: Any) -> Any:
     return mx.full(shape, mx.array(value).astype(x.dtype), dtype=x.dtype)
 
 
+#: How many of the backend's vectorize hooks (`eagerpy_xp.vmap`) are tracing now: while
+#: one is, `mapping` is true and the functions whose MLX primitives lack a batching rule,
+#: or have a wrong one, take a form that maps right (docs/compile.md).  A plain counter:
+#: another thread tracing at the same time only makes this one take those forms too.
+MAPPING = [0]
+
+
+def mapping() -> bool:
+    """Whether the backend's vectorize hook is tracing (`MAPPING`)."""
+    return MAPPING[0] > 0
+
+
+def batch_safe(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``op`` (an MLX function of two operands of one dtype, or one and a Python scalar),
+    whose MLX batching rule ``mx.vmap`` gets wrong when one operand is mapped and the
+    other is not (MLX 0.32: ``not_equal`` reports the unmapped operand's axis, the
+    bitwise functions skip broadcasting it: wrong shapes, values read out of bounds).
+    While `mapping`, it is an ``mx.custom_function`` whose rule broadcasts both operands
+    to the mapped shape first; otherwise ``op`` itself."""
+
+    @mx.custom_function
+    def mapped(a: Any, b: Any) -> Any:
+        return op(a, b)
+
+    @mapped.vmap
+    def rule(inputs: Any, axes: Any) -> tuple[Any, int]:
+        a, b = inputs
+        n = a.shape[axes[0]] if axes[0] is not None else b.shape[axes[1]]
+        ndim = max(a.ndim - (axes[0] is not None), b.ndim - (axes[1] is not None))
+        a, b = (_leading(t, axis, n, ndim) for t, axis in zip((a, b), axes))
+        return mapped(*mx.broadcast_arrays(a, b)), 0
+
+    def run(a: Any, b: Any) -> Any:
+        if not MAPPING[0]:
+            return op(a, b)
+        if type(a) is not mx.array:
+            a = mx.array(a, dtype=b.dtype)
+        elif type(b) is not mx.array:
+            b = mx.array(b, dtype=a.dtype)
+        return mapped(a, b)
+
+    run.__name__ = run.__qualname__ = getattr(op, "__name__", "op")
+    return run
+
+
+def _leading(x: Any, axis: int | None, n: int, ndim: int) -> Any:
+    """``x`` with its mapped ``axis`` first (an unmapped ``x``: a new axis of size 1 there)
+    and size-1 axes after it up to ``ndim`` axes per example."""
+    if axis is None:
+        x = x[None]
+    elif axis != 0:
+        x = mx.moveaxis(x, axis, 0)
+    missing = ndim - (x.ndim - 1)
+    return x.reshape(x.shape[0], *(1,) * missing, *x.shape[1:]) if missing else x
+
+
+def traced_refusal(exc: BaseException) -> bool:
+    """Whether ``exc`` is MLX's refusal to evaluate an array that ``mx.compile`` or
+    ``mx.vmap`` is tracing (`MLXCore.host_values`)."""
+    return isinstance(exc, ValueError) and _TRACING_WORDS in str(exc)
+
+
+def _under_transform(why: str) -> str:
+    return (f"{why}, which mx.compile and mx.vmap do not know while they trace (each call "
+            "or each mapped example may have its own); call it outside the transformation")
+
+
 def evaluated(x: Any) -> bool:
     """Whether MLX has computed ``x`` already (its buffer exists); asks without evaluating."""
     try:
@@ -584,6 +700,16 @@ def part(x: Any, index: int, axis: int) -> Any:
     return x[(slice(None),) * axis + (index,)]
 
 
+def _separated_arrays(items: Any) -> bool:
+    """Whether the key ``items`` holds index arrays (and ints beside them) that are not
+    next to each other: NumPy's rule puts their dimensions first."""
+    parts = items if isinstance(items, tuple) else (items,)
+    if not any(type(k) is mx.array for k in parts):
+        return False
+    advanced = [i for i, k in enumerate(parts) if type(k) in (mx.array, int)]
+    return advanced[-1] - advanced[0] + 1 != len(advanced)
+
+
 def _dims_used(k: Any) -> int:
     """How many axes of the indexed array one component of a key consumes."""
     if k is None or k is Ellipsis or isinstance(k, bool):
@@ -601,5 +727,6 @@ def _without_leading_ones(value: Any, ndim: int) -> Any:
     return value
 
 
-__all__ = ["ABSENT", "ABSENT_ON_GPU", "AbsentDtype", "Array", "MLXCore", "described", "gpu_kind",
-           "evaluated", "filled", "part", "reduce", "take"]
+__all__ = ["ABSENT", "ABSENT_ON_GPU", "MAPPING", "AbsentDtype", "Array", "MLXCore", "batch_safe",
+           "described", "evaluated", "filled", "gpu_kind", "mapping", "part", "reduce", "take",
+           "traced_refusal"]

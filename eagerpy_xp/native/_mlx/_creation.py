@@ -17,6 +17,7 @@ from .._base.creation import check_dlpack
 from ._core import MLXCore, described
 
 #: Standard dtype name -> NumPy dtype, for values that enter MLX through NumPy.
+_INT64_MAX = 2**63 - 1
 _NUMPY = {"bool": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
           "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32,
           "uint64": np.uint64, "float32": np.float32, "float64": np.float64,
@@ -92,6 +93,7 @@ class MLXCreation(MLXCore):
                                  f"{value!r}", TypeError)  # fmt: skip
         if step == 0:
             raise self.error("arange", f"step must not be zero, got {step!r}")
+        self._check_arange_ints(low, high, step, dtype)  # MLX would wrap them
         kind = "real floating" if float in (type(low), type(high), type(step)) else "integral"
         target = self._target(dtype, kind, "arange", device)
         if all(math.isfinite(v) for v in (low, high, step)):
@@ -100,6 +102,9 @@ class MLXCreation(MLXCore):
             raise self.error("arange", f"start, stop and step must be finite, got "
                              f"{(low, high, step)!r}")  # fmt: skip
         self.check_extent((length,), "arange")
+        if kind == "integral" and max(abs(low), abs(high)) > _INT64_MAX:  # uint64 beyond int64
+            return mx.array(np.arange(low, high, step, dtype=_NUMPY[self.dtype_name(target)]),
+                            dtype=target)  # fmt: skip
         if kind == "integral" and self._kinds[target] in ("signed integer", "unsigned integer",
                                                           "real floating"):  # fmt: skip
             positions = mx.arange(length, dtype=mx.int64, **self._stream(device, "arange"))
@@ -145,13 +150,24 @@ class MLXCreation(MLXCore):
         """An MLX array of Python values, NumPy arrays or anything NumPy reads."""
         if isinstance(obj, (np.ndarray, np.generic)):
             host = np.asarray(obj)
+            if not host.dtype.isnative:  # byte-swapped: the same values in the native order
+                host = host.astype(host.dtype.newbyteorder("="))
         else:
             kind = _python_kind(obj)
-            if kind == "array":  # nested sequences holding MLX arrays
+            stacked = _stacked(obj) if kind == "array" else None
+            if stacked is not None and stacked.dtype in self._kinds and (
+                    target is None or stacked.dtype == target):  # fmt: skip
+                return stacked  # lazily (also under mx.compile and mx.vmap)
+            if kind == "array":  # nested sequences holding MLX arrays of several kinds
                 host = np.asarray([np.asarray(o) for o in obj])
             else:
+                if target is None or self._kinds[target] != "real floating":  # MLX wraps them
+                    self._check_python_ints(obj, None if target is None else
+                                            self.dtype_name(target), "asarray")  # fmt: skip
+                exact = kind == "integral" and target is not None and self._kinds[target] in (
+                    "signed integer", "unsigned integer")  # NumPy reads [1, 2**64 - 1] as floats
                 try:
-                    host = np.asarray(obj)
+                    host = np.asarray(obj, dtype=_NUMPY[self.dtype_name(target)] if exact else None)
                 except (ValueError, TypeError, OverflowError) as exc:
                     raise self.error("asarray", f"cannot make an array of {described(obj)}: "
                                      f"{exc}", ValueError if isinstance(exc, ValueError)
@@ -169,8 +185,10 @@ class MLXCreation(MLXCore):
         if host.dtype.kind == "c" and name not in COMPLEX_FLOATING:
             raise self.error("asarray", f"cannot make a {name} array of complex values",
                              TypeError)  # fmt: skip
-        host = np.asarray(host, dtype=_NUMPY[name])
-        return mx.array(np.asarray(host, order="C"), dtype=target)
+        host = np.asarray(host, dtype=_NUMPY[name], order="C")
+        if host.size == 0:  # (a zero-size array may keep negative strides, which MLX refuses)
+            host = np.zeros(host.shape, host.dtype)
+        return mx.array(host, dtype=target)
 
     def _host_dtype_name(self, host: np.ndarray) -> str:
         try:
@@ -366,6 +384,9 @@ class MLXCreation(MLXCore):
         """Complex to real or integer raises `TypeError` (the standard: should not be
         permitted); complex to bool is ``x != 0``; a dtype MLX lacks (complex128) raises
         `NotImplementedError`."""
+        if dtype is None:
+            raise self.error("astype", "dtype must be a data type of the namespace, got None",
+                             TypeError)  # fmt: skip
         target = self.check_dtype(dtype, "astype", device)
         if device is not None:
             self.native_device(device, "astype")
@@ -379,6 +400,21 @@ class MLXCreation(MLXCore):
         if x.dtype == target:
             return mx.array(x) if copy else x
         return x.astype(target)
+
+
+def _stacked(obj: Any) -> Any:
+    """Nested lists and tuples of MLX arrays of one dtype and shape, stacked (lazily);
+    None for anything else."""
+    if type(obj) is mx.array:
+        return obj
+    if type(obj) not in (list, tuple) or not obj:
+        return None
+    parts = [_stacked(o) for o in obj]
+    first = parts[0]
+    if first is None or any(p is None or p.dtype != first.dtype or p.shape != first.shape
+                            for p in parts[1:]):  # fmt: skip
+        return None
+    return mx.stack(parts)
 
 
 def _python_kind(obj: Any) -> str | None:

@@ -17,7 +17,7 @@ import mlx.core as mx
 from ..._dtypes import CATEGORIES, CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
-from ._core import MLXCore
+from ._core import MLXCore, batch_safe
 from ._creation import complex_from_parts
 
 #: Category (`_dtypes.CATEGORIES`, None: every dtype) -> its MLX dtypes.
@@ -143,6 +143,10 @@ def _binary(name: str, op: Callable[[Any, Any], Any] | None = None) -> Method:
     return _fast_binary(name, fn)(translated(method))
 
 
+#: ``mx.not_equal``, mapped right by ``mx.vmap`` (`batch_safe`).
+_NOT_EQUAL = batch_safe(mx.not_equal)
+
+
 def _bits_of(x: Any) -> Any:
     """The bits of a float32/float64 array as int32/int64 (a view: no copy)."""
     return mx.view(x, mx.int64 if x.dtype == mx.float64 else mx.int32)
@@ -189,11 +193,11 @@ class MLXElementwise(MLXCore):
 
     add = _binary("add")
     atan2 = _binary("atan2")
-    bitwise_and = _binary("bitwise_and")
-    bitwise_left_shift = _binary("bitwise_left_shift")
-    bitwise_or = _binary("bitwise_or")
-    bitwise_right_shift = _binary("bitwise_right_shift")
-    bitwise_xor = _binary("bitwise_xor")
+    bitwise_and = _binary("bitwise_and", batch_safe(mx.bitwise_and))
+    bitwise_left_shift = _binary("bitwise_left_shift", batch_safe(mx.bitwise_left_shift))
+    bitwise_or = _binary("bitwise_or", batch_safe(mx.bitwise_or))
+    bitwise_right_shift = _binary("bitwise_right_shift", batch_safe(mx.bitwise_right_shift))
+    bitwise_xor = _binary("bitwise_xor", batch_safe(mx.bitwise_xor))
     divide = _binary("divide")
     floor_divide = _binary("floor_divide")
     greater = _binary("greater")
@@ -202,7 +206,7 @@ class MLXElementwise(MLXCore):
     less_equal = _binary("less_equal")
     logical_and = _binary("logical_and")
     logical_or = _binary("logical_or")
-    logical_xor = _binary("logical_xor")
+    logical_xor = _binary("logical_xor", batch_safe(mx.logical_xor))
     maximum = _binary("maximum")
     minimum = _binary("minimum")
     multiply = _binary("multiply")
@@ -245,7 +249,7 @@ class MLXElementwise(MLXCore):
         zero = mx.zeros((), dtype=x.dtype)
         result = mx.where(x == 0, zero, result)
         if x.dtype == mx.complex64:
-            nan = mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x))
+            nan = mx.logical_or(mx.isnan(mx.real(x)), mx.isnan(mx.imag(x)))
             return mx.where(nan, mx.array(complex(_NAN, _NAN), dtype=mx.complex64), result)
         return mx.where(mx.isnan(x), x, result)
 
@@ -290,7 +294,7 @@ class MLXElementwise(MLXCore):
         top = mx.maximum(a, b)
         result = top + mx.log1p(_exp64(-mx.abs(a - b)))  # type: ignore[arg-type]
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
-        return mx.where(mx.isnan(a) | mx.isnan(b), math.nan, result).astype(mx.float64) + 0.0
+        return mx.where(mx.logical_or(mx.isnan(a), mx.isnan(b)), math.nan, result).astype(mx.float64) + 0.0
 
     @_fast_binary("pow", mx.power, FLOATING)
     @translated
@@ -305,8 +309,8 @@ class MLXElementwise(MLXCore):
         negative = b < 0
         result = mx.power(a, mx.where(negative, mx.zeros_like(b), b))
         one = mx.ones_like(a)
-        odd = mx.remainder(b, 2) != 0
-        inverse = mx.where(a == 1, one, mx.where((a == -1) & odd, -one,
+        odd = mx.remainder(b, 2) == 1  # MLX: the sign of the divisor
+        inverse = mx.where(a == 1, one, mx.where(mx.logical_and(a == -1, odd), -one,
                                                  mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
         return mx.where(negative, inverse, result)
 
@@ -327,7 +331,7 @@ class MLXElementwise(MLXCore):
         part by part, exactly: the complex parts are float32, which float64 holds."""
         return self._compare(x1, x2, "equal")
 
-    @_fast_binary("not_equal", mx.not_equal)
+    @_fast_binary("not_equal", _NOT_EQUAL)
     @translated
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         """As `equal`: float64 with complex64 part by part."""
@@ -338,7 +342,7 @@ class MLXElementwise(MLXCore):
         pair = self._float64_and_complex64(x1, x2)
         if pair is None:
             a, b = self._operands(x1, x2, function)
-            return mx.equal(a, b) if function == "equal" else mx.logical_not(mx.not_equal(a, b))
+            return mx.equal(a, b) if function == "equal" else mx.logical_not(_NOT_EQUAL(a, b))
         real, z = pair
         return mx.equal(real, mx.real(z).astype(mx.float64)) & mx.equal(mx.imag(z), 0)
 
@@ -478,7 +482,7 @@ def _cos64_jvp(primals: Any, tangents: Any) -> Any:
 def _complex_tanh(x: Any) -> Any:
     a, b = mx.real(x), mx.imag(x)
     result = mx.tanh(x)
-    edge = mx.isinf(a) & mx.isfinite(b)
+    edge = mx.logical_and(mx.isinf(a), mx.isfinite(b))
     fixed = complex_from_parts(_copysign(mx.ones_like(a), a), _copysign(mx.zeros_like(b), b))
     return mx.where(edge, fixed, result)
 
@@ -490,18 +494,18 @@ def _complex_expm1(x: Any) -> Any:
     real = mx.expm1(a) * mx.cos(b) - 2 * half * half
     imag = mx.exp(a) * mx.sin(b)
     nonfinite_b = ~mx.isfinite(b)
-    minus_inf, plus_inf = mx.isinf(a) & (a < 0), mx.isinf(a) & (a > 0)
+    minus_inf, plus_inf = mx.logical_and(mx.isinf(a), a < 0), mx.logical_and(mx.isinf(a), a > 0)
     real = mx.where(minus_inf, -1.0, real)
-    imag = mx.where(minus_inf & nonfinite_b, _copysign(mx.zeros_like(b), b), imag)
-    real = mx.where(plus_inf & nonfinite_b, _INF, real)
-    imag = mx.where(plus_inf & nonfinite_b, _NAN, imag)
+    imag = mx.where(mx.logical_and(minus_inf, nonfinite_b), _copysign(mx.zeros_like(b), b), imag)
+    real = mx.where(mx.logical_and(plus_inf, nonfinite_b), _INF, real)
+    imag = mx.where(mx.logical_and(plus_inf, nonfinite_b), _NAN, imag)
     imag = mx.where(b == 0, b, imag)  # a zero imaginary part stays (inf * 0 would be NaN)
-    real = mx.where((a == 0) & (b == 0), 0.0, real)  # -0 + 0j: +0, as for +0
+    real = mx.where(mx.logical_and(a == 0, b == 0), 0.0, real)  # -0 + 0j: +0, as for +0
     return complex_from_parts(real.astype(mx.float32), imag.astype(mx.float32))
 
 
 def _copysign(x1: Any, x2: Any) -> Any:
-    return mx.where(signbit_of(x1) != signbit_of(x2), -x1, x1)
+    return mx.where(signbit_of(x1) == signbit_of(x2), x1, -x1)
 
 
 def _hypot(x1: Any, x2: Any) -> Any:
@@ -509,9 +513,10 @@ def _hypot(x1: Any, x2: Any) -> Any:
     big, small = mx.maximum(a, b), mx.minimum(a, b)
     ratio = mx.where(big == 0, mx.zeros_like(big), small / mx.where(big == 0, 1, big))
     result = big * mx.sqrt(1 + ratio * ratio)
-    result = mx.where(mx.isnan(x1) | mx.isnan(x2), mx.array(float("nan"), dtype=big.dtype),
+    result = mx.where(mx.logical_or(mx.isnan(x1), mx.isnan(x2)), mx.array(float("nan"), dtype=big.dtype),
                       result)  # fmt: skip
-    return mx.where(mx.isinf(x1) | mx.isinf(x2), mx.array(float("inf"), dtype=big.dtype), result)
+    return mx.where(mx.logical_or(mx.isinf(x1), mx.isinf(x2)), mx.array(float("inf"), dtype=big.dtype),
+                    result)  # fmt: skip
 
 
 def _nextafter(x1: Any, x2: Any) -> Any:
@@ -523,7 +528,7 @@ def _nextafter(x1: Any, x2: Any) -> Any:
     result = mx.where(x1 == 0, from_zero, stepped)
     result = mx.where(x1 == x2, x2, result)
     nan = mx.array(float("nan"), dtype=x1.dtype)
-    return mx.where(mx.isnan(x1) | mx.isnan(x2), nan, result)
+    return mx.where(mx.logical_or(mx.isnan(x1), mx.isnan(x2)), nan, result)
 
 
 __all__ = ["FLOATING", "IN", "INTEGER", "MLXElementwise", "REAL_FLOATING", "raise_translated",

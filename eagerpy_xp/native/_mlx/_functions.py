@@ -20,7 +20,7 @@ from ..._dtypes import COMPLEX_FLOATING
 from .._base import fastpath
 from .._base.core import translated
 from .._base.functions import check_correction, check_diff, check_roll
-from ._core import filled, part, reduce, take
+from ._core import MAPPING, filled, part, reduce, take
 from ._creation import MLXCreation
 from ._elementwise import IN, MLXElementwise
 
@@ -285,11 +285,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             if repeats.dtype not in _INTEGRAL:
                 raise self.error("repeat", f"repeats must be an int or an integer array, got "
                                  f"an array of {self._name(repeats)}", TypeError)  # fmt: skip
-            counts = self.concrete(repeats)
-            if counts is None:
-                raise self.error("repeat", "repeats as an array makes a data-dependent shape, "
-                                 "which mx.compile and mx.vmap cannot trace",
-                                 NotImplementedError)  # fmt: skip
+            counts = self.host_values(repeats, "repeat", "the result's length is the sum of "
+                                      "the repeats array's values")  # fmt: skip
             counts = np.broadcast_to(counts.reshape(-1), (x.shape[axis],)) \
                 if counts.size in (1, x.shape[axis]) else counts  # fmt: skip
             if counts.shape != (x.shape[axis],):
@@ -420,17 +417,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         if x.ndim == 0:
             raise self.error("nonzero", "a 0-d array has no positions; use nonzero on a 1-d "
                              "array")  # fmt: skip
-        values = self._values(x, "nonzero")
+        values = self.host_values(x, "nonzero")
         return tuple(mx.array(p.astype(np.int64)) for p in np.nonzero(values))
-
-    def _values(self, x: Any, function: str) -> np.ndarray:
-        """``x`` evaluated, for a function whose result's shape depends on the values;
-        `NotImplementedError` while ``mx.compile``/``mx.vmap`` traces."""
-        values = self.concrete(x)
-        if values is None:
-            raise self.error(function, "the result's shape depends on the values, which "
-                             "mx.compile and mx.vmap cannot trace", NotImplementedError)  # fmt: skip
-        return values
 
     @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
@@ -444,6 +432,9 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             if sorter.dtype not in _INTEGRAL:
                 raise self.error("searchsorted", f"sorter must be an integer array, got "
                                  f"{self._name(sorter)}", TypeError)  # fmt: skip
+            if tuple(sorter.shape) != tuple(x1.shape):
+                raise self.error("searchsorted", f"sorter must have x1's shape {tuple(x1.shape)}, "
+                                 f"got {tuple(sorter.shape)}")  # fmt: skip
             x1 = take(x1, sorter, 0)
         a, v = self._operands(x1, x2, "searchsorted")
         if v.ndim == 0:
@@ -476,7 +467,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         """Values, first indices, inverse indices (shaped like ``x``) and counts, from the
         evaluated ``x`` (their number depends on the values); each NaN is its own value."""
         x = self._raw(x, function)
-        values = self._values(x, function)
+        values = self.host_values(x, function, "the number of unique values depends on "
+                                  "the array's values")  # fmt: skip
         flat = values.reshape(-1)
         nan = np.isnan(flat) if flat.dtype.kind in "fc" else np.zeros(flat.shape, dtype=bool)
         keep = np.flatnonzero(~nan)
@@ -709,10 +701,21 @@ def _stable_argsort(x: Any, axis: int, descending: bool) -> Any:
 
 
 def _search(sorted_values: Any, values: Any, side: str) -> Any:
-    """Insertion points of ``values`` into the 1-d ``sorted_values`` (NaN sorts last)."""
+    """Insertion points of ``values`` into the 1-d ``sorted_values`` (NaN sorts last).
+    While `eagerpy_xp.vmap` traces (``mx.vmap`` cannot map MLX's ``searchsorted`` over
+    the sorted values): the count of sorted values before each value, compared all
+    against all."""
     if sorted_values.size == 0:
         return mx.zeros(values.shape, dtype=mx.int64)
-    return mx.searchsorted(sorted_values, values, side=side).astype(mx.int64)
+    if not MAPPING[0]:
+        return mx.searchsorted(sorted_values, values, side=side).astype(mx.int64)
+    v = values[..., None]
+    before = sorted_values < v if side == "left" else sorted_values <= v
+    if sorted_values.dtype in _FLOATING:  # NaN: after every number, and equal to NaN
+        nan = mx.isnan(v)
+        before = mx.logical_or(before, nan if side == "right" else
+                               mx.logical_and(nan, mx.logical_not(mx.isnan(sorted_values))))  # fmt: skip
+    return mx.sum(before, axis=-1).astype(mx.int64)
 
 
 __all__ = ["COMPLEX_FLOATING", "MLXFunctions"]

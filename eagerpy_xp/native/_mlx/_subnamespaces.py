@@ -30,7 +30,7 @@ from .._base.subnamespaces import (
     SVDResult,
     check_vector_ord,
 )
-from ._core import filled, part
+from ._core import MAPPING, filled, part
 from ._creation import complex_from_parts
 
 _CPU = mx.cpu
@@ -91,12 +91,18 @@ class MLXLinalg(Linalg):
             return mx.ones(x.shape[:-2], dtype=x.dtype)
         if self._complex(x):
             return mx.prod(mx.linalg.eigvals(x, stream=_CPU), axis=-1)
+        if MAPPING[0]:  # mx.vmap has no batching rule for MLX's LU: from a QR
+            _, r, reflections = _householder_qr(x)
+            flip = (1 - 2 * (reflections % 2)).astype(x.dtype)
+            return flip * mx.prod(mx.diagonal(r, axis1=-2, axis2=-1), axis=-1)
         lu, pivots = mx.linalg.lu_factor(x, stream=_CPU)
         swaps = mx.sum(pivots != mx.arange(x.shape[-1], dtype=pivots.dtype), axis=-1)
         sign = 1 - 2 * (swaps % 2).astype(x.dtype)
         return sign * mx.prod(mx.diagonal(lu, axis1=-2, axis2=-1), axis=-1)
 
     def _real_slogdet(self, x: Any) -> tuple[Any, Any]:
+        if MAPPING[0]:  # mx.vmap has no batching rule for MLX's LU (beyond 3 x 3)
+            return _householder_slogdet(x)
         sign, logabs = mx.linalg.slogdet(x, stream=_CPU)
         return sign, logabs
 
@@ -258,8 +264,8 @@ class MLXLinalg(Linalg):
             raise b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got {mode!r}")
         x = b._matrices(b._raw(x, "linalg.qr"), "linalg.qr")
         m, n = x.shape[-2], x.shape[-1]
-        if self._complex(x):
-            q, r = _complex_qr(x)
+        if self._complex(x) or (MAPPING[0] and m and n):  # no batching rule for MLX's QR
+            q, r, _ = _householder_qr(x)
             k = min(m, n)
             return QRResult(q, r) if mode == "complete" else QRResult(q[..., :k], r[..., :k, :])
         if m == 0 or n == 0:
@@ -311,7 +317,7 @@ class MLXLinalg(Linalg):
         elif self._complex(x1):
             result = _complex_solve(a, rhs)
         else:
-            result = mx.linalg.solve(a, rhs, stream=_CPU)
+            result = _real_solve(a, rhs)
         return result[..., 0] if vector else result
 
     @translated
@@ -379,7 +385,7 @@ def _vector_norm(magnitude: Any, axes: list[int], ord: Any, keepdims: bool) -> A
         return mx.sum(magnitude, axis=axes, keepdims=keepdims)
     if ord == 2:
         scale = mx.max(magnitude, axis=axes, keepdims=True) if count else magnitude
-        finite = mx.where(mx.isfinite(scale) & (scale > 0), scale, 1) if count else scale
+        finite = mx.where(mx.logical_and(mx.isfinite(scale), scale > 0), scale, 1) if count else scale
         scaled = mx.sqrt(mx.sum(mx.square(magnitude / finite), axis=axes, keepdims=True)) * finite
         result = scaled if keepdims else mx.squeeze(scaled, axis=axes)
         infinite = mx.any(mx.isinf(magnitude), axis=axes, keepdims=keepdims)
@@ -408,7 +414,7 @@ def _complex_solve(a: Any, rhs: Any) -> Any:
     re, im = mx.real(a), mx.imag(a)
     big = mx.concat([mx.concat([re, -im], axis=-1), mx.concat([im, re], axis=-1)], axis=-2)
     rhs_big = mx.concat([mx.real(rhs), mx.imag(rhs)], axis=-2)
-    solution = mx.linalg.solve(big, rhs_big, stream=_CPU)
+    solution = _real_solve(big, rhs_big)
     return complex_from_parts(solution[..., :n, :], solution[..., n:, :])
 
 
@@ -433,33 +439,59 @@ def _complex_cholesky(x: Any) -> Any:
     return mx.stack(columns, axis=-1)
 
 
-def _complex_qr(x: Any) -> tuple[Any, Any]:
-    """The complete QR of complex64 matrices by Householder reflections (MLX's ``qr``
-    takes real dtypes only): ``Q`` (m x m) and ``R`` (m x n)."""
+def _real_solve(a: Any, rhs: Any) -> Any:
+    """``solve(a, rhs)`` for real matrices by MLX's LU; while `eagerpy_xp.vmap` traces
+    (``mx.vmap`` has no batching rule for MLX's LU) ``inv(a) @ rhs``."""
+    if MAPPING[0]:
+        return mx.matmul(mx.linalg.inv(a, stream=_CPU), rhs)
+    return mx.linalg.solve(a, rhs, stream=_CPU)
+
+
+def _householder_qr(x: Any) -> tuple[Any, Any, Any]:
+    """The complete QR of matrices by Householder reflections, with LAPACK's signs for
+    real ones (MLX's ``qr`` takes real dtypes only, and ``mx.vmap`` has no batching rule
+    for it): ``Q`` (m x m), ``R`` (m x n) and how many reflections ``Q`` is made of (each
+    has determinant -1; a column already zero below the diagonal takes none)."""
     m, n = x.shape[-2], x.shape[-1]
     batch = x.shape[:-2]
-    q = mx.broadcast_to(mx.eye(m, dtype=mx.complex64), (*batch, m, m))
+    zero = mx.zeros((), dtype=x.dtype)
+    q = mx.broadcast_to(mx.eye(m, dtype=x.dtype), (*batch, m, m))
     r = x
     rows = mx.arange(m)
+    reflections = mx.zeros(batch, dtype=mx.int32)
     for k in range(min(m - 1, n) if m > 1 else 0):
-        column = mx.where((rows >= k)[None] if batch else rows >= k, r[..., :, k],
-                          mx.zeros((), dtype=mx.complex64))  # fmt: skip
+        column = mx.where((rows >= k)[None] if batch else rows >= k, r[..., :, k], zero)
         head = column[..., k]
+        below = mx.sum(mx.square(mx.abs(mx.where(rows > k, column, zero))), axis=-1)
         norm = mx.sqrt(mx.sum(mx.square(mx.abs(column)), axis=-1))
         size = mx.abs(head)
         phase = mx.where(size == 0, mx.ones_like(head), head / mx.where(size == 0, 1, size)
-                         .astype(mx.complex64))  # fmt: skip
-        alpha = -phase * norm.astype(mx.complex64)
-        v = column - mx.where(rows == k, alpha[..., None], mx.zeros((), dtype=mx.complex64))
+                         .astype(x.dtype))  # fmt: skip
+        alpha = -phase * norm.astype(x.dtype)
+        v = column - mx.where(rows == k, alpha[..., None], zero)
         vnorm = mx.sum(mx.square(mx.abs(v)), axis=-1, keepdims=True)
-        safe = mx.where(vnorm == 0, 1, vnorm)
+        none = mx.logical_or(vnorm == 0, (below == 0)[..., None])  # nothing to reflect
+        safe = mx.where(none, 1, vnorm)
         v = v[..., :, None]
-        reflect = mx.where((vnorm == 0)[..., None], mx.zeros((), dtype=mx.complex64),
-                           2 * mx.matmul(v, _conj_t(v)) / safe[..., None].astype(mx.complex64))
+        reflect = mx.where(none[..., None], zero,
+                           2 * mx.matmul(v, _conj_t(v)) / safe[..., None].astype(x.dtype))
+        reflections = reflections + mx.logical_not(none[..., 0]).astype(mx.int32)
         r = r - mx.matmul(reflect, r)
         q = q - mx.matmul(q, reflect)
-    below = mx.arange(m)[:, None] > mx.arange(n)[None, :]
-    return q, mx.where(below, mx.zeros((), dtype=mx.complex64), r)  # exact zeros below
+    lower = mx.arange(m)[:, None] > mx.arange(n)[None, :]
+    return q, mx.where(lower, zero, r), reflections  # exact zeros below the diagonal
+
+
+def _householder_slogdet(x: Any) -> tuple[Any, Any]:
+    """The sign (or phase) and log of the absolute determinant of square matrices from
+    their Householder QR (``mx.vmap`` has no batching rule for MLX's LU)."""
+    _, r, reflections = _householder_qr(x)
+    diagonal = mx.diagonal(r, axis1=-2, axis2=-1)
+    size = mx.abs(diagonal)
+    unit = diagonal / mx.where(size == 0, 1, size).astype(x.dtype)
+    flip = (1 - 2 * (reflections % 2)).astype(x.dtype)
+    sign = mx.where(mx.any(size == 0, axis=-1), mx.zeros_like(flip), flip * mx.prod(unit, axis=-1))
+    return sign, mx.sum(mx.log(size), axis=-1)
 
 
 @functools.cache

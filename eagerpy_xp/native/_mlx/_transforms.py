@@ -18,6 +18,7 @@ import mlx.core as mx
 
 from .._base import Autodiff
 from .._base.core import GradCall
+from ._core import MAPPING
 
 #: ``mx.compile`` options the `compile` hook passes on.
 COMPILE_OPTIONS = frozenset({"inputs", "outputs", "shapeless"})
@@ -129,21 +130,43 @@ def vectorize_function(boundary: Boundary, fn: Callable[..., Any], in_axes: Any,
             raise error("vmap", f"in_axes {in_axes!r} has {len(axes)} entries for "
                         f"{len(args)} positional arguments")  # fmt: skip
         raw_args, marks = boundary.split(args)
+        # MLX maps nests of arrays only: an unmapped argument without arrays (a Python
+        # value) is bound here instead of passed
+        passed = [k for k, (a, axis) in enumerate(zip(raw_args, axes))
+                  if axis is not None or _holds_arrays(a)]  # fmt: skip
         out_marks: list[Any] = [False]
 
         def traced(*raw: Any) -> Any:
-            result, out_marks[0] = boundary.split(fn(*boundary.join(raw, marks)))
+            full = list(raw_args)
+            for k, value in zip(passed, raw):
+                full[k] = value
+            result, out_marks[0] = boundary.split(fn(*boundary.join(tuple(full), marks)))
             return result
 
+        MAPPING[0] += 1
         try:
-            result = mx.vmap(traced, in_axes=tuple(axes), out_axes=out_axes)(*raw_args)
+            result = mx.vmap(traced, in_axes=tuple(axes[k] for k in passed),
+                             out_axes=out_axes)(*(raw_args[k] for k in passed))  # fmt: skip
         except ValueError as exc:
             if str(exc).startswith("eagerpy_xp."):
                 raise  # fn's own error, already the contract's
             raise error("vmap", f"{exc}") from exc
+        finally:
+            MAPPING[0] -= 1
         return boundary.join(result, out_marks[0])
 
     return run
+
+
+def _holds_arrays(obj: Any) -> bool:
+    """Whether the nest ``obj`` holds an MLX array."""
+    if type(obj) is mx.array:
+        return True
+    if isinstance(obj, (tuple, list)):
+        return any(_holds_arrays(o) for o in obj)
+    if isinstance(obj, dict):
+        return any(_holds_arrays(o) for o in obj.values())
+    return False
 
 
 __all__ = ["Boundary", "MLXAutodiff", "compile_function", "vectorize_function"]
