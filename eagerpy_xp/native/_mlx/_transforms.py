@@ -16,7 +16,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from .._base import Autodiff
+from .._base import Autodiff, nests
 from .._base.core import GradCall
 from ._core import MAPPING
 
@@ -42,41 +42,22 @@ class MLXAutodiff(Autodiff):
 
 class Boundary:
     """Takes `Array`s (the class given to ``register_wrapper``) apart at a transformation's
-    boundary and puts them back: the leaves of a nest (tuples, named tuples, lists, dicts)
-    that are Arrays are recorded by position."""
+    boundary and puts them back (`nests`): MLX maps and compiles nests of its own arrays
+    only."""
 
     def __init__(self, cls: type | None, wrap: Callable[[Any], Any] | None) -> None:
         self.cls, self.wrap = cls, wrap
 
     def split(self, obj: Any) -> tuple[Any, Any]:
-        """``obj`` with every Array replaced by its raw array, and the same nest with True
-        where an Array was (False elsewhere)."""
-        t = type(obj)
-        if self.cls is not None and t is self.cls:
-            return obj.raw, True
-        if t is list or t is tuple:
-            pairs = [self.split(o) for o in obj]
-            return t(p[0] for p in pairs), t(p[1] for p in pairs)
-        if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a named tuple
-            pairs = [self.split(o) for o in obj]
-            return t(*(p[0] for p in pairs)), tuple(p[1] for p in pairs)
-        if isinstance(obj, dict):
-            items = {k: self.split(v) for k, v in obj.items()}
-            return t((k, p[0]) for k, p in items.items()), {k: p[1] for k, p in items.items()}
-        return obj, False
+        """``obj`` with every Array replaced by its raw array, and where they were."""
+        return (obj, False) if self.cls is None else nests.strip(obj, self.cls)
 
     def join(self, obj: Any, marks: Any) -> Any:
-        """`split` undone: the arrays of ``obj`` where ``marks`` is True wrapped."""
-        if marks is True:
-            return self.wrap(obj) if self.wrap is not None and type(obj) is mx.array else obj
-        if marks is False:
-            return obj
-        t = type(obj)
-        if isinstance(marks, dict):
-            return t((k, self.join(v, marks[k])) for k, v in obj.items())
-        if isinstance(obj, tuple) and hasattr(obj, "_fields"):
-            return t(*(self.join(o, m) for o, m in zip(obj, marks)))
-        return t(self.join(o, m) for o, m in zip(obj, marks))
+        """`split` undone: the MLX arrays of ``obj`` where Arrays were wrapped again."""
+        return nests.dress(obj, marks, self._wrap)
+
+    def _wrap(self, raw: Any) -> Any:
+        return self.wrap(raw) if self.wrap is not None and type(raw) is mx.array else raw
 
 
 def compile_function(boundary: Boundary, fn: Callable[..., Any], options: dict[str, Any],
