@@ -610,12 +610,14 @@ def risky_calls(name: str) -> list[Invalid]:
 
 
 # -- running and judging ------------------------------------------------------------------------
-def _other_library(backend: str, value: np.ndarray) -> Any:
-    if backend == "numpy":
+def _other_library(target: Target, value: np.ndarray) -> Any:
+    """An array of another library than the target's: torch beside NumPy arrays, else a
+    NumPy array where the target's arrays belong."""
+    if isinstance(target.native(np.zeros(1)), np.ndarray):
         import torch
 
         return torch.from_numpy(value.copy())
-    return value.copy()  # a NumPy array where the target's arrays belong
+    return value.copy()
 
 
 def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -> Any:
@@ -624,9 +626,9 @@ def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -
         inputs.append((converted, value.copy()))
         return converted
     if isinstance(value, DType):
-        return getattr(target.xp, value.name)
+        return target.dtype(value.name)
     if isinstance(value, Foreign):
-        return _other_library(target.backend, value.value)
+        return _other_library(target, value.value)
     if isinstance(value, list):
         return [_convert(target, v, inputs) for v in value]
     if isinstance(value, tuple):
@@ -811,7 +813,7 @@ def run_in_subprocess(jobs: list[tuple[Target, Invalid]],
     of the call it was running, and a new worker goes on with the next one."""
     results: list[Outcome] = []
     while len(results) < len(jobs):
-        remaining = [((t.backend, t.flavour, t.device), c) for t, c in jobs[len(results):]]
+        remaining = [(t.key(), c) for t, c in jobs[len(results):]]
         proc = subprocess.run(
             [sys.executable, "-m", "conformance.invalid_calls"], input=pickle.dumps(remaining),
             capture_output=True, timeout=timeout, check=False,
@@ -827,9 +829,9 @@ def run_in_subprocess(jobs: list[tuple[Target, Invalid]],
 def _worker() -> None:
     """Read pickled jobs from stdin, write one hex-pickled `Outcome` per line as it goes."""
     jobs = pickle.loads(sys.stdin.buffer.read())
-    targets: dict[tuple[str, str, str], Target] = {}
+    targets: dict[tuple[str, ...], Target] = {}
     for key, call in jobs:
-        target = targets.setdefault(key, Target(*key))
+        target = targets.setdefault(key, Target.from_key(key))
         sys.stdout.write(pickle.dumps(run_call(target, call)).hex() + "\n")
         sys.stdout.flush()
 

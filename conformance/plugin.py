@@ -19,11 +19,15 @@ DEFAULT_MAX_EXAMPLES = 12
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("conformance", "eagerpy_xp conformance suite")
     group.addoption("--backend", default=None,
-                    help="backends to test, comma separated (default: all)")  # fmt: skip
+                    help="eagerpy_xp backends to test, comma separated (default: all; "
+                    "none: only the --namespace ones)")  # fmt: skip
     group.addoption("--flavour", default=None,
                     help="flavours to test: wrapped, native (default: both)")  # fmt: skip
     group.addoption("--device", default=None,
                     help="device kinds or devices: cpu, cuda, cuda:1 (default: all seen)")  # fmt: skip
+    group.addoption("--namespace", action="append", default=[], metavar="MODULE",
+                    help="also test another namespace (an importable module that claims "
+                    "the standard), each a column of its own; repeatable")  # fmt: skip
     group.addoption("--max-examples", type=int, default=DEFAULT_MAX_EXAMPLES,
                     help=f"hypothesis examples per test (default {DEFAULT_MAX_EXAMPLES})")  # fmt: skip
     group.addoption("--record", default=None, metavar="FILE",
