@@ -70,14 +70,14 @@ def expected(options: dict[str, Any], report_dir: Path, workers: int,
              calibration_s: float | None = None, load: float | None = None,
              costs: est.Costs | None = None) -> tuple[Any, est.Estimate]:  # fmt: skip
     """The planned jobs of a run and its estimate on this machine."""
-    from .runner import cache_warm, plan
+    from .runner import cache_warm, plan, suite_modules
 
     costs = costs or est.Costs.load()
     warm = bool(options.get("cache", True)) and cache_warm(report_dir)
     jobs = plan(options, report_dir / "logs", costs, workers, warm)
     examples = int(options["max_examples"])
     unknown = sorted({f"{t} {m}" for j in jobs for t in j.targets
-                      for m in (j.modules or tuple(est_modules()))
+                      for m in (j.modules or tuple(suite_modules()))
                       if costs.modules_of(t, examples) and costs.target_units(
                           t, [m], examples, warm)[1]})  # fmt: skip
     calibration = calibration_s if calibration_s is not None else est.calibrate()
@@ -85,12 +85,6 @@ def expected(options: dict[str, Any], report_dir: Path, workers: int,
     estimate = est.estimate({j.name: j.units for j in jobs}, unknown, calibration, workers,
                             cores(), now, warm)  # fmt: skip
     return jobs, estimate
-
-
-def est_modules() -> list[str]:
-    from .runner import test_modules
-
-    return test_modules()
 
 
 def _times(workers: int) -> str:
@@ -224,7 +218,10 @@ def write_reports(report: dict[str, Any], report_dir: Path, docs: bool) -> None:
     if docs and report["status"] == "complete":
         page = ROOT / "docs" / "conformance.md"
         old = page.read_text(encoding="utf-8") if page.exists() else ""
-        page.write_text(docs_page(markdown, old), encoding="utf-8")
+        if report["options"].get("ours", True):
+            page.write_text(docs_page(markdown, old), encoding="utf-8")
+        else:  # a run of other namespaces only: the page's peers section
+            page.write_text(peers_section(rep.render_peers(report), old), encoding="utf-8")
 
 
 #: The line of docs/conformance.md below which the page is written by hand (how the
@@ -237,6 +234,22 @@ def docs_page(markdown: str, old: str) -> str:
     ``old`` page (from `HAND_WRITTEN` on), if it has one."""
     _, marker, kept = old.partition(HAND_WRITTEN)
     return markdown.rstrip("\n") + "\n\n" + marker + kept if marker else markdown
+
+
+#: The lines around the peers section of docs/conformance.md (in the hand-written part),
+#: which a run of other namespaces only with ``--docs`` rewrites.
+PEERS_BEGIN = "<!-- Peers: python -m conformance --peers --no-ours --docs rewrites up to the end line. -->"
+PEERS_END = "<!-- End of the peers section. -->"
+
+
+def peers_section(section: str, old: str) -> str:
+    """``old`` with its peers section replaced by ``section`` (added at the end if the
+    page has none)."""
+    before, begin, rest = old.partition(PEERS_BEGIN)
+    _, end, after = rest.partition(PEERS_END)
+    if not (begin and end):
+        before, after = old.rstrip("\n") + "\n\n", "\n"
+    return f"{before}{PEERS_BEGIN}\n\n{section.strip()}\n\n{PEERS_END}{after}"
 
 
 def save_costs(run: Any, calibration_s: float, warm: bool) -> None:

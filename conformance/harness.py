@@ -69,7 +69,7 @@ _CHAPTER_STARTS = (
 AREAS = (
     "creation", "data types", "elementwise", "indexing", "linear algebra", "manipulation",
     "searching", "sets", "sorting", "statistics", "utility", "array object",
-    "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft",
+    "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
 )  # fmt: skip
 
 

@@ -355,6 +355,26 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
     return "\n".join(parts)
 
 
+def render_peers(report: dict[str, Any]) -> str:
+    """The peers section of docs/conformance.md, from a run of other namespaces only
+    (``--peers --no-ours --docs``): when and how it was made, the matrix by area, a line
+    per column, what each lacks, the versions."""
+    header, rows = matrix(report, with_functions=False)
+    versions = ", ".join(f"{k} {v}" for k, v in report.get("versions", {}).items())
+    parts = [*partial_note(report), describe_options(report), "",
+             render_markdown_table(header, rows), "",
+             "Per column (passed / failed / missing):", ""]  # fmt: skip
+    parts += [f"- `{t['id']}`: {column_summary(report['totals'].get(t['id']), t)}"
+              for t in report["targets"]]  # fmt: skip
+    missing = missing_names(report)
+    if missing:
+        parts += ["", "Missing names:", ""]
+        parts += [f"- `{tid}`: " + ", ".join(f"`{n}`" for n in names)
+                  for tid, names in missing.items()]  # fmt: skip
+    parts += ["", f"Versions: {versions}.", ""]
+    return "\n".join(parts)
+
+
 # -- comparison ----------------------------------------------------------------------------
 def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """What got better and worse from ``old`` to ``new``: per test item and per cell.

@@ -64,7 +64,7 @@ def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
     return [v.strip() for v in option.split(",") if v.strip()]
 
 
-def test_modules() -> list[str]:
+def suite_modules() -> list[str]:
     """The suite's test modules (a new ``test_*.py`` is a new part of every process)."""
     return sorted(p.stem for p in SUITE.glob("test_*.py"))
 
@@ -179,7 +179,7 @@ def plan(options: dict[str, Any], work: Path, costs: Costs | None = None,
     also runs the suite's checks of itself (the tests without a target)."""
     costs = costs or Costs()
     examples = int(options.get("max_examples") or 12)
-    modules = test_modules()
+    modules = suite_modules()
     jobs = _groups(options, work)
     per_module: dict[str, dict[str, float]] = {}
     for job in jobs:

@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 
 from conformance import report as rep
-from conformance.__main__ import HAND_WRITTEN, docs_page, write_reports
+from conformance.__main__ import (
+    HAND_WRITTEN,
+    PEERS_BEGIN,
+    PEERS_END,
+    docs_page,
+    peers_section,
+    write_reports,
+)
 from conformance.recorder import failure_text
 from conformance.report_html import render_html
 from conformance.runner import Progress, Run
@@ -260,3 +267,24 @@ def test_docs_page_keeps_the_hand_written_part() -> None:
     assert docs_page("# new\n", "# an old page without the line\n") == "# new\n"
     # the published page has the line, so regenerating it keeps its notes
     assert HAND_WRITTEN in (ROOT / "docs" / "conformance.md").read_text()
+
+
+def test_a_peers_run_rewrites_only_the_peers_section(tmp_path: Path) -> None:
+    old = (f"# Conformance matrix\n\nour matrix\n\n{HAND_WRITTEN}\n\n## Peers\n\n"
+           f"{PEERS_BEGIN}\n\nold table\n\n{PEERS_END}\n\n## Deeper runs\n")
+    page = peers_section("new table\n", old)
+    assert page == (f"# Conformance matrix\n\nour matrix\n\n{HAND_WRITTEN}\n\n## Peers\n\n"
+                    f"{PEERS_BEGIN}\n\nnew table\n\n{PEERS_END}\n\n## Deeper runs\n")
+    assert peers_section("t", "a page without one\n") == (
+        f"a page without one\n\n{PEERS_BEGIN}\n\nt\n\n{PEERS_END}\n")
+    # the published page has the section, inside the hand-written part
+    published = (ROOT / "docs" / "conformance.md").read_text()
+    assert published.index(HAND_WRITTEN) < published.index(PEERS_BEGIN) < published.index(
+        PEERS_END)
+    # rendered from a run of other namespaces only: when and how, the matrix, per column
+    state = _state()
+    state["options"].update(ours=False, namespaces=["array_api_strict"], max_examples=4)
+    section = rep.render_peers(rep.build(state))
+    assert "max-examples 4, no eagerpy_xp targets, namespaces array_api_strict" in section
+    assert "| area | numpy-wrapped-cpu | torch-native-cpu | jax-wrapped-cpu |" in section
+    assert "- `torch-native-cpu`: 2 passed / 1 failed / 0 missing" in section
