@@ -148,7 +148,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--save-costs", action="store_true",
                         help="store the CPU time each column and module took, in units of "
                         "this machine's calibration, in conformance/costs.json (from a "
-                        "complete run): the estimates of later runs use them")  # fmt: skip
+                        "complete run, or with --load from a saved one): the estimates of "
+                        "later runs use them")  # fmt: skip
+    parser.add_argument("--costs", default=str(est.COSTS_PATH), metavar="FILE",
+                        help="the stored costs the estimate reads and --save-costs writes "
+                        "(default: conformance/costs.json)")  # fmt: skip
     parser.add_argument("--no-cache", action="store_true",
                         help="no JAX compilation cache (every kernel is compiled afresh)")
     parser.add_argument("--compare", metavar="OLD.json",
@@ -252,16 +256,24 @@ def peers_section(section: str, old: str) -> str:
     return f"{before}{PEERS_BEGIN}\n\n{section.strip()}\n\n{PEERS_END}{after}"
 
 
-def save_costs(run: Any, calibration_s: float, warm: bool) -> None:
-    """Store what a complete run measured in conformance/costs.json (see `estimate`)."""
-    from .runner import machine, measured_costs
-
-    targets, startup = measured_costs(run.jobs)
-    costs = est.Costs.load()
-    about = machine()
-    costs.record(int(run.options["max_examples"]), warm, calibration_s, targets, startup,
-                 f"{about['processor'] or about['platform']}, {about['cpu_count']} CPUs")
-    costs.save()
+def save_costs(report: dict[str, Any], path: Path = est.COSTS_PATH) -> str:
+    """Store what a complete run measured in conformance/costs.json (see `estimate`); what
+    was stored, or why nothing was."""
+    estimate = report.get("estimate")
+    if report["status"] != "complete" or not estimate:
+        return "costs not stored: only a complete run with an estimate (this format) has them"
+    targets, startup = rep.measured_costs(report)
+    if not any(c for modules in targets.values() for c in modules.values()):
+        return "costs not stored: the report has no CPU times per test"
+    costs = est.Costs.load(path)
+    about = report.get("machine", {})
+    costs.record(int(report["options"]["max_examples"]), bool(estimate.get("warm")),
+                 float(estimate["calibration_s"]), targets, startup,
+                 f"{about.get('processor') or about.get('platform')}, "
+                 f"{about.get('cpu_count')} CPUs")  # fmt: skip
+    costs.save(path)
+    return (f"costs of {len(targets)} columns stored in {path} "
+            f"(max-examples {report['options']['max_examples']})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -283,9 +295,11 @@ def main(argv: list[str] | None = None) -> int:
         report = finish(rep.load(args.load))
     else:
         workers = args.jobs
-        jobs, estimate = expected(options, report_dir, workers)
+        jobs, estimate = expected(options, report_dir, workers,
+                                  costs=est.Costs.load(Path(args.costs)))  # fmt: skip
+        subset = " (for whole modules: -k runs a subset)" if args.keyword else ""
         print(f"conformance: {len(jobs)} processes ({', '.join(j.name for j in jobs)}), "
-              f"max-examples {args.max_examples}; {estimate.describe()}; reports in "
+              f"max-examples {args.max_examples}; {estimate.describe()}{subset}; reports in "
               f"{report_dir}/", flush=True)  # fmt: skip
         live = sys.stderr.isatty() and not args.no_progress
         progress = Progress(sys.stderr if live else sys.stdout, live, quiet=args.no_progress)
@@ -295,8 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         run.estimate = estimate.record()
         run.execute()
         report = finish(rep.build(run.snapshot()))
-        if (args.save_costs or args.docs) and report["status"] == "complete":
-            save_costs(run, estimate.calibration_s, estimate.warm)
+    if args.save_costs or (args.docs and not args.load):
+        print(save_costs(report, Path(args.costs)))
     write_reports(report, report_dir, args.docs)
     header, rows = rep.matrix(report, args.functions)
     print(rep.render_text(header, rows))

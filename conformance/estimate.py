@@ -198,6 +198,9 @@ class Estimate:
     unknown: list[str]  # what no stored cost covers (counted as nothing)
 
     def describe(self) -> str:
+        if not self.seconds:
+            return ("no estimate: nothing stored for these processes yet (a run with "
+                    "--save-costs stores their costs)")
         unknown = (f"; not measured yet, not counted: {', '.join(self.unknown[:6])}"
                    + (" ..." if len(self.unknown) > 6 else "") if self.unknown else "")
         return (f"expected about {self.seconds / 60:.0f} min ({self.seconds:.0f} s): "

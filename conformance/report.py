@@ -264,6 +264,8 @@ def estimate_line(report: dict[str, Any]) -> str:
     e = report.get("estimate")
     if not e:
         return ""
+    if not e["expected_s"]:
+        return "No estimate at the start: no stored costs for these processes."
     made = (f"Estimated at the start: {e['expected_s']:.0f} s ({e['workers']} processes at a "
             f"time on {e['cores']} cores at load {e['load']:.1f}, calibration "
             f"{e['calibration_s'] * 1000:.1f} ms{', JAX cache warm' if e.get('warm') else ''})")
@@ -353,6 +355,23 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
     parts += ["", "## By function", "", "<details><summary>matrix by function</summary>", "",
               render_markdown_table(f_header, f_rows), "", "</details>", ""]  # fmt: skip
     return "\n".join(parts)
+
+
+def measured_costs(report: dict[str, Any]) -> tuple[dict[str, dict[str, float]],
+                                                     dict[str, float]]:  # fmt: skip
+    """CPU seconds per target and test module (the suite's checks of itself under
+    ``suite``), and each process group's start-up (averaged over its shards)."""
+    targets: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in report["results"]:
+        tid = target_id(r)
+        module = r["nodeid"].split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+        targets["suite" if tid == "-" else tid][module] += float(r.get("cpu_s") or 0.0)
+    startup: dict[str, list[float]] = defaultdict(list)
+    for job in report.get("jobs", []):
+        if job.get("startup_cpu_s") is not None and job.get("status") == "done":
+            startup[job.get("group", job["name"])].append(float(job["startup_cpu_s"]))
+    return ({t: dict(m) for t, m in targets.items()},
+            {g: sum(v) / len(v) for g, v in startup.items()})  # fmt: skip
 
 
 def render_peers(report: dict[str, Any]) -> str:

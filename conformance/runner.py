@@ -175,7 +175,8 @@ def _groups(options: dict[str, Any], work: Path) -> list[Job]:
 def plan(options: dict[str, Any], work: Path, costs: Costs | None = None,
          workers: int = 1, warm: bool = False) -> list[Job]:  # fmt: skip
     """The processes of a run, costliest first; one whose cost is more than a lane's share
-    (the total over ``workers``) is split by test module into shards.  The first process
+    (the total over ``workers``) is split by test module into shards (not with ``-k``,
+    whose subset the stored costs do not describe).  The first process
     also runs the suite's checks of itself (the tests without a target)."""
     costs = costs or Costs()
     examples = int(options.get("max_examples") or 12)
@@ -187,7 +188,8 @@ def plan(options: dict[str, Any], work: Path, costs: Costs | None = None,
         job.units = costs.startup_units(job.group, examples, warm) + sum(
             per_module[job.name].values())  # fmt: skip
     total = sum(j.units for j in jobs)
-    lane = total / max(1, workers)
+    # costs are of whole modules: a -k subset is not split by them
+    lane = 0.0 if options.get("keyword") else total / max(1, workers)
     split: list[Job] = []
     for job in jobs:
         pieces = min(workers, math.ceil(job.units / lane)) if workers > 1 and lane > 0 else 1
@@ -556,23 +558,6 @@ class Run:
                     job.status, job.ended = "stopped", time.monotonic()
         self.partial_reason = f"{why} after {_clock(time.monotonic() - self.started)}"
         self.progress.message(f"{why}: writing a partial report")
-
-
-def measured_costs(jobs: list[Job]) -> tuple[dict[str, dict[str, float]], dict[str, float]]:
-    """CPU seconds per target and module, and per process group (start-up, averaged over
-    a group's shards), of the finished jobs."""
-    targets: dict[str, dict[str, float]] = {}
-    startup: dict[str, list[float]] = {}
-    for job in jobs:
-        if job.status != "done":
-            continue
-        for tid, modules in job.module_cpu.items():
-            mine = targets.setdefault(tid, {})
-            for module, seconds in modules.items():
-                mine[module] = mine.get(module, 0.0) + seconds
-        if job.startup_cpu_s is not None:
-            startup.setdefault(job.group, []).append(job.startup_cpu_s)
-    return targets, {g: sum(v) / len(v) for g, v in startup.items()}
 
 
 def _default_sigint() -> None:

@@ -239,6 +239,18 @@ def test_a_small_run_end_to_end(tmp_path: Path) -> None:
     assert set(cells) == {"numpy-wrapped-cpu", "numpy-native-cpu"}
     assert all(c["cpu_s"] > 0 for c in cells.values())  # CPU seconds per column
     assert "numpy-native-cpu: 3 passed / 0 failed / 0 missing" in out
+    # the run's costs, in units of its calibration, for the estimates of later runs
+    costs = tmp_path / "costs.json"
+    process = _conformance("--load", str(tmp_path / "conformance.json"), "--save-costs",
+                           "--costs", str(costs), report_dir=tmp_path / "again")  # fmt: skip
+    out, _ = process.communicate(timeout=300)
+    assert f"costs of 2 columns stored in {costs}" in out, out
+    stored = json.loads(costs.read_text())["examples"]["3"]
+    units = stored["targets"]["numpy-native-cpu"]["test_differential"]["cold"]
+    calibration = report["estimate"]["calibration_s"]
+    measured = sum(r["cpu_s"] for r in report["results"] if r["target"] == "numpy-native-cpu")
+    assert units == pytest.approx(measured / calibration, abs=0.1)
+    assert stored["startup"]["numpy"]["cold"] > 0
 
 
 def test_an_interrupted_run_leaves_a_partial_report(tmp_path: Path) -> None:
