@@ -309,6 +309,17 @@ class Target:
         framework = self.backend if self.ours else self.probe.framework
         return _TO_NUMPY.get(framework or "", _any_to_numpy)(obj)
 
+    def to_numpy_all(self, objs: list[Any]) -> list[np.ndarray]:
+        """`to_numpy` of each of ``objs``; a lazy framework's (Dask's) in one computation."""
+        import eagerpy_xp
+
+        if (self.backend if self.ours else self.probe.framework) != "dask":
+            return [self.to_numpy(o) for o in objs]
+        import dask
+
+        raws = [o.raw if type(o) is eagerpy_xp.Array else o for o in objs]
+        return [np.asarray(v) for v in dask.compute(*raws, scheduler="synchronous")]
+
     def dtype_name(self, dtype: Any) -> str:
         """The standard name of one of this namespace's dtypes (by identity/equality)."""
         for name in ALL:
