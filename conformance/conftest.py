@@ -24,11 +24,6 @@ from .known_failures import match as known_failure  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "array_object: only for targets whose array object "
-                            "is the namespace's own (its operators, indexing, methods)")
-    config.addinivalue_line("markers", "ours_only: eagerpy_xp's own choice where the "
-                            "standard leaves one: only for eagerpy_xp's targets")
-    config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
     examples = config.getoption("--max-examples")
     quick = examples <= DEFAULT_MAX_EXAMPLES  # CI: reproducible, no time spent shrinking
     settings.register_profile(

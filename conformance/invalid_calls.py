@@ -86,6 +86,11 @@ def _short_repr(v: Any) -> str:
     return text if len(text) < 40 else text[:37] + "..."
 
 
+#: Invalid calls per fuzz item of the suite at the default ``--max-examples`` (a larger one
+#: raises it; `conformance.test_errors.fuzz_plan`).
+FUZZ_CALLS = 100
+
+
 #: The error message format of docs/errors.md: ``eagerpy_xp.<backend>.<function>: <what>``.
 def message_prefix(backend: str, function: str) -> str:
     return f"eagerpy_xp.{backend}.{function}: "

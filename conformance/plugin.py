@@ -37,6 +37,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "array_object: only for targets whose array object "
+                            "is the namespace's own (its operators, indexing, methods)")
+    config.addinivalue_line("markers", "ours_only: eagerpy_xp's own choice where the "
+                            "standard leaves one: only for eagerpy_xp's targets")
+    config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
     path = config.getoption("--record")
     if path:
         from .recorder import Recorder

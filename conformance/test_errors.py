@@ -31,6 +31,7 @@ from .harness import Target, Unsupported
 from .invalid_calls import (
     ALL_NAMES,
     ARRAY_ENTRIES,
+    FUZZ_CALLS,
     SIGNATURES,
     Invalid,
     Outcome,
@@ -103,8 +104,6 @@ _ARRAY_ENTRIES = list(ARRAY_ENTRIES)
 _RISKY = [n for n in SIGNATURES if risky_calls(n)]
 
 
-#: Invalid calls per fuzz item at the default ``--max-examples`` (a larger one raises it).
-FUZZ_CALLS = 100
 _FUZZ_SEED = pytest.StashKey[str]()
 
 
