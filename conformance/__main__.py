@@ -76,10 +76,12 @@ def expected(options: dict[str, Any], report_dir: Path, workers: int,
     warm = bool(options.get("cache", True)) and cache_warm(report_dir)
     jobs = plan(options, report_dir / "logs", costs, workers, warm)
     examples = int(options["max_examples"])
-    unknown = sorted({f"{t} {m}" for j in jobs for t in j.targets
+    unknown = sorted({f"{t} {m} (not counted)" for j in jobs for t in j.targets
                       for m in (j.modules or tuple(suite_modules()))
                       if costs.modules_of(t, examples) and costs.target_units(
-                          t, [m], examples, warm)[1]})  # fmt: skip
+                          t, [m], examples, warm)[1]}
+                     | {f"{t} (counted as the mean column)" for j in jobs for t in j.targets
+                        if not costs.modules_of(t, examples)})  # fmt: skip
     calibration = calibration_s if calibration_s is not None else est.calibrate()
     now = load if load is not None else est.machine_load()
     estimate = est.estimate({j.name: j.units for j in jobs}, unknown, calibration, workers,

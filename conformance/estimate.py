@@ -201,7 +201,7 @@ class Estimate:
         if not self.seconds:
             return ("no estimate: nothing stored for these processes yet (a run with "
                     "--save-costs stores their costs)")
-        unknown = (f"; not measured yet, not counted: {', '.join(self.unknown[:6])}"
+        unknown = (f"; not measured yet: {', '.join(self.unknown[:6])}"
                    + (" ..." if len(self.unknown) > 6 else "") if self.unknown else "")
         return (f"expected about {self.seconds / 60:.0f} min ({self.seconds:.0f} s): "
                 f"{sum(self.jobs.values()):.0f} CPU s in {len(self.jobs)} processes, "

@@ -555,7 +555,8 @@ def _other(namespace: str, devices: list[str]) -> list[Target]:
         reason = f"not available: import {namespace} failed ({type(exc).__name__}: {exc})"
         return [Target(group, namespace, d, reason, namespace) for d in (devices or ["cpu"])]
     found = []
-    for wanted in devices or [None]:
+    chosen: list[str | None] = list(devices) if devices else [None]
+    for wanted in chosen:
         try:
             facts = probe(xp, wanted)
         except CannotRun as exc:

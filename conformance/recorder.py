@@ -175,8 +175,8 @@ class Recorder:
         if outcome is None or report.nodeid in self._seen:
             return
         self._seen.add(report.nodeid)
-        properties = dict(report.user_properties)
-        facts = properties.get("facts", {})
+        properties: dict[str, Any] = dict(report.user_properties)
+        facts: dict[str, Any] = properties.get("facts", {})
         message = call = ""
         if outcome == "failed" and "missing" in properties:
             outcome, message = "missing", f"missing: {properties['missing']}"

@@ -272,7 +272,7 @@ def estimate_line(report: dict[str, Any]) -> str:
     if "actual_s" in e:
         made += f"; took {e['actual_s']:.0f} s ({e['error']:+.0%})"
     if e.get("unknown"):
-        made += f"; not measured before, not counted: {', '.join(e['unknown'])}"
+        made += f"; not measured before: {', '.join(e['unknown'])}"
     return made + "."
 
 
