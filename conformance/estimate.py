@@ -11,7 +11,7 @@ calibration, and each process's start-up (imports, collection) the same way, key
 At the start of a run the calibration is timed again (a fraction of a second), and the
 expected time is the stored units times that calibration, the processes laid out
 longest first on ``--jobs`` lanes, each lane slowed by what else the machine is running
-(the load average: a busy machine shares its cores).  The end of the run prints the
+(`machine_load`: a busy machine shares its cores).  The end of the run prints the
 estimate beside the actual time, and the report keeps both.
 """
 
@@ -44,7 +44,7 @@ def _work(n: int) -> int:
     return total + len(table)
 
 
-def calibrate(repeats: int = 5, n: int = 120_000) -> float:
+def calibrate(repeats: int = 9, n: int = 120_000) -> float:
     """CPU seconds of `_work` (the least of ``repeats`` timings: the others were slowed by
     something else).  About 30 ms each on a 2024 x86-64 core."""
     best = math.inf
@@ -55,12 +55,31 @@ def calibrate(repeats: int = 5, n: int = 120_000) -> float:
     return max(best, 1e-6)
 
 
-def machine_load() -> float:
-    """The 1-minute load average (runnable processes), 0 where the system has none."""
+def _running_now() -> float | None:
+    """Other processes running or waiting for a core right now (Linux: /proc/loadavg's
+    running count, less this process), or None where there is no such file."""
     try:
-        return float(os.getloadavg()[0])
+        with open("/proc/loadavg", encoding="ascii") as f:
+            return max(0.0, float(f.read().split()[3].split("/")[0]) - 1)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def machine_load(samples: int = 20, interval_s: float = 0.02) -> float:
+    """What else the machine is running: the mean of the 1-minute load average (the
+    recent past; it lags) and of the processes running now (sampled ``samples`` times)."""
+    try:
+        average = float(os.getloadavg()[0])
     except (AttributeError, OSError):
-        return 0.0
+        average = 0.0
+    now = []
+    for _ in range(samples):
+        running = _running_now()
+        if running is None:
+            return average
+        now.append(running)
+        time.sleep(interval_s)
+    return (average + sum(now) / len(now)) / 2
 
 
 # -- which modules scale with --max-examples ------------------------------------------------
