@@ -68,8 +68,10 @@ def cores() -> int:
 
 def expected(options: dict[str, Any], report_dir: Path, workers: int,
              calibration_s: float | None = None, load: float | None = None,
-             costs: est.Costs | None = None) -> tuple[Any, est.Estimate]:  # fmt: skip
-    """The planned jobs of a run and its estimate on this machine."""
+             costs: est.Costs | None = None,
+             measure: bool = False) -> tuple[Any, est.Estimate]:  # fmt: skip
+    """The planned jobs of a run and its estimate on this machine (``measure``: also time
+    the calibration in as many processes at once as will run, `estimate.contention`)."""
     from .runner import cache_warm, plan, suite_modules
 
     costs = costs or est.Costs.load()
@@ -84,8 +86,10 @@ def expected(options: dict[str, Any], report_dir: Path, workers: int,
                         if not costs.modules_of(t, examples)})  # fmt: skip
     calibration = calibration_s if calibration_s is not None else est.calibrate()
     now = load if load is not None else est.machine_load()
+    running = min(workers, len(jobs)) or 1
+    measured = est.contention(running, calibration) if measure else None
     estimate = est.estimate({j.name: j.units for j in jobs}, unknown, calibration, workers,
-                            cores(), now, warm)  # fmt: skip
+                            cores(), now, warm, measured)  # fmt: skip
     return jobs, estimate
 
 
@@ -298,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         workers = args.jobs
         jobs, estimate = expected(options, report_dir, workers,
-                                  costs=est.Costs.load(Path(args.costs)))  # fmt: skip
+                                  costs=est.Costs.load(Path(args.costs)), measure=True)  # fmt: skip
         subset = " (for whole modules: -k runs a subset)" if args.keyword else ""
         print(f"conformance: {len(jobs)} processes ({', '.join(j.name for j in jobs)}), "
               f"max-examples {args.max_examples}; {estimate.describe()}{subset}; reports in "

@@ -11,7 +11,8 @@ calibration, and each process's start-up (imports, collection) the same way, key
 At the start of a run the calibration is timed again (a fraction of a second), and the
 expected time is the stored units times that calibration, the processes laid out
 longest first on ``--jobs`` lanes, each lane slowed by what else the machine is running
-(`machine_load`: a busy machine shares its cores).  The end of the run prints the
+(`slowdown`: the load, `machine_load`, and a measurement of the calibration work run in
+as many processes at once, `contention`).  The end of the run prints the
 estimate beside the actual time, and the report keeps both.
 """
 
@@ -20,6 +21,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -80,6 +83,37 @@ def machine_load(samples: int = 20, interval_s: float = 0.02) -> float:
         now.append(running)
         time.sleep(interval_s)
     return (average + sum(now) / len(now)) / 2
+
+
+#: A process running `_work` for about half a second: its wall and CPU seconds per round.
+_PROBE = """
+import time
+from conformance.estimate import _work
+_work({n})
+wall, cpu, rounds = time.perf_counter(), time.process_time(), 0
+while time.perf_counter() - wall < {seconds}:
+    _work({n})
+    rounds += 1
+print((time.perf_counter() - wall) / rounds, (time.process_time() - cpu) / rounds)
+"""
+
+
+def contention(workers: int, calibration_s: float, seconds: float = 0.5,
+               n: int = 120_000) -> float | None:  # fmt: skip
+    """How much longer than its CPU time on a free core the calibration work takes when
+    ``workers`` processes run it at once, now: 1 on an idle machine with a core for
+    each; more where they share cores (other processes, or hyper-threads of one core,
+    which a load average does not show).  None where the processes cannot be started."""
+    code = _PROBE.format(n=n, seconds=seconds)
+    root = str(_SUITE.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    try:
+        probes = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                   text=True, env=env, cwd=root) for _ in range(max(1, workers))]
+        walls = [float(p.communicate(timeout=60)[0].split()[0]) for p in probes]
+    except (OSError, ValueError, IndexError, subprocess.TimeoutExpired):
+        return None
+    return max(1.0, sum(walls) / len(walls) / calibration_s)
 
 
 # -- which modules scale with --max-examples ------------------------------------------------
@@ -203,6 +237,13 @@ def speed(workers: int, cores: int, load: float) -> float:
     return min(1.0, cores / max(1e-9, workers + load))
 
 
+def slowdown(workers: int, cores: int, load: float, measured: float | None) -> float:
+    """Wall seconds per CPU second of each of ``workers`` processes: the mean of what the
+    load says (`speed`) and what `contention` measured, where it could."""
+    from_load = 1 / speed(workers, cores, load)
+    return from_load if measured is None else (from_load + measured) / 2
+
+
 @dataclass
 class Estimate:
     """A run's expected wall time and how it was reached."""
@@ -213,6 +254,7 @@ class Estimate:
     load: float
     workers: int
     warm: bool
+    slowdown: float
     jobs: dict[str, float]  # process -> expected CPU seconds
     unknown: list[str]  # what no stored cost covers (counted as nothing)
 
@@ -224,25 +266,29 @@ class Estimate:
                    + (" ..." if len(self.unknown) > 6 else "") if self.unknown else "")
         return (f"expected about {self.seconds / 60:.0f} min ({self.seconds:.0f} s): "
                 f"{sum(self.jobs.values()):.0f} CPU s in {len(self.jobs)} processes, "
-                f"{self.workers} at a time on {self.cores} cores at load {self.load:.1f}, "
-                f"calibration {self.calibration_s * 1000:.1f} ms"
+                f"{self.workers} at a time on {self.cores} cores at load {self.load:.1f} "
+                f"(each {self.slowdown:.2f} s per CPU s), calibration "
+                f"{self.calibration_s * 1000:.1f} ms"
                 f"{', JAX cache warm' if self.warm else ''}{unknown}")  # fmt: skip
 
     def record(self) -> dict[str, Any]:
         return {"expected_s": round(self.seconds, 1), "calibration_s": self.calibration_s,
                 "cores": self.cores, "load": self.load, "workers": self.workers,
+                "slowdown": round(self.slowdown, 3),
                 "warm": self.warm, "jobs": {k: round(v, 1) for k, v in self.jobs.items()},
                 "unknown": self.unknown}  # fmt: skip
 
 
 def estimate(jobs: dict[str, float], unknown: list[str], calibration_s: float, workers: int,
-             cores: int, load: float, warm: bool) -> Estimate:  # fmt: skip
-    """The wall time of processes of ``jobs`` units each, ``workers`` at a time."""
+             cores: int, load: float, warm: bool,
+             measured: float | None = None) -> Estimate:  # fmt: skip
+    """The wall time of processes of ``jobs`` units each, ``workers`` at a time
+    (``measured``: `contention` of that many processes now, if known)."""
     cpu = {name: units * calibration_s for name, units in jobs.items()}
     running = min(workers, len(cpu)) or 1
-    share = speed(running, cores, load)
-    seconds = makespan([c / share for c in cpu.values()], running)
-    return Estimate(seconds, calibration_s, cores, load, running, warm, cpu, unknown)
+    factor = slowdown(running, cores, load, measured)
+    seconds = makespan([c * factor for c in cpu.values()], running)
+    return Estimate(seconds, calibration_s, cores, load, running, warm, factor, cpu, unknown)
 
 
 def error(expected: float, actual: float) -> float:

@@ -266,8 +266,9 @@ def estimate_line(report: dict[str, Any]) -> str:
         return ""
     if not e["expected_s"]:
         return "No estimate at the start: no stored costs for these processes."
+    slow = f", each {e['slowdown']:.2f} s per CPU s" if "slowdown" in e else ""
     made = (f"Estimated at the start: {e['expected_s']:.0f} s ({e['workers']} processes at a "
-            f"time on {e['cores']} cores at load {e['load']:.1f}, calibration "
+            f"time on {e['cores']} cores at load {e['load']:.1f}{slow}, calibration "
             f"{e['calibration_s'] * 1000:.1f} ms{', JAX cache warm' if e.get('warm') else ''})")
     if "actual_s" in e:
         made += f"; took {e['actual_s']:.0f} s ({e['error']:+.0%})"

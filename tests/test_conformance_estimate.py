@@ -13,6 +13,14 @@ from conformance.__main__ import expected
 from conformance.runner import plan, suite_modules
 
 
+def test_contention_is_measured_by_running_the_work_at_once() -> None:
+    calibration = est.calibrate(repeats=3)
+    one = est.contention(1, calibration, seconds=0.2)
+    assert one is not None and one >= 1.0  # wall per CPU second of the work, now
+    # the same work in two processes at once on fewer free cores is slower, never faster
+    assert est.contention(2, calibration, seconds=0.2) is not None
+
+
 def test_calibration_is_cpu_time_of_fixed_work() -> None:
     first, second = est.calibrate(repeats=3), est.calibrate(repeats=3)
     assert 0.001 < first < 5 and 0.001 < second < 5
@@ -75,6 +83,10 @@ def test_the_estimate_scales_with_the_machine_and_its_load() -> None:
     assert busy.seconds == pytest.approx(2 * quiet.seconds)  # two others share the cores
     one = est.estimate(jobs, [], 0.02, workers=1, cores=2, load=0.0, warm=False)
     assert one.seconds == pytest.approx(90.0)
+    measured = est.estimate(jobs, [], 0.02, workers=2, cores=2, load=0.0, warm=False,
+                            measured=3.0)  # fmt: skip
+    assert measured.seconds == pytest.approx(2 * quiet.seconds)  # the mean of 1 and 3
+    assert est.slowdown(2, 2, 2.0, None) == pytest.approx(2.0)
     assert est.makespan([5, 4, 3, 3], 2) == 8  # longest first: 5+3, 4+3
     assert est.speed(2, 2, 1.0) == pytest.approx(2 / 3)
     assert est.error(130.0, 100.0) == pytest.approx(0.3)
