@@ -88,3 +88,27 @@ def test_the_suite_processes_run_jax_with_x64_and_a_compilation_cache(tmp_path: 
     assert env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] == "1"
     without = subprocess_env(tmp_path, cache=False)
     assert without.get("JAX_COMPILATION_CACHE_DIR") != str(tmp_path / "cache" / "jax")
+
+
+def test_each_fuzz_item_runs_its_hundred_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    from conformance import test_errors
+    from conformance.invalid_calls import Outcome
+
+    class Config:  # what fuzz_plan reads of pytest's config
+        stash = pytest.Stash()
+
+        def getoption(self, name: str, default: Any = None) -> Any:
+            return 7 if name == "hypothesis_seed" else default
+
+    seen: list[str] = []
+
+    def judged(target: Target, call: Any) -> Outcome:
+        seen.append(call.describe())
+        return Outcome("clear", "TypeError", "eagerpy_xp.numpy.add: ...", formatted=True)
+
+    monkeypatch.setattr(test_errors, "run_call", judged)
+    config: Any = Config()
+    count, seed = test_errors.fuzz_plan(config)
+    assert (count, seed) == (100, "7")  # outside the suite's profile: randomized, seed 7
+    test_errors._fuzz(Target("numpy", "native", "cpu"), "add", config)
+    assert len(seen) == 100 and len(set(seen)) > 10
