@@ -11,7 +11,8 @@ target and classifies the outcome against the contract of ``docs/errors.md``:
 - ``wrong answer``: no exception at all;
 - ``changed input``: the call raised but modified one of its input arrays;
 - ``changed global``: a framework global switch differs after the call;
-- ``crash``: the process died (only seen from `run_in_subprocess`).
+- ``crash``: the process died, ``timeout``: it did not answer within a minute (only
+  seen from `run_in_subprocess`).
 
 Risky calls (sizes beyond memory, where JAX aborts the process) carry ``risky=True`` and
 are run through `run_in_subprocess`, which restarts its worker after a crash.
@@ -21,10 +22,14 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import pickle
 import re
+import selectors
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -699,7 +704,7 @@ def _equal(a: np.ndarray, b: np.ndarray) -> bool:
 
 @dataclass
 class Outcome:
-    category: str  # clear, other exception, wrong answer, changed input, changed global, crash
+    category: str  # clear, other exception, wrong answer, changed input/global, crash, timeout
     exception: str  # type name ("" when none)
     message: str
     formatted: bool = False  # message starts with the documented prefix
@@ -837,23 +842,59 @@ def run_call(target: Target, call: Invalid) -> Outcome:
 
 
 # -- subprocess worker ------------------------------------------------------------------------
-def run_in_subprocess(jobs: list[tuple[Target, Invalid]],
-                      timeout: float = 600.0) -> list[Outcome]:  # fmt: skip
+def run_in_subprocess(jobs: list[tuple[Target, Invalid]], per_call_s: float = 60.0,
+                      startup_s: float = 180.0) -> list[Outcome]:  # fmt: skip
     """Run each (target, call) in a worker process, in order; a dead worker is a ``crash``
-    of the call it was running, and a new worker goes on with the next one."""
+    of the call it was running, a call without an answer in ``per_call_s`` (the first:
+    also ``startup_s``, for the imports) a ``timeout`` (its worker is killed), and a new
+    worker goes on with the next one."""
     results: list[Outcome] = []
     while len(results) < len(jobs):
         remaining = [(t.key(), c) for t, c in jobs[len(results):]]
-        proc = subprocess.run(
-            [sys.executable, "-m", "conformance.invalid_calls"], input=pickle.dumps(remaining),
-            capture_output=True, timeout=timeout, check=False,
-        )  # fmt: skip
-        results.extend(pickle.loads(bytes.fromhex(line.decode())) for line in proc.stdout.split())
-        if len(results) < len(jobs):
-            lines = proc.stderr.decode(errors="replace").strip().splitlines()
-            last = next((ln for ln in reversed(lines) if ln.strip()), "")
-            results.append(Outcome("crash", "", f"exit {proc.returncode}: {last[:200]}"))
+        results += _one_worker(remaining, per_call_s, startup_s)
     return results
+
+
+def _one_worker(jobs: list[tuple[tuple[str, ...], Invalid]], per_call_s: float,
+                startup_s: float) -> list[Outcome]:  # fmt: skip
+    """The outcomes one worker gives before it ends, dies or stops answering (the last
+    then a ``crash`` or ``timeout`` outcome)."""
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-m", "conformance.invalid_calls"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(pickle.dumps(jobs))
+        proc.stdin.close()
+        outcomes: list[Outcome] = []
+        pending = b""
+        waiting = selectors.DefaultSelector()
+        waiting.register(proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + startup_s + per_call_s
+        while len(outcomes) < len(jobs):
+            if not waiting.select(timeout=max(0.0, deadline - time.monotonic())):
+                proc.kill()
+                proc.wait()
+                outcomes.append(Outcome("timeout", "", f"no answer in {per_call_s:.0f} s: "
+                                        "the worker was killed"))  # fmt: skip
+                break
+            chunk = os.read(proc.stdout.fileno(), 1 << 16)
+            if not chunk:  # the worker ended: done, or dead in the middle of a call
+                proc.wait()
+                if len(outcomes) < len(jobs):
+                    errors.seek(0)
+                    lines = errors.read().decode(errors="replace").strip().splitlines()
+                    last = next((ln for ln in reversed(lines) if ln.strip()), "")
+                    outcomes.append(Outcome("crash", "", f"exit {proc.returncode}: {last[:200]}"))
+                break
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            outcomes += [pickle.loads(bytes.fromhex(line.decode())) for line in complete if line]
+            if complete:
+                deadline = time.monotonic() + per_call_s
+        proc.stdout.close()
+        if proc.poll() is None:
+            proc.wait()
+    return outcomes
 
 
 def _worker() -> None:

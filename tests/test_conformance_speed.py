@@ -112,3 +112,17 @@ def test_each_fuzz_item_runs_its_hundred_calls(monkeypatch: pytest.MonkeyPatch) 
     assert (count, seed) == (100, "7")  # outside the suite's profile: randomized, seed 7
     test_errors._fuzz(Target("numpy", "native", "cpu"), "add", config)
     assert len(seen) == 100 and len(set(seen)) > 10
+
+
+def test_risky_calls_run_in_workers_that_may_not_hang_the_run() -> None:
+    """A worker that does not answer is killed and its call is a ``timeout``; the next call
+    gets a new worker (a peer that computes a huge lazy array must not stall the run)."""
+    from conformance.invalid_calls import Invalid, run_in_subprocess
+
+    target = Target("numpy", "native", "cpu")
+    huge = Invalid("zeros", "huge", ((2**62,),), {}, (MemoryError, ValueError), risky=True)
+    fine = run_in_subprocess([(target, huge), (target, huge)])
+    assert [o.category for o in fine] == ["clear", "clear"]
+    hung = run_in_subprocess([(target, huge), (target, huge)], per_call_s=0.0, startup_s=0.0)
+    assert [o.category for o in hung] == ["timeout", "timeout"]
+    assert hung[0].message.startswith("no answer in 0 s")
