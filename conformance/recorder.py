@@ -1,6 +1,6 @@
 """The in-process half of ``python -m conformance``: a pytest plugin that records as it goes.
 
-``python -m conformance`` runs one pytest process per backend x flavour (``--record FILE``);
+``python -m conformance`` runs one pytest process per backend or namespace (``--record FILE``);
 this plugin appends one JSON object per line to FILE and flushes it at once, so that the
 parent shows progress and a killed run still leaves every finished result on disk:
 
@@ -113,10 +113,13 @@ def versions(packages: list[str]) -> dict[str, str]:
     ``array_api_compat``, ``mlx``)."""
     found: dict[str, str] = {"python": platform.python_version()}
     owners = metadata.packages_distributions()
+    seen = set()
     for name in (*_ALWAYS, *(d for p in packages for d in owners.get(p, [p]))):
+        normal = re.sub(r"[-_.]+", "-", name).lower()  # array_api_strict is array-api-strict
         version = _version(name)
-        if version is not None:
-            found.setdefault(name, version)
+        if version is not None and normal not in seen:
+            seen.add(normal)
+            found[name] = version
     return found
 
 

@@ -290,7 +290,7 @@ def missing_names(report: dict[str, Any]) -> dict[str, list[str]]:
     found: dict[str, set[str]] = defaultdict(set)
     for r in report["results"]:
         if r["outcome"] == "missing":
-            found[target_id(r)].add(r["message"].removeprefix("missing: "))
+            found[target_id(r)].update(r["message"].removeprefix("missing: ").split(", "))
     return {t: sorted(found[t]) for t in sorted(found)}
 
 
