@@ -58,31 +58,13 @@ def calibrate(repeats: int = 9, n: int = 120_000) -> float:
     return max(best, 1e-6)
 
 
-def _running_now() -> float | None:
-    """Other processes running or waiting for a core right now (Linux: /proc/loadavg's
-    running count, less this process), or None where there is no such file."""
+def machine_load() -> float:
+    """What else the machine is running: the 1-minute load average (runnable processes;
+    0 where the system has none)."""
     try:
-        with open("/proc/loadavg", encoding="ascii") as f:
-            return max(0.0, float(f.read().split()[3].split("/")[0]) - 1)
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-def machine_load(samples: int = 20, interval_s: float = 0.02) -> float:
-    """What else the machine is running: the mean of the 1-minute load average (the
-    recent past; it lags) and of the processes running now (sampled ``samples`` times)."""
-    try:
-        average = float(os.getloadavg()[0])
+        return float(os.getloadavg()[0])
     except (AttributeError, OSError):
-        average = 0.0
-    now = []
-    for _ in range(samples):
-        running = _running_now()
-        if running is None:
-            return average
-        now.append(running)
-        time.sleep(interval_s)
-    return (average + sum(now) / len(now)) / 2
+        return 0.0
 
 
 #: A process running `_work` for about half a second: its wall and CPU seconds per round.
@@ -239,7 +221,8 @@ def speed(workers: int, cores: int, load: float) -> float:
 
 def slowdown(workers: int, cores: int, load: float, measured: float | None) -> float:
     """Wall seconds per CPU second of each of ``workers`` processes: the mean of what the
-    load says (`speed`) and what `contention` measured, where it could."""
+    load says (`speed`) and what `contention` measured, where it could (the load average
+    tells the last minute, the measurement the last half second; neither the future)."""
     from_load = 1 / speed(workers, cores, load)
     return from_load if measured is None else (from_load + measured) / 2
 
@@ -255,6 +238,7 @@ class Estimate:
     workers: int
     warm: bool
     slowdown: float
+    measured: float | None
     jobs: dict[str, float]  # process -> expected CPU seconds
     unknown: list[str]  # what no stored cost covers (counted as nothing)
 
@@ -275,6 +259,7 @@ class Estimate:
         return {"expected_s": round(self.seconds, 1), "calibration_s": self.calibration_s,
                 "cores": self.cores, "load": self.load, "workers": self.workers,
                 "slowdown": round(self.slowdown, 3),
+                "measured": None if self.measured is None else round(self.measured, 3),
                 "warm": self.warm, "jobs": {k: round(v, 1) for k, v in self.jobs.items()},
                 "unknown": self.unknown}  # fmt: skip
 
@@ -288,7 +273,8 @@ def estimate(jobs: dict[str, float], unknown: list[str], calibration_s: float, w
     running = min(workers, len(cpu)) or 1
     factor = slowdown(running, cores, load, measured)
     seconds = makespan([c * factor for c in cpu.values()], running)
-    return Estimate(seconds, calibration_s, cores, load, running, warm, factor, cpu, unknown)
+    return Estimate(seconds, calibration_s, cores, load, running, warm, factor, measured, cpu,
+                    unknown)
 
 
 def error(expected: float, actual: float) -> float:
