@@ -367,10 +367,11 @@ def _dask_from(a: np.ndarray, device: str) -> Any:
 
 
 def _mlx_from(a: np.ndarray, device: str) -> Any:
-    """``mx.array`` keeps the dtype only when asked (it makes float32 of float64)."""
+    """MLX keeps the dtype only when told (it reads float64 as float32)."""
     import mlx.core as mx
 
-    return mx.array(a, dtype=getattr(mx, a.dtype.name))
+    name = "bool_" if a.dtype == np.bool_ else a.dtype.name
+    return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
 
 
 def _torch_to(x: Any) -> np.ndarray:
@@ -392,7 +393,7 @@ def _tf_to(x: Any) -> np.ndarray:
 
 
 def _mlx_to(x: Any) -> np.ndarray:
-    return np.array(x, copy=True)
+    return np.array(x)
 
 
 def _any_to_numpy(x: Any) -> np.ndarray:
