@@ -43,7 +43,7 @@ _STRICT_DEFAULTS = {"real floating": "float64", "complex floating": "complex128"
 
 def default_dtype_map(target: Target) -> dict[str, str]:
     """Reference default dtype -> the target's default dtype, where they differ."""
-    defaults = target.xp.__array_namespace_info__().default_dtypes(device=target.device)
+    defaults = target.function("__array_namespace_info__")().default_dtypes(device=target.dev)
     mapping = {}
     for kind, name in _STRICT_DEFAULTS.items():
         mine = target.dtype_name(defaults[kind])

@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from .harness import AREA_OF, Target, discover, enable_jax_x64
+from .harness import AREA_OF, Missing, Target, Unsupported, discover, enable_jax_x64
 from .plugin import DEFAULT_MAX_EXAMPLES
+from .session import TARGETS, targets
 
 enable_jax_x64()  # the harness's choice, before anything imports jax (plugin.py does it first)
 
@@ -23,8 +24,6 @@ from .known_failures import match as known_failure  # noqa: E402
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "flavours(*names): run only for these flavours")
-    config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
     examples = config.getoption("--max-examples")
     quick = examples <= DEFAULT_MAX_EXAMPLES  # CI: reproducible, no time spent shrinking
     settings.register_profile(
@@ -37,17 +36,9 @@ def pytest_configure(config: pytest.Config) -> None:
         print_blob=True,
         suppress_health_check=list(HealthCheck),
     )
-    config.stash[_TARGETS] = discover(
-        config.getoption("--backend"), config.getoption("--flavour"), config.getoption("--device")
-    )
-
-
-_TARGETS = pytest.StashKey[list[Target]]()
-
-
-def targets(config: pytest.Config) -> list[Target]:
-    """Every requested target (available or not)."""
-    return config.stash[_TARGETS]
+    config.stash[TARGETS] = discover(
+        config.getoption("--backend"), config.getoption("--flavour"),
+        config.getoption("--device"), config.getoption("--namespace"))  # fmt: skip
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -56,9 +47,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     chosen = targets(metafunc.config)
     if metafunc.definition.get_closest_marker("all_targets") is None:
         chosen = [t for t in chosen if t.unavailable is None]
-    marker = metafunc.definition.get_closest_marker("flavours")
-    if marker is not None:
-        chosen = [t for t in chosen if t.flavour in marker.args]
+    if metafunc.definition.get_closest_marker("array_object") is not None:
+        chosen = [t for t in chosen if t.unavailable is None and t.operators]
+    if metafunc.definition.get_closest_marker("ours_only") is not None:
+        chosen = [t for t in chosen if t.ours]
     metafunc.parametrize("target", chosen, ids=[t.id for t in chosen], scope="session")
 
 
@@ -78,6 +70,7 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
         "backend": target.backend if target else "-",
         "flavour": target.flavour if target else "-",
         "device": target.device if target else "-",
+        "target": target.id if target else "-",
     }
 
 
@@ -93,6 +86,49 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         reason = known_failure(item.nodeid, facts)
         if reason is not None:
             item.add_marker(pytest.mark.xfail(reason=f"known failure: {reason}", strict=False))
+
+
+def missing_name(exc: BaseException, target: Target) -> str | None:
+    """The name a failure says the namespace lacks: `Missing` from `Target.function`, or
+    an `AttributeError` of the namespace, one of its submodules (``linalg``, ``fft``) or
+    its array object; None for any other failure."""
+    if isinstance(exc, Missing):
+        return exc.name
+    if not isinstance(exc, AttributeError) or exc.name is None:
+        return None
+    owner = exc.obj
+    if owner is None or target.unavailable is not None:
+        return None
+    xp = target.xp
+    if owner is xp:
+        return exc.name
+    for part in ("linalg", "fft"):
+        if owner is getattr(xp, part, None):
+            return f"{part}.{exc.name}"
+    if target.is_array(owner):
+        return f"array.{exc.name}"
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failure that is a missing name is marked (the recorder counts it as "missing");
+    an input dtype the namespace does not list skips the item, with the reason."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()
+    if call.excinfo is None or call.when != "call":
+        return
+    exc = call.excinfo.value
+    if isinstance(exc, Unsupported):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {exc}")
+        return
+    callspec = getattr(item, "callspec", None)
+    target = callspec.params.get("target") if callspec is not None else None
+    if isinstance(target, Target):
+        name = missing_name(exc, target)
+        if name is not None:
+            report.user_properties.append(("missing", name))
 
 
 @pytest.fixture(autouse=True)

@@ -31,8 +31,8 @@ from .invalid_calls import (
     run_in_subprocess,
 )
 
-CATEGORIES = ("clear", "other exception", "wrong answer", "crash", "changed input",
-              "changed global")  # fmt: skip
+CATEGORIES = ("clear", "other exception", "wrong answer", "crash", "timeout",
+              "changed input", "changed global")  # fmt: skip
 
 
 def census_calls(flavour: str, total: int) -> list[Invalid]:

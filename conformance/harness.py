@@ -1,27 +1,55 @@
-"""The test targets (backend x flavour x device) and the conversions every test uses.
+"""The test targets and the conversions every test uses.
 
-A `Target` is one cell column of the conformance matrix.  Inputs are built as NumPy
-arrays, handed to a target as its own native arrays (wrapped into `eagerpy_xp.Array`
-for the wrapped flavour) and results come back as NumPy arrays for comparison.  The
-conversions here use the frameworks directly, not the library under test.
+A `Target` is one column of the conformance matrix: one of eagerpy_xp's backends in one
+flavour on one device, or any other namespace that claims the standard (``--namespace``,
+``--peers``: ``array_api_strict``, ``array_api_compat.torch``, ``jax.numpy``, ...) with
+its own arrays and operators.  Inputs are built as NumPy arrays, handed to a target as
+its own arrays (wrapped into `eagerpy_xp.Array` for the wrapped flavour) and results come
+back as NumPy arrays for comparison.  The conversions use the frameworks directly, not
+the namespace under test, wherever the target's arrays are a framework's own type.
+
+What the suite needs from a namespace it does not know is probed once from the module
+alone (`probe`): how to make its arrays (``asarray``), its default device, its dtypes
+(``__array_namespace_info__().dtypes()`` where present, else the names it defines),
+whether its arrays' operators are its own (``x.__array_namespace__()`` is the
+namespace), and which framework's conversions apply.  A namespace that cannot even make
+an array from a list of floats is a target that cannot run, and says why.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 
 from eagerpy_xp import _detect
+from eagerpy_xp._dtypes import ALL
 
 BACKENDS = _detect.BACKENDS  # every registered backend
 FLAVOURS = ("wrapped", "native")
 DEVICE_KINDS = ("cpu", "cuda")
+
+#: Other namespaces that claim the standard, by the framework whose arrays they take
+#: (the column group they join in the report): ``--peers`` runs those installed beside
+#: the targets of each installed framework.  array-api-compat passes ``jax.numpy``
+#: through (its JAX namespace is ``jax.numpy`` itself), so JAX has one peer.
+PEERS: dict[str, tuple[str, ...]] = {
+    "numpy": ("array_api_compat.numpy", "array_api_strict"),
+    "torch": ("array_api_compat.torch",),
+    "jax": ("jax.numpy",),
+    "dask": ("array_api_compat.dask.array",),
+    "mlx": ("mlx.core",),
+}
+
+#: Frameworks whose kernels flush subnormal numbers to zero on the CPU (no API turns it
+#: off); a namespace not listed is probed (`Target.flushes_subnormals`).
+FLUSHING = frozenset({"tensorflow", "jax"})
 
 #: Spec chapters, in the order of eagerpy_xp._spec.FUNCTIONS, each with its first function.
 _CHAPTER_STARTS = (
@@ -42,8 +70,7 @@ _CHAPTER_STARTS = (
 AREAS = (
     "creation", "data types", "elementwise", "indexing", "linear algebra", "manipulation",
     "searching", "sets", "sorting", "statistics", "utility", "array object",
-    "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft",
-    "compiled",
+    "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
 )  # fmt: skip
 
 
@@ -66,42 +93,135 @@ AREA_OF: dict[str, str] = _chapters()
 def enable_jax_x64() -> None:
     """The harness runs JAX with 64-bit types (must happen before jax is imported).
 
-    It also quiets TensorFlow's C++ start-up logging (unless the caller chose a level).
+    It also quiets TensorFlow's C++ start-up logging and turns JAX's traceback filtering
+    off (unless the caller chose otherwise).
+    Only the suite's own processes call this (`conformance.plugin`, the runner's
+    subprocesses): never a user's process.
     """
     os.environ["JAX_ENABLE_X64"] = "1"
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    # JAX rewrites the traceback of every exception that leaves its API, calling
+    # os.path.samefile on each frame: 0.6 ms per exception, a third of the error fuzzer's
+    # time on JAX (it raises some 36,000).  Only the traceback's frames differ.
+    os.environ.setdefault("JAX_TRACEBACK_FILTERING", "off")
+
+
+class Missing(AttributeError):
+    """A name the standard requires that the namespace under test lacks: the matrix
+    records the item as "missing", not as a wrong answer."""
+
+
+class Unsupported(Exception):
+    """An input of a dtype the namespace does not list (`Target.dtypes`): hypothesis
+    rejects such an example; a test without hypothesis is skipped with this reason."""
+
+
+class CannotRun(Exception):
+    """A namespace the suite cannot test at all (it cannot make an array)."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What the suite found out about a namespace it does not know (see `probe`)."""
+
+    array_type: type
+    device: Any  # the device object its arrays are made on (None: it names none)
+    label: str  # the column's device label ("cpu", "cuda:0")
+    dtypes: frozenset[str]
+    operators: bool  # its arrays' __array_namespace__() is this namespace
+    framework: str | None  # whose conversions apply to its arrays (`_FROM_NUMPY`), if any
+    make: Callable[[np.ndarray], Any]  # a NumPy array as one of its arrays
 
 
 @dataclass
 class Target:
-    """One backend x flavour x device under test."""
+    """One column of the matrix: a backend x flavour x device of eagerpy_xp, or another
+    namespace (``namespace`` set; ``flavour`` is then its module path and ``backend`` the
+    framework group it is shown with) on one of its devices."""
 
     backend: str
     flavour: str
-    device: str
+    device: str  # a label: "cpu", "cuda:0", ...
     unavailable: str | None = None  # why this target cannot run, or None
-    _xp: ModuleType | None = field(default=None, repr=False)
+    namespace: str = ""  # another namespace's module path; "" for eagerpy_xp's own
+    _xp: Any = field(default=None, repr=False)
+    _probe: Probe | None = field(default=None, repr=False)
+    _flushes: bool | None = field(default=None, repr=False)
 
     @property
     def id(self) -> str:
+        if self.namespace:
+            return f"{self.namespace}-{self.device}"
         return f"{self.backend}-{self.flavour}-{self.device}"
 
     @property
-    def xp(self) -> ModuleType:
-        """The namespace under test (``eagerpy_xp.<b>`` or ``eagerpy_xp.native.<b>``)."""
+    def ours(self) -> bool:
+        """An eagerpy_xp namespace: judged by the project's own contracts as well (the
+        error messages of docs/errors.md, its choices where the standard leaves one)."""
+        return not self.namespace
+
+    @property
+    def module(self) -> str:
+        """The namespace's module path."""
+        if self.namespace:
+            return self.namespace
+        prefix = "eagerpy_xp.native." if self.flavour == "native" else "eagerpy_xp."
+        return prefix + self.backend
+
+    def key(self) -> tuple[str, str, str, str]:
+        """What `from_key` rebuilds this target from (in a worker process)."""
+        return (self.backend, self.flavour, self.device, self.namespace)
+
+    @classmethod
+    def from_key(cls, key: tuple[str, ...]) -> Target:
+        backend, flavour, device, *rest = key
+        return cls(backend, flavour, device, namespace=rest[0] if rest else "")
+
+    @property
+    def xp(self) -> Any:
+        """The namespace under test (``eagerpy_xp.<b>``, ``eagerpy_xp.native.<b>`` or
+        another namespace's module)."""
         if self._xp is None:
-            prefix = "eagerpy_xp.native." if self.flavour == "native" else "eagerpy_xp."
-            self._xp = importlib.import_module(prefix + self.backend)
+            self._xp = importlib.import_module(self.module)
         return self._xp
 
     @property
+    def probe(self) -> Probe:
+        if self._probe is None:
+            self._probe = probe(self.xp, self.device)
+        return self._probe
+
+    @property
     def wrapped(self) -> bool:
-        return self.flavour == "wrapped"
+        """eagerpy_xp's wrapped flavour (its `Array` class must match the spec exactly)."""
+        return self.ours and self.flavour == "wrapped"
+
+    @property
+    def operators(self) -> bool:
+        """Whether the array object is the namespace's own, so that its operators,
+        indexing and methods are checked (the "array object" row): eagerpy_xp's wrapped
+        flavour, and another namespace whose arrays name it as theirs.  The native
+        flavour's arrays are the frameworks' objects, with the frameworks' operators."""
+        return self.wrapped if self.ours else self.probe.operators
+
+    @property
+    def dev(self) -> Any:
+        """The ``device=`` argument for this target: eagerpy_xp takes the label; another
+        namespace gets its own device object (None where it names none)."""
+        return self.device if self.ours else self.probe.device
+
+    @property
+    def dtypes(self) -> frozenset[str]:
+        """The standard dtypes the namespace lists for this device."""
+        return _ALL_DTYPES - self.unheld if self.ours else self.probe.dtypes
 
     @property
     def unheld(self) -> frozenset[str]:
         """The standard dtypes this target cannot hold (MLX: complex128; float64 on its
-        GPU): inputs of them are not drawn, results of them not expected (`holds`)."""
+        GPU; another namespace: those it does not list): inputs of them are not drawn,
+        results of them not expected (`check_holds`)."""
+        if not self.ours:
+            return _ALL_DTYPES - self.probe.dtypes
         absent = _UNHELD.get(self.backend, {})
         return absent.get(self.device.partition(":")[0], absent.get("*", frozenset()))
 
@@ -126,20 +246,71 @@ class Target:
     @property
     def flushes_subnormals(self) -> bool:
         """TensorFlow and XLA kernels treat subnormal inputs as zero (flush-to-zero); no
-        API turns that off, so results may be those of the flushed inputs."""
-        return self.backend in ("tensorflow", "jax")
+        API turns that off, so results may be those of the flushed inputs.  A framework
+        not in `FLUSHING` is asked once: does ``2**-1060 * 1.0`` give zero?"""
+        if self._flushes is None:
+            self._flushes = self.backend in FLUSHING or self._probe_flushing()
+        return self._flushes
+
+    def _probe_flushing(self) -> bool:
+        name = "float64" if "float64" in self.dtypes else "float32"
+        tiny = np.array([2.0**-1060 if name == "float64" else 2.0**-140], dtype=name)
+        try:
+            product = self.xp.multiply(self.asarray(tiny), self.asarray(np.ones(1, name)))
+            return bool(self.to_numpy(product)[0] == 0)
+        except Exception:  # a namespace that cannot multiply fails elsewhere, by name
+            return False
+
+    # -- names ------------------------------------------------------------------------
+    def function(self, path: str) -> Any:
+        """``xp.<path>`` (``"add"``, ``"linalg.eig"``); `Missing` where it is absent."""
+        obj = self.xp
+        for part in path.split("."):
+            try:
+                obj = getattr(obj, part)
+            except AttributeError:
+                raise Missing(f"missing: {self.module} has no {path}", name=path,
+                              obj=self.xp) from None  # fmt: skip
+        return obj
+
+    def dtype(self, name: str) -> Any:
+        """The namespace's dtype of a standard name (an input of the test)."""
+        if name not in self.dtypes:
+            self.refuse(name)
+        return self.function(name)
+
+    def refuse(self, name: str) -> None:
+        """An input dtype the namespace does not list: rejected inside hypothesis,
+        `Unsupported` elsewhere."""
+        from hypothesis import reject
+        from hypothesis.control import currently_in_test_context
+
+        if currently_in_test_context():
+            reject()
+        raise Unsupported(f"{self.id}: the namespace lists no {name} dtype")
 
     # -- conversions ------------------------------------------------------------------
     def native(self, a: np.ndarray) -> Any:
-        """A NumPy array as this target's native array on its device."""
+        """A NumPy array as this target's own (unwrapped) array on its device."""
         a = np.asarray(a)
-        self.check_holds(a.dtype.name)
-        return _FROM_NUMPY[self.backend](a, self.device)
+        if self.ours:
+            self.check_holds(a.dtype.name)
+            convert = _FROM_NUMPY.get(self.backend)
+            if convert is None:  # a backend the harness has no conversion for yet
+                return importlib.import_module(f"eagerpy_xp.native.{self.backend}").asarray(
+                    a, device=self.device)  # fmt: skip
+            return convert(a, self.device)
+        facts = self.probe
+        if facts.framework is not None:
+            return _FROM_NUMPY[facts.framework](a, self.device)
+        return facts.make(a)
 
     def asarray(self, a: Any) -> Any:
         """A NumPy array (or a Python scalar, kept as it is) as an input of this target."""
         if isinstance(a, (bool, int, float, complex)):
             return a
+        if not self.ours and np.asarray(a).dtype.name not in self.dtypes:
+            self.refuse(np.asarray(a).dtype.name)
         raw = self.native(a)
         if self.wrapped:
             import eagerpy_xp
@@ -149,12 +320,13 @@ class Target:
 
     def is_array(self, obj: Any) -> bool:
         """Whether ``obj`` is an array of this target's flavour."""
+        if not self.ours:
+            return isinstance(obj, self.probe.array_type)
         import eagerpy_xp
 
         if self.wrapped:
             return type(obj) is eagerpy_xp.Array and obj.backend == self.backend
-        backend = self.xp.__backend__
-        return bool(backend.is_native(obj))
+        return bool(self.xp.__backend__.is_native(obj))
 
     def to_numpy(self, obj: Any) -> np.ndarray:
         """An array result of this target as a NumPy array (copied to the host)."""
@@ -164,16 +336,30 @@ class Target:
             obj = obj.raw
         if isinstance(obj, (np.ndarray, np.generic)):
             return np.asarray(obj)
-        return _TO_NUMPY[self.backend](obj)
+        framework = self.backend if self.ours else self.probe.framework
+        return _TO_NUMPY.get(framework or "", _any_to_numpy)(obj)
+
+    def to_numpy_all(self, objs: list[Any]) -> list[np.ndarray]:
+        """`to_numpy` of each of ``objs``; a lazy framework's (Dask's) in one computation."""
+        import eagerpy_xp
+
+        if (self.backend if self.ours else self.probe.framework) != "dask":
+            return [self.to_numpy(o) for o in objs]
+        import dask
+
+        raws = [o.raw if type(o) is eagerpy_xp.Array else o for o in objs]
+        return [np.asarray(v) for v in dask.compute(*raws, scheduler="synchronous")]
 
     def dtype_name(self, dtype: Any) -> str:
         """The standard name of one of this namespace's dtypes (by identity/equality)."""
-        from eagerpy_xp._dtypes import ALL
-
         for name in ALL:
-            if dtype == getattr(self.xp, name):
+            mine = getattr(self.xp, name, None)
+            if mine is not None and dtype == mine:
                 return name
         raise AssertionError(f"{self.id}: {dtype!r} is none of the namespace's dtypes")
+
+
+_ALL_DTYPES = frozenset(ALL)
 
 
 # -- framework conversions (harness side, independent of the library) -----------------------
@@ -218,10 +404,6 @@ def _mlx_from(a: np.ndarray, device: str) -> Any:
     return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
 
 
-def _mlx_to(x: Any) -> np.ndarray:
-    return np.array(x)
-
-
 def _torch_to(x: Any) -> np.ndarray:
     return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
 
@@ -240,10 +422,25 @@ def _tf_to(x: Any) -> np.ndarray:
     return np.asarray(x.numpy())
 
 
-_FROM_NUMPY = {"numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from,
-               "tensorflow": _tf_from, "dask": _dask_from, "mlx": _mlx_from}  # fmt: skip
-_TO_NUMPY = {"numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
-             "dask": _dask_to, "mlx": _mlx_to}  # fmt: skip
+def _mlx_to(x: Any) -> np.ndarray:
+    return np.array(x)
+
+
+def _any_to_numpy(x: Any) -> np.ndarray:
+    """An array of a library the harness has no conversion for: DLPack (the standard's
+    interchange), else ``np.asarray``."""
+    try:
+        return np.array(np.from_dlpack(x), copy=True)
+    except Exception:  # not every library exports every dtype over DLPack
+        return np.asarray(x)
+
+
+_FROM_NUMPY: dict[str, Callable[[np.ndarray, str], Any]] = {
+    "numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from, "tensorflow": _tf_from,
+    "dask": _dask_from, "mlx": _mlx_from}  # fmt: skip
+_TO_NUMPY: dict[str, Callable[[Any], np.ndarray]] = {
+    "numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
+    "dask": _dask_to, "mlx": _mlx_to}  # fmt: skip
 #: backend -> device kind ("*": every other) -> the standard dtypes it cannot hold there.
 _UNHELD: dict[str, dict[str, frozenset[str]]] = {
     "mlx": {"cpu": frozenset({"complex128"}), "*": frozenset({"complex128", "float64"})},
@@ -261,6 +458,159 @@ def _jax_device(device: str) -> Any:
 def _tf_device(device: str) -> str:
     kind, _, index = device.partition(":")
     return f"/{'GPU' if kind == 'cuda' else 'CPU'}:{int(index or 0)}"
+
+
+# -- other namespaces -----------------------------------------------------------------------
+def device_label(device: Any) -> str:
+    """A column label for a namespace's device object: ``cpu``, ``cuda:<i>``, else its
+    text (``None``, a namespace that names no device: ``default``)."""
+    if device is None:
+        return "default"
+    text = str(device).lower()
+    digits = "".join(c for c in text.rpartition(",")[2] if c.isdigit()) or "0"
+    if "cpu" in text:
+        return "cpu"
+    if "cuda" in text or "gpu" in text:
+        return f"cuda:{int(digits.lstrip('0') or 0)}"
+    return str(device)
+
+
+def _framework_of(array_type: type) -> str | None:
+    """The framework whose harness conversions apply to arrays of this type, if any."""
+    owner = _detect.backend_of_type(array_type)
+    if owner in _FROM_NUMPY:
+        return owner
+    top = array_type.__module__.partition(".")[0]
+    return top if top in _FROM_NUMPY else None
+
+
+def probe(xp: Any, label: str | None) -> Probe:
+    """What the suite needs from a namespace it does not know, found from the module.
+
+    The device is the namespace's default (``__array_namespace_info__``), or the one of
+    its ``devices()`` whose label is ``label``; its arrays come from ``asarray`` of a NumPy
+    array (or of the nested list with the dtype, for a namespace that refuses NumPy);
+    `CannotRun` when neither makes an array.
+    """
+    device: Any = None
+    info: Any = None
+    maker = getattr(xp, "__array_namespace_info__", None)
+    if maker is not None:
+        try:
+            info = maker()
+            device = info.default_device()
+            if label not in (None, "default") and not _device_selected(device_label(device),
+                                                                       [label]):  # fmt: skip
+                device = next(d for d in info.devices()
+                              if _device_selected(device_label(d), [label]))  # fmt: skip
+        except StopIteration:
+            raise CannotRun(f"it has no {label} device") from None
+        except Exception:  # a broken info object fails its own rows, not the probe
+            info = None
+    asarray = getattr(xp, "asarray", None)
+    if asarray is None:
+        raise CannotRun("it has no asarray")
+    where = {} if device is None else {"device": device}
+
+    def from_numpy(a: np.ndarray) -> Any:
+        return asarray(a, **where)
+
+    def from_numpy_default(a: np.ndarray) -> Any:  # a namespace without device=
+        return asarray(a)
+
+    def from_list(a: np.ndarray) -> Any:  # a namespace that refuses NumPy arrays
+        return asarray(a.tolist(), dtype=getattr(xp, a.dtype.name), **where)
+
+    sample = np.asarray([1.0, 2.0])
+    first: Exception | None = None
+    for make in (from_numpy, from_numpy_default, from_list):
+        try:
+            made = make(sample)
+            break
+        except Exception as exc:  # any failure: the next way, then CannotRun
+            first = first or exc
+    else:
+        raise CannotRun(f"asarray(numpy.array([1.0, 2.0])) raised "
+                        f"{type(first).__name__}: {first}") from first  # fmt: skip
+    dtypes = frozenset(n for n in ALL if hasattr(xp, n))
+    if info is not None:
+        try:
+            dtypes = frozenset(n for n in info.dtypes(device=device) if n in _ALL_DTYPES)
+        except Exception:  # the dtypes row says what is wrong with it
+            pass
+    try:
+        claimed = made.__array_namespace__()
+        operators = claimed is xp or getattr(claimed, "__name__", None) == xp.__name__
+    except Exception:
+        operators = False
+    label = device_label(device if device is not None else getattr(made, "device", None))
+    return Probe(type(made), device, label, dtypes, operators, _framework_of(type(made)), make)
+
+
+def group_of(namespace: str, probe_result: Probe | None = None) -> str:
+    """The framework group a namespace's column is shown with: the one `PEERS` lists it
+    under, else the framework of its arrays, else its top-level package."""
+    for framework, names in PEERS.items():
+        if namespace in names:
+            return framework
+    if probe_result is not None:
+        if probe_result.framework is not None:
+            return probe_result.framework
+        return probe_result.array_type.__module__.partition(".")[0]
+    return namespace.partition(".")[0]
+
+
+def installed(module: str) -> bool:
+    """Whether a module can be found (its parents are imported, nothing else is)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def peers(backends: list[str] | None = None) -> list[str]:
+    """The installed peers of the installed frameworks (of ``backends`` only, if given),
+    in `PEERS` order."""
+    found = []
+    for framework, names in PEERS.items():
+        if backends is not None and framework not in backends:
+            continue
+        if not installed(framework):
+            continue
+        found += [n for n in names if installed(n.partition(".")[0]) and n not in found]
+    return found
+
+
+def _other(namespace: str, devices: list[str]) -> list[Target]:
+    """The target(s) of another namespace: its default device, or each requested one."""
+    group = group_of(namespace)
+    try:
+        xp = importlib.import_module(namespace)
+    except Exception as exc:  # a namespace may fail to import in any way
+        reason = f"not available: import {namespace} failed ({type(exc).__name__}: {exc})"
+        return [Target(group, namespace, d, reason, namespace) for d in (devices or ["cpu"])]
+    found = []
+    chosen: list[str | None] = list(devices) if devices else [None]
+    for wanted in chosen:
+        try:
+            facts = probe(xp, wanted)
+        except CannotRun as exc:
+            found.append(Target(group, namespace, wanted or "cpu",
+                                f"cannot run: {namespace}: {exc}", namespace))  # fmt: skip
+            continue
+        group = group_of(namespace, facts)
+        label = facts.label
+        problem = None
+        if group == "jax" and not _jax_x64():
+            problem = "not available: jax was imported before the harness enabled x64"
+        found.append(Target(group, namespace, label, problem, namespace, xp, facts))
+    return found
+
+
+def _jax_x64() -> bool:
+    import jax
+
+    return bool(jax.config.read("jax_enable_x64"))
 
 
 # -- discovery ------------------------------------------------------------------------------
@@ -297,23 +647,27 @@ def _import_problem(backend: str, flavour: str) -> str | None:
         importlib.import_module(prefix + backend)
     except Exception as exc:  # a backend being written may fail in any way
         return f"not available: import {prefix}{backend} failed ({type(exc).__name__}: {exc})"
-    if backend == "jax":
-        import jax
-
-        if not jax.config.read("jax_enable_x64"):
-            return "not available: jax was imported before the harness enabled x64"
+    if backend == "jax" and not _jax_x64():
+        return "not available: jax was imported before the harness enabled x64"
     return None
 
 
 def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
     if not option or option == "all":
         return list(known)
+    if option == "none":
+        return []
     values = [v.strip() for v in option.split(",") if v.strip()]
     return values
 
 
-def discover(backends: str | None, flavours: str | None, devices: str | None) -> list[Target]:
-    """The requested targets; those that cannot run carry the reason in ``unavailable``."""
+def discover(backends: str | None, flavours: str | None, devices: str | None,
+             namespaces: list[str] | None = None) -> list[Target]:  # fmt: skip
+    """The requested targets; those that cannot run carry the reason in ``unavailable``.
+
+    ``backends`` ``"none"`` leaves eagerpy_xp's own out; ``namespaces`` are other
+    namespaces, each a column of its own.
+    """
     targets: list[Target] = []
     device_filter = _wanted(devices, ())
     for backend in _wanted(backends, BACKENDS):
@@ -333,6 +687,8 @@ def discover(backends: str | None, flavours: str | None, devices: str | None) ->
             for device in chosen:
                 if device in seen:
                     targets.append(Target(backend, flavour, device, problem))
+    for namespace in namespaces or []:
+        targets += _other(namespace, device_filter)
     return targets
 
 

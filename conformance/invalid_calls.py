@@ -11,7 +11,8 @@ target and classifies the outcome against the contract of ``docs/errors.md``:
 - ``wrong answer``: no exception at all;
 - ``changed input``: the call raised but modified one of its input arrays;
 - ``changed global``: a framework global switch differs after the call;
-- ``crash``: the process died (only seen from `run_in_subprocess`).
+- ``crash``: the process died, ``timeout``: it did not answer within a minute (only
+  seen from `run_in_subprocess`).
 
 Risky calls (sizes beyond memory, where JAX aborts the process) carry ``risky=True`` and
 are run through `run_in_subprocess`, which restarts its worker after a crash.
@@ -21,10 +22,14 @@ from __future__ import annotations
 
 import math
 import operator
+import os
 import pickle
 import re
+import selectors
 import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,6 +110,11 @@ def _short_repr(v: Any) -> str:
         return f"[{inner}]" if isinstance(v, list) else f"({inner}{',' if len(v) == 1 else ''})"
     text = repr(v)
     return text if len(text) < 40 else text[:37] + "..."
+
+
+#: Invalid calls per fuzz item of the suite at the default ``--max-examples`` (a larger one
+#: raises it; `conformance.test_errors.fuzz_plan`).
+FUZZ_CALLS = 100
 
 
 #: The error message format of docs/errors.md: ``eagerpy_xp.<backend>.<function>: <what>``.
@@ -747,12 +757,14 @@ def risky_calls(name: str) -> list[Invalid]:
 
 
 # -- running and judging ------------------------------------------------------------------------
-def _other_library(backend: str, value: np.ndarray) -> Any:
-    if backend == "numpy":
+def _other_library(target: Target, value: np.ndarray) -> Any:
+    """An array of another library than the target's: torch beside NumPy arrays, else a
+    NumPy array where the target's arrays belong."""
+    if isinstance(target.native(np.zeros(1)), np.ndarray):
         import torch
 
         return torch.from_numpy(value.copy())
-    return value.copy()  # a NumPy array where the target's arrays belong
+    return value.copy()
 
 
 def _other_dtype(backend: str, name: str) -> Any:
@@ -767,9 +779,9 @@ def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -
         inputs.append((converted, value.copy()))
         return converted
     if isinstance(value, DType):
-        return getattr(target.xp, value.name)
+        return target.dtype(value.name)
     if isinstance(value, Foreign):
-        return _other_library(target.backend, value.value)
+        return _other_library(target, value.value)
     if isinstance(value, ForeignDType):
         return _other_dtype(target.backend, value.name)
     if isinstance(value, NumPyKey):
@@ -839,7 +851,7 @@ def _equal(a: np.ndarray, b: np.ndarray) -> bool:
 
 @dataclass
 class Outcome:
-    category: str  # clear, other exception, wrong answer, changed input, changed global, crash
+    category: str  # clear, other exception, wrong answer, changed input/global, crash, timeout
     exception: str  # type name ("" when none)
     message: str
     formatted: bool = False  # message starts with the documented prefix
@@ -914,11 +926,37 @@ def _compute(target: Target, result: Any) -> None:
         target.to_numpy(result)
 
 
+def _graph_key(target: Target, array: Any) -> tuple[int, str] | None:
+    """What identifies a lazy array's values without computing them: the native array
+    object (a wrapped array may rebind to another) and its graph's name (Dask replaces
+    an array's graph in place on ``x[k] = v``).  The graph reads a private copy of the
+    input that no call can reach, so the same graph means the same values.  None for
+    an eager backend."""
+    if target.backend not in LAZY_BACKENDS:
+        return None
+    raw = getattr(array, "raw", array)
+    name = getattr(raw, "name", None)
+    return (id(raw), name) if isinstance(name, str) else None
+
+
+def _changed(target: Target, inputs: list[tuple[Any, np.ndarray]],
+             keys: list[tuple[int, str] | None]) -> bool:  # fmt: skip
+    """Whether a call changed one of its input arrays (computing a lazy one only where
+    its graph is not the one it had: a Dask compute costs milliseconds)."""
+    for (converted, original), key in zip(inputs, keys):
+        if key is not None and _graph_key(target, converted) == key:
+            continue
+        if not _equal(target.to_numpy(converted), original):
+            return True
+    return False
+
+
 def run_call(target: Target, call: Invalid) -> Outcome:
     """Run ``call`` on ``target`` in this process and judge it against the contract."""
     inputs: list[tuple[Any, np.ndarray]] = []
     args = tuple(_convert(target, a, inputs) for a in call.args)
     kwargs = {k: _convert(target, v, inputs) for k, v in call.kwargs.items()}
+    keys = [_graph_key(target, converted) for converted, _ in inputs]
     before = framework_globals()
     try:
         result = _invoke(target, call, args, kwargs)
@@ -930,9 +968,8 @@ def run_call(target: Target, call: Invalid) -> Outcome:
         changed = [k for k in before if k in after and before[k] != after[k]]
         if changed:
             return Outcome("changed global", type(exc).__name__, f"{changed}: {message}")
-        for converted, original in inputs:
-            if not _equal(target.to_numpy(converted), original):
-                return Outcome("changed input", type(exc).__name__, message)
+        if _changed(target, inputs, keys):
+            return Outcome("changed input", type(exc).__name__, message)
         if _python_operator_refusal(call, exc):
             return Outcome("clear", type(exc).__name__, message, formatted=True,
                            right_type=True)  # fmt: skip
@@ -953,31 +990,67 @@ def run_call(target: Target, call: Invalid) -> Outcome:
 
 
 # -- subprocess worker ------------------------------------------------------------------------
-def run_in_subprocess(jobs: list[tuple[Target, Invalid]],
-                      timeout: float = 600.0) -> list[Outcome]:  # fmt: skip
+def run_in_subprocess(jobs: list[tuple[Target, Invalid]], per_call_s: float = 60.0,
+                      startup_s: float = 180.0) -> list[Outcome]:  # fmt: skip
     """Run each (target, call) in a worker process, in order; a dead worker is a ``crash``
-    of the call it was running, and a new worker goes on with the next one."""
+    of the call it was running, a call without an answer in ``per_call_s`` (the first:
+    also ``startup_s``, for the imports) a ``timeout`` (its worker is killed), and a new
+    worker goes on with the next one."""
     results: list[Outcome] = []
     while len(results) < len(jobs):
-        remaining = [((t.backend, t.flavour, t.device), c) for t, c in jobs[len(results):]]
-        proc = subprocess.run(
-            [sys.executable, "-m", "conformance.invalid_calls"], input=pickle.dumps(remaining),
-            capture_output=True, timeout=timeout, check=False,
-        )  # fmt: skip
-        results.extend(pickle.loads(bytes.fromhex(line.decode())) for line in proc.stdout.split())
-        if len(results) < len(jobs):
-            lines = proc.stderr.decode(errors="replace").strip().splitlines()
-            last = next((ln for ln in reversed(lines) if ln.strip()), "")
-            results.append(Outcome("crash", "", f"exit {proc.returncode}: {last[:200]}"))
+        remaining = [(t.key(), c) for t, c in jobs[len(results):]]
+        results += _one_worker(remaining, per_call_s, startup_s)
     return results
+
+
+def _one_worker(jobs: list[tuple[tuple[str, ...], Invalid]], per_call_s: float,
+                startup_s: float) -> list[Outcome]:  # fmt: skip
+    """The outcomes one worker gives before it ends, dies or stops answering (the last
+    then a ``crash`` or ``timeout`` outcome)."""
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-m", "conformance.invalid_calls"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(pickle.dumps(jobs))
+        proc.stdin.close()
+        outcomes: list[Outcome] = []
+        pending = b""
+        waiting = selectors.DefaultSelector()
+        waiting.register(proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + startup_s + per_call_s
+        while len(outcomes) < len(jobs):
+            if not waiting.select(timeout=max(0.0, deadline - time.monotonic())):
+                proc.kill()
+                proc.wait()
+                outcomes.append(Outcome("timeout", "", f"no answer in {per_call_s:.0f} s: "
+                                        "the worker was killed"))  # fmt: skip
+                break
+            chunk = os.read(proc.stdout.fileno(), 1 << 16)
+            if not chunk:  # the worker ended: done, or dead in the middle of a call
+                proc.wait()
+                if len(outcomes) < len(jobs):
+                    errors.seek(0)
+                    lines = errors.read().decode(errors="replace").strip().splitlines()
+                    last = next((ln for ln in reversed(lines) if ln.strip()), "")
+                    outcomes.append(Outcome("crash", "", f"exit {proc.returncode}: {last[:200]}"))
+                break
+            pending += chunk
+            *complete, pending = pending.split(b"\n")
+            outcomes += [pickle.loads(bytes.fromhex(line.decode())) for line in complete if line]
+            if complete:
+                deadline = time.monotonic() + per_call_s
+        proc.stdout.close()
+        if proc.poll() is None:
+            proc.wait()
+    return outcomes
 
 
 def _worker() -> None:
     """Read pickled jobs from stdin, write one hex-pickled `Outcome` per line as it goes."""
     jobs = pickle.loads(sys.stdin.buffer.read())
-    targets: dict[tuple[str, str, str], Target] = {}
+    targets: dict[tuple[str, ...], Target] = {}
     for key, call in jobs:
-        target = targets.setdefault(key, Target(*key))
+        target = targets.setdefault(key, Target.from_key(key))
         sys.stdout.write(pickle.dumps(run_call(target, call)).hex() + "\n")
         sys.stdout.flush()
 

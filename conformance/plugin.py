@@ -19,11 +19,15 @@ DEFAULT_MAX_EXAMPLES = 12
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("conformance", "eagerpy_xp conformance suite")
     group.addoption("--backend", default=None,
-                    help="backends to test, comma separated (default: all)")  # fmt: skip
+                    help="eagerpy_xp backends to test, comma separated (default: all; "
+                    "none: only the --namespace ones)")  # fmt: skip
     group.addoption("--flavour", default=None,
                     help="flavours to test: wrapped, native (default: both)")  # fmt: skip
     group.addoption("--device", default=None,
                     help="device kinds or devices: cpu, cuda, cuda:1 (default: all seen)")  # fmt: skip
+    group.addoption("--namespace", action="append", default=[], metavar="MODULE",
+                    help="also test another namespace (an importable module that claims "
+                    "the standard), each a column of its own; repeatable")  # fmt: skip
     group.addoption("--max-examples", type=int, default=DEFAULT_MAX_EXAMPLES,
                     help=f"hypothesis examples per test (default {DEFAULT_MAX_EXAMPLES})")  # fmt: skip
     group.addoption("--record", default=None, metavar="FILE",
@@ -33,6 +37,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "array_object: only for targets whose array object "
+                            "is the namespace's own (its operators, indexing, methods)")
+    config.addinivalue_line("markers", "ours_only: eagerpy_xp's own choice where the "
+                            "standard leaves one: only for eagerpy_xp's targets")
+    config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
     path = config.getoption("--record")
     if path:
         from .recorder import Recorder

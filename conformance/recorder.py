@@ -1,13 +1,15 @@
 """The in-process half of ``python -m conformance``: a pytest plugin that records as it goes.
 
-``python -m conformance`` runs one pytest process per backend x flavour (``--record FILE``);
+``python -m conformance`` runs one pytest process per backend or namespace (``--record FILE``);
 this plugin appends one JSON object per line to FILE and flushes it at once, so that the
 parent shows progress and a killed run still leaves every finished result on disk:
 
 - ``{"event": "collected", "total": N, "targets": [...], "versions": {...}, ...}``
 - ``{"event": "result", "nodeid": ..., "outcome": ..., "area": ..., "function": ...,
-  "backend": ..., "flavour": ..., "device": ..., "message": ..., "call": ..., "seconds": ...}``
-- ``{"event": "finished", "exitstatus": N}``
+  "backend": ..., "flavour": ..., "device": ..., "target": ..., "message": ..., "call": ...,
+  "seconds": ..., "cpu_s": ...}`` (``outcome`` "missing": the namespace lacks the name
+  the item needs, ``missing``)
+- ``{"event": "finished", "exitstatus": N, "cpu_s": ...}``
 
 Nothing here names a backend: the targets, areas and functions come from the suite.
 """
@@ -26,13 +28,11 @@ import pytest
 
 from .harness import Target
 
-OUTCOMES = ("passed", "failed", "xfailed", "xpassed", "skipped")
+OUTCOMES = ("passed", "failed", "missing", "xfailed", "xpassed", "skipped")
 
 #: Distributions whose versions every report records (the frameworks of the run's targets
 #: are added by their import name).
 _ALWAYS = ("eagerpy-xp", "numpy", "hypothesis", "array-api-strict", "pytest")
-_DISTRIBUTION = {"torch": "torch", "jax": "jax", "tensorflow": "tensorflow", "dask": "dask",
-                 "cupy": "cupy", "numpy": "numpy"}  # fmt: skip
 
 
 def outcome_of(report: pytest.TestReport) -> str | None:
@@ -107,14 +107,18 @@ def _version(distribution: str) -> str | None:
         return None
 
 
-def versions(backends: list[str]) -> dict[str, str]:
-    """Installed versions of the suite's own dependencies and of the frameworks tested."""
+def versions(packages: list[str]) -> dict[str, str]:
+    """Installed versions of the suite's own dependencies and of the distributions that
+    provide the tested frameworks and namespaces (by top-level package: ``torch``,
+    ``array_api_compat``, ``mlx``)."""
     found: dict[str, str] = {"python": platform.python_version()}
-    for name in (*_ALWAYS, *(_DISTRIBUTION.get(b, b) for b in backends)):
+    owners = metadata.packages_distributions()
+    seen = set()
+    for name in (*_ALWAYS, *(d for p in packages for d in owners.get(p, [p]))):
+        normal = re.sub(r"[-_.]+", "-", name).lower()  # array_api_strict is array-api-strict
         version = _version(name)
-        if version is None and name == "tensorflow":
-            version = _version("tensorflow-cpu")
-        if version is not None:
+        if version is not None and normal not in seen:
+            seen.add(normal)
             found[name] = version
     return found
 
@@ -122,7 +126,8 @@ def versions(backends: list[str]) -> dict[str, str]:
 def target_record(target: Target) -> dict[str, Any]:
     available = target.unavailable is None
     return {"id": target.id, "backend": target.backend, "flavour": target.flavour,
-            "device": target.device, "available": available, "reason": target.unavailable,
+            "device": target.device, "namespace": target.module, "ours": target.ours,
+            "available": available, "reason": target.unavailable,
             "device_name": device_name(target.backend, target.device) if available else ""}  # fmt: skip
 
 
@@ -133,7 +138,7 @@ class Recorder:
         self._file: TextIO = open(path, "a", encoding="utf-8")
         self._suite_checks = suite_checks
         self._seen: set[str] = set()
-        self._started: dict[str, float] = {}
+        self._started: dict[str, tuple[float, float]] = {}
         self._parent = os.getppid()
 
     def _write(self, event: dict[str, Any]) -> None:
@@ -153,16 +158,18 @@ class Recorder:
             items[:] = kept
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        from .conftest import targets
+        from .session import targets
 
         chosen = targets(session.config)
+        packages = {t.backend for t in chosen} | {t.module.partition(".")[0] for t in chosen}
         self._write({"event": "collected", "total": len(session.items), "time": time.time(),
                      "targets": [target_record(t) for t in chosen],
-                     "versions": versions(sorted({t.backend for t in chosen})),
-                     "errors": session.testsfailed})  # fmt: skip
+                     "versions": versions(sorted(packages - {"eagerpy_xp"})),
+                     "errors": session.testsfailed,
+                     "cpu_s": round(time.process_time(), 2)})  # fmt: skip
 
     def pytest_runtest_logstart(self, nodeid: str, location: Any) -> None:
-        self._started[nodeid] = time.monotonic()
+        self._started[nodeid] = (time.monotonic(), time.process_time())
         if os.getppid() != self._parent:  # python -m conformance was killed: stop too
             pytest.exit("the process that started this run is gone", returncode=3)
 
@@ -171,20 +178,25 @@ class Recorder:
         if outcome is None or report.nodeid in self._seen:
             return
         self._seen.add(report.nodeid)
-        facts = dict(report.user_properties).get("facts", {})
+        properties: dict[str, Any] = dict(report.user_properties)
+        facts: dict[str, Any] = properties.get("facts", {})
         message = call = ""
-        if outcome == "failed":
+        if outcome == "failed" and "missing" in properties:
+            outcome, message = "missing", f"missing: {properties['missing']}"
+        elif outcome == "failed":
             message, call = failure_text(report.longreprtext)
         elif outcome in ("skipped", "xfailed") and isinstance(report.longrepr, tuple):
             message = str(report.longrepr[2])
         elif outcome == "xfailed":
             message = str(getattr(report, "wasxfail", ""))
-        seconds = time.monotonic() - self._started.get(report.nodeid, time.monotonic())
+        wall, cpu = self._started.get(report.nodeid, (time.monotonic(), time.process_time()))
         self._write({"event": "result", "nodeid": report.nodeid, "outcome": outcome,
                      "area": facts.get("area", "suite"), "function": facts.get("function", ""),
                      "backend": facts.get("backend", "-"), "flavour": facts.get("flavour", "-"),
-                     "device": facts.get("device", "-"), "message": message, "call": call,
-                     "seconds": round(seconds, 3)})  # fmt: skip
+                     "device": facts.get("device", "-"), "target": facts.get("target", "-"),
+                     "message": message, "call": call,
+                     "seconds": round(time.monotonic() - wall, 3),
+                     "cpu_s": round(time.process_time() - cpu, 4)})  # fmt: skip
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:
@@ -193,5 +205,5 @@ class Recorder:
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         self._write({"event": "finished", "exitstatus": int(exitstatus), "time": time.time(),
-                     "cpu_s": round(time.process_time(), 1)})  # fmt: skip
+                     "cpu_s": round(time.process_time(), 2)})  # fmt: skip
         self._file.close()

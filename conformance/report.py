@@ -5,7 +5,11 @@ printed matrix are drawn from it, so ``python -m conformance --load`` redraws th
 saved report.  Everything is data driven: the rows are the areas the tests report
 (``harness.AREAS`` gives the order of those it knows, new ones follow), the columns the
 targets the run's processes report, so a new row (a new test module with its ``AREA``) or
-a new backend appears without an edit here.
+a new backend appears without an edit here.  Columns are grouped by framework (`column_order`):
+eagerpy_xp's flavours of a backend, then the other namespaces of that framework.
+
+An item's outcome is passed, failed, missing (the namespace lacks a name the item needs:
+a failure, counted apart), a known failure (xfailed/xpassed) or skipped.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-FORMAT = "eagerpy_xp-conformance/2"
-COUNTED = ("passed", "failed", "xfailed", "xpassed")
+FORMAT = "eagerpy_xp-conformance/3"
+COUNTED = ("passed", "failed", "missing", "xfailed", "xpassed")
 
 Counts = dict[str, int]
 
@@ -40,26 +44,55 @@ def tabulate(results: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Counts]
     functions: dict[str, dict[str, dict[str, Counts]]] = defaultdict(
         lambda: defaultdict(lambda: defaultdict(_counter)))
     for r in results:
-        if r.get("backend", "-") == "-":
+        tid = target_id(r)
+        if tid == "-":
             continue  # the suite's checks of itself belong to no target
-        tid = f"{r['backend']}-{r['flavour']}-{r['device']}"
         areas[r["area"]][tid][r["outcome"]] += 1
         functions[r["area"]][r["function"]][tid][r["outcome"]] += 1
     return areas, functions
 
 
 def _counter() -> Counts:
-    return dict.fromkeys(("passed", "failed", "xfailed", "xpassed", "skipped"), 0)
+    return dict.fromkeys(("passed", "failed", "missing", "xfailed", "xpassed", "skipped"), 0)
 
+
+def target_id(result: dict[str, Any]) -> str:
+    """The matrix column of a result (reports before the ``target`` field: composed)."""
+    if "target" in result:
+        return str(result["target"])
+    if result.get("backend", "-") == "-":
+        return "-"
+    return f"{result['backend']}-{result['flavour']}-{result['device']}"
+
+
+def column_order(targets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Columns grouped by framework (the registered backends first, in their order), in a
+    group eagerpy_xp's flavours (wrapped, native) before the other namespaces (those of
+    `harness.PEERS` in its order, then by name), each by device."""
+    from .harness import BACKENDS, FLAVOURS, PEERS
+
+    frameworks = list(BACKENDS) + [f for f in PEERS if f not in BACKENDS]
+    peers = [n for names in PEERS.values() for n in names]
+
+    def key(t: dict[str, Any]) -> tuple[Any, ...]:
+        group = t["backend"]
+        rank = frameworks.index(group) if group in frameworks else len(frameworks)
+        flavour = t["flavour"]
+        if flavour in FLAVOURS and t.get("ours", True):
+            inner: tuple[Any, ...] = (0, FLAVOURS.index(flavour), "")
+        else:
+            inner = (1, peers.index(flavour) if flavour in peers else len(peers), flavour)
+        return (rank, group, *inner, t["device"])
+
+    return sorted(targets, key=key)
 
 def build(state: dict[str, Any]) -> dict[str, Any]:
     """The report of a run's state (see `runner.RunState.snapshot`)."""
     results = state["results"]
     areas, functions = tabulate(results)
-    unfinished = {(j.get("backend"), j.get("flavour")) for j in state["jobs"]
-                  if j.get("status") != "done"}  # fmt: skip
-    targets = [{**t, "finished": (t["backend"], t["flavour"]) not in unfinished}
-               for t in state["targets"]]  # fmt: skip
+    unfinished = {t for j in state["jobs"] if j.get("status") != "done"
+                  for t in j.get("targets", ())}  # fmt: skip
+    targets = [{**t, "finished": t["id"] not in unfinished} for t in column_order(state["targets"])]
     totals: dict[str, Counts] = {t["id"]: _counter() for t in targets}
     for per_target in areas.values():
         for tid, counts in per_target.items():
@@ -88,9 +121,23 @@ def build(state: dict[str, Any]) -> dict[str, Any]:
                           for f, fs in sorted(functions[a].items())} for a in order},
         "results": results,
         "collect_errors": state.get("collect_errors", []),
+        "estimate": _estimate_outcome(state.get("estimate"), state["status"],
+                                      state["runtime_s"]),
         "overhead": state.get("overhead"),
         "comparison": state.get("comparison"),
     }
+
+
+def _estimate_outcome(estimate: dict[str, Any] | None, status: str,
+                      runtime_s: float) -> dict[str, Any] | None:  # fmt: skip
+    """The estimate made at the start, with the actual time and the error once complete."""
+    if not estimate:
+        return None
+    done = dict(estimate)
+    if status == "complete":
+        done["actual_s"] = round(runtime_s, 1)
+        done["error"] = round((estimate["expected_s"] - runtime_s) / max(runtime_s, 1e-9), 3)
+    return done
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -115,14 +162,27 @@ def load(path: str | Path) -> dict[str, Any]:
 
 # -- cells ---------------------------------------------------------------------------------
 def cell_text(counts: Counts | None, target: dict[str, Any] | None) -> str:
-    """``passed/failed`` with ``(+n kf)`` known failures, ``n/a`` or ``—`` (nothing run)."""
+    """``passed/failed`` (failed counts the missing too) with ``(m missing)`` and ``(+n
+    kf)`` known failures, ``n/a`` or ``—`` (nothing run)."""
     if target is not None and not target.get("available", True):
         return "n/a"
     if not counts or not any(counts.get(k) for k in COUNTED):
         return "…" if target is not None and not target.get("finished", True) else "—"
-    text = f"{counts.get('passed', 0)}/{counts.get('failed', 0)}"
+    missing = counts.get("missing", 0)
+    text = f"{counts.get('passed', 0)}/{counts.get('failed', 0) + missing}"
     known = counts.get("xfailed", 0) + counts.get("xpassed", 0)
-    return text + (f" (+{known} kf)" if known else "")
+    return (text + (f" ({missing} missing)" if missing else "")
+            + (f" (+{known} kf)" if known else ""))  # fmt: skip
+
+
+def column_summary(counts: Counts | None, target: dict[str, Any]) -> str:
+    """One line per column: passed / failed / missing, or why it did not run."""
+    if not target.get("available", True):
+        return f"not run: {target.get('reason')}"
+    counts = counts or {}
+    known = counts.get("xfailed", 0) + counts.get("xpassed", 0)
+    return (f"{counts.get('passed', 0)} passed / {counts.get('failed', 0)} failed / "
+            f"{counts.get('missing', 0)} missing" + (f" / {known} known" if known else ""))
 
 
 def pass_rate(counts: Counts | None) -> float | None:
@@ -132,7 +192,7 @@ def pass_rate(counts: Counts | None) -> float | None:
     run = sum(counts.get(k, 0) for k in COUNTED)
     if not run:
         return None
-    return (run - counts.get("failed", 0)) / run
+    return (run - counts.get("failed", 0) - counts.get("missing", 0)) / run
 
 
 def matrix(report: dict[str, Any], with_functions: bool) -> tuple[list[str], list[list[str]]]:
@@ -170,6 +230,10 @@ def describe_options(report: dict[str, Any]) -> str:
     """One line: when, with which options, how long, how many tests, complete or not."""
     o = report["options"]
     chosen = ", ".join(f"{k} {o.get(k) or 'all'}" for k in ("backend", "flavour", "device"))
+    if not o.get("ours", True):
+        chosen = "no eagerpy_xp targets"
+    if o.get("namespaces"):
+        chosen += ", namespaces " + ", ".join(o["namespaces"])
     keyword = f", -k {o['keyword']!r}" if o.get("keyword") else ""
     seed = f", seed {o['seed']}" if o.get("seed") is not None else ""
     return (f"Made {report['generated']} (started {report['started']}) with "
@@ -183,10 +247,34 @@ def jobs_line(report: dict[str, Any]) -> str:
     def one(job: dict[str, Any]) -> str:
         cpu = f", CPU {job['cpu_s']:.0f} s" if job.get("cpu_s") is not None else ""
         status = "" if job.get("status") == "done" else f", {job.get('status')}"
-        return f"{job['name']} {job.get('done', 0)} tests in {job.get('seconds', 0):.0f} s{cpu}{status}"
+        cells = job.get("cells") or {}
+        per_cell = " (" + ", ".join(f"{t} {c.get('cpu_s', 0):.0f}" for t, c in cells.items()) + (
+            f", start-up {job['startup_cpu_s']:.0f}" if job.get("startup_cpu_s") is not None
+            else "") + ")" if cells and any("cpu_s" in c for c in cells.values()) else ""  # fmt: skip
+        return (f"{job['name']} {job.get('done', 0)} tests in {job.get('seconds', 0):.0f} s"
+                f"{cpu}{per_cell}{status}")
 
     jobs = report.get("jobs") or []
-    return ("Processes: " + "; ".join(one(j) for j in jobs) + ".") if jobs else ""
+    return ("Processes (CPU seconds per column in brackets): " + "; ".join(one(j) for j in jobs)
+            + ".") if jobs else ""  # fmt: skip
+
+
+def estimate_line(report: dict[str, Any]) -> str:
+    """The run's estimate at its start, and how far it was from the truth."""
+    e = report.get("estimate")
+    if not e:
+        return ""
+    if not e["expected_s"]:
+        return "No estimate at the start: no stored costs for these processes."
+    slow = f", each {e['slowdown']:.2f} s per CPU s" if "slowdown" in e else ""
+    made = (f"Estimated at the start: {e['expected_s']:.0f} s ({e['workers']} processes at a "
+            f"time on {e['cores']} cores at load {e['load']:.1f}{slow}, calibration "
+            f"{e['calibration_s'] * 1000:.1f} ms{', JAX cache warm' if e.get('warm') else ''})")
+    if "actual_s" in e:
+        made += f"; took {e['actual_s']:.0f} s ({e['error']:+.0%})"
+    if e.get("unknown"):
+        made += f"; not measured before: {', '.join(e['unknown'])}"
+    return made + "."
 
 
 def partial_note(report: dict[str, Any]) -> list[str]:
@@ -195,6 +283,15 @@ def partial_note(report: dict[str, Any]) -> list[str]:
     not_run = ", ".join(report.get("not_run", [])) or "none"
     return [f"**PARTIAL REPORT** ({report.get('partial_reason') or 'run not finished'}): "
             f"not finished: {not_run}. The counts cover only what ran.", ""]  # fmt: skip
+
+
+def missing_names(report: dict[str, Any]) -> dict[str, list[str]]:
+    """Target id -> the names it lacks (from the items counted as missing)."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for r in report["results"]:
+        if r["outcome"] == "missing":
+            found[target_id(r)].update(r["message"].removeprefix("missing: ").split(", "))
+    return {t: sorted(found[t]) for t in sorted(found)}
 
 
 def failure_line(r: dict[str, Any]) -> str:
@@ -228,7 +325,20 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
         render_markdown_table(header, rows),
         "",
     ]
-    parts += [jobs_line(report), ""]
+    parts += ["Per column (passed / failed / missing):", ""]
+    parts += [f"- `{t['id']}`: {column_summary(report['totals'].get(t['id']), t)}"
+              for t in report["targets"]]  # fmt: skip
+    parts += ["", jobs_line(report), ""]
+    if estimate_line(report):
+        parts += [estimate_line(report), ""]
+    missing = missing_names(report)
+    if missing:
+        parts += ["## Missing", "",
+                  "Names the standard requires that a namespace lacks (each item that "
+                  "needs one counts as missing):", ""]  # fmt: skip
+        parts += [f"- `{tid}`: " + ", ".join(f"`{n}`" for n in names)
+                  for tid, names in missing.items()]  # fmt: skip
+        parts.append("")
     unavailable = [t for t in report["targets"] if not t.get("available", True)]
     if unavailable:
         parts += ["## Not available", ""]
@@ -248,27 +358,82 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
     return "\n".join(parts)
 
 
+def measured_costs(report: dict[str, Any]) -> tuple[dict[str, dict[str, float]],
+                                                     dict[str, float]]:  # fmt: skip
+    """CPU seconds per target and test module (the suite's checks of itself under
+    ``suite``), and each process group's start-up (averaged over its shards)."""
+    targets: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in report["results"]:
+        tid = target_id(r)
+        module = r["nodeid"].split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+        targets["suite" if tid == "-" else tid][module] += float(r.get("cpu_s") or 0.0)
+    startup: dict[str, list[float]] = defaultdict(list)
+    for job in report.get("jobs", []):
+        if job.get("startup_cpu_s") is not None and job.get("status") == "done":
+            startup[job.get("group", job["name"])].append(float(job["startup_cpu_s"]))
+    return ({t: dict(m) for t, m in targets.items()},
+            {g: sum(v) / len(v) for g, v in startup.items()})  # fmt: skip
+
+
+def render_peers(report: dict[str, Any]) -> str:
+    """The peers section of docs/conformance.md, from a run of other namespaces only
+    (``--peers --no-ours --docs``): when and how it was made, the matrix by area, a line
+    per column, what each lacks, the versions."""
+    header, rows = matrix(report, with_functions=False)
+    versions = ", ".join(f"{k} {v}" for k, v in report.get("versions", {}).items())
+    parts = [*partial_note(report), describe_options(report), "",
+             render_markdown_table(header, rows), "",
+             "Per column (passed / failed / missing):", ""]  # fmt: skip
+    parts += [f"- `{t['id']}`: {column_summary(report['totals'].get(t['id']), t)}"
+              for t in report["targets"]]  # fmt: skip
+    missing = missing_names(report)
+    if missing:
+        parts += ["", "Missing names:", ""]
+        parts += [f"- `{tid}`: " + ", ".join(f"`{n}`" for n in names)
+                  for tid, names in missing.items()]  # fmt: skip
+    parts += ["", f"Versions: {versions}.", ""]
+    return "\n".join(parts)
+
+
 # -- comparison ----------------------------------------------------------------------------
 def compare(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """What got better and worse from ``old`` to ``new``: per test item and per cell.
 
-    An item is worse when it fails now and did not before (new items included), better
-    when it failed before and does not now; items only in one report are also listed as
-    added or removed, and each cell's pass rate is compared.
-    """
-    def outcomes(report: dict[str, Any]) -> dict[str, str]:
-        return {r["nodeid"]: r["outcome"] for r in report.get("results", [])}
+    An item is worse when it fails (or is missing) now and did not before (new items
+    included), better when it failed before and does not now; items only in one report
+    are also listed as added or removed, and each cell's pass rate is compared.
 
-    before, after = outcomes(old), outcomes(new)
+    Across namespaces: when each report has exactly one column the other lacks (an old
+    run of one namespace, a new run of another: ``array_api_compat.torch`` against
+    ``torch-native``), those two columns are compared with each other, item by item.
+    """
+    old_totals, new_totals = old.get("totals", {}), new.get("totals", {})
+    gone, came = set(old_totals) - set(new_totals), set(new_totals) - set(old_totals)
+    paired = (gone.pop(), came.pop()) if len(gone) == 1 and len(came) == 1 else None
+
+    def outcomes(report: dict[str, Any], rename: tuple[str, str] | None) -> dict[str, str]:
+        found = {}
+        for r in report.get("results", []):
+            nodeid = r["nodeid"]
+            if rename is not None and target_id(r) == rename[0]:
+                nodeid = nodeid.replace(rename[0], rename[1], 1)
+            found[nodeid] = r["outcome"]
+        return found
+
+    before, after = outcomes(old, paired), outcomes(new, None)
+    bad = ("failed", "missing")
     # worse: fails now and did not fail before (a new test that fails included)
-    worse = sorted(n for n in after if after[n] == "failed" and before.get(n) != "failed")
-    better = sorted(n for n in after if before.get(n) == "failed" and after[n] != "failed")
+    worse = sorted(n for n in after if after[n] in bad and before.get(n) not in bad)
+    better = sorted(n for n in after if before.get(n) in bad and after[n] not in bad)
+    if paired is not None:
+        old_totals = {paired[1] if t == paired[0] else t: c for t, c in old_totals.items()}
     cells: dict[str, dict[str, float | None]] = {}
-    for tid in sorted(set(old.get("totals", {})) | set(new.get("totals", {}))):
-        was, now = pass_rate(old.get("totals", {}).get(tid)), pass_rate(new["totals"].get(tid))
+    for tid in sorted(set(old_totals) | set(new_totals)):
+        was, now = pass_rate(old_totals.get(tid)), pass_rate(new_totals.get(tid))
         if was != now:
             cells[tid] = {"before": was, "after": now}
     return {"old": {"generated": old.get("generated"), "options": old.get("options")},
+            "paired": list(paired) if paired else None,
             "worse": worse, "better": better,
             "added": sorted(set(after) - set(before)),
             "removed": sorted(set(before) - set(after)), "cells": cells}  # fmt: skip
@@ -287,6 +452,9 @@ def render_comparison(comparison: dict[str, Any], limit: int = 40) -> str:
     lines = [f"Compared with the report of {comparison['old']['generated']}: "
              f"{len(comparison['worse'])} worse, {len(comparison['better'])} better, "
              f"{len(comparison['added'])} added, {len(comparison['removed'])} removed."]  # fmt: skip
+    if comparison.get("paired"):
+        old_id, new_id = comparison["paired"]
+        lines.append(f"  (the old column {old_id} compared with the new column {new_id})")
     for tid, rates in comparison["cells"].items():
         was, now = rates["before"], rates["after"]
         show = [f"{v:.1%}" if v is not None else "—" for v in (was, now)]

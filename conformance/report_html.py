@@ -1,11 +1,14 @@
 """``conformance.html``: the report as one self-contained page (inline CSS and JS only).
 
-The backend x flavour x device matrix is coloured by pass rate; a click on an area opens
-its functions, a click on a cell lists that cell's failures with their reproducing calls
-(the URL's ``#open=<area>&cell=<target>`` does the same, so a view can be linked).  The
-page also names the options, versions, devices and runtime, marks a partial report, shows
-what got better or worse against a compared report, and the overhead table when the
-benchmark was run.  It needs no network and no other file.
+The matrix is coloured by pass rate, its columns grouped by framework: eagerpy_xp's
+flavours of a backend beside the other namespaces of that framework (``--peers``), each
+group framed, with a summary line per column (passed / failed / missing).  A click on an
+area opens its functions, a click on a cell lists that cell's failures (and missing
+names) with their reproducing calls (the URL's ``#open=<area>&cell=<target>`` does the
+same, so a view can be linked).  The page also names the options, versions, devices,
+runtime and the estimate made at the start, marks a partial report, shows what got
+better or worse against a compared report, and the overhead table when the benchmark
+was run.  It needs no network and no other file.
 """
 
 from __future__ import annotations
@@ -14,7 +17,16 @@ import json
 from html import escape
 from typing import Any
 
-from .report import cell_text, change, describe_options, jobs_line, pass_rate
+from .report import (
+    cell_text,
+    change,
+    column_summary,
+    describe_options,
+    estimate_line,
+    jobs_line,
+    pass_rate,
+    target_id,
+)
 
 _CSS = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
@@ -35,6 +47,10 @@ td.cell.fail { cursor: pointer; outline: 2px solid #b00; outline-offset: -2px; }
 td.na, td.none { background: #eee; color: #888; }
 td.selected { box-shadow: inset 0 0 0 3px #225; }
 td .delta { font-size: .8em; margin-left: .3em; }
+.group-start { border-left: 3px solid #555; }
+th.ours { background: #eef3fb; }
+th.peer { background: #f7f1e6; }
+tr.summary td { font-size: .85em; white-space: normal; max-width: 11em; }
 .worse { color: #b00; font-weight: 700; }
 .better { color: #070; font-weight: 700; }
 #details { border: 1px solid #999; padding: .5em 1em; margin: .8em 0; min-height: 1em; }
@@ -116,17 +132,30 @@ def _colour(rate: float | None) -> str:
     return f"background: hsl({hue:.0f}, 70%, {85 if rate < 1 else 80}%)"
 
 
+def _starts(targets: list[dict[str, Any]]) -> set[str]:
+    """The ids of the first column of each framework group."""
+    starts, previous = set(), None
+    for t in targets:
+        if t["backend"] != previous:
+            starts.add(t["id"])
+            previous = t["backend"]
+    return starts
+
+
 def _cell(counts: dict[str, int] | None, target: dict[str, Any], area: str,
-          function: str, delta: str) -> str:  # fmt: skip
+          function: str, delta: str, start: bool = False) -> str:  # fmt: skip
     text = cell_text(counts, target)
     attrs = (f'data-area="{escape(area)}" data-target="{escape(target["id"])}"'
              + (f' data-function="{escape(function)}"' if function else ""))  # fmt: skip
+    edge = " group-start" if start else ""
     if text == "n/a":
-        return f'<td class="cell na" {attrs} title="{escape(str(target.get("reason")))}">n/a</td>'
+        return (f'<td class="cell na{edge}" {attrs} '
+                f'title="{escape(str(target.get("reason")))}">n/a</td>')
     if text in ("—", "…"):
-        return f'<td class="cell none" {attrs}>{text}</td>'
+        return f'<td class="cell none{edge}" {attrs}>{text}</td>'
     rate = pass_rate(counts)
-    classes = "cell fail" if counts and counts.get("failed") else "cell"
+    bad = counts and (counts.get("failed") or counts.get("missing"))
+    classes = ("cell fail" if bad else "cell") + edge
     title = f"pass rate {rate:.1%}" if rate is not None else ""
     return (f'<td class="{classes}" {attrs} style="{_colour(rate)}" title="{title}">'
             f"{escape(text)}{delta}</td>")
@@ -142,31 +171,54 @@ def _delta(comparison: dict[str, Any] | None, tid: str) -> str:
     return f'<span class="delta {how}" title="was {was}">{symbol}</span>'
 
 
+def _head(targets: list[dict[str, Any]], starts: set[str]) -> list[str]:
+    """Three header rows: the framework (one cell per group), the flavour or namespace,
+    the device."""
+    head = ["<tr><th class='row' rowspan='3'>area</th>"]
+    groups: list[tuple[str, int]] = []
+    for t in targets:
+        if t["id"] in starts:
+            groups.append((t["backend"], 0))
+        groups[-1] = (groups[-1][0], groups[-1][1] + 1)
+    head += [f"<th class='group group-start' colspan='{n}'>{escape(g)}</th>" for g, n in groups]
+    head.append("</tr><tr>")
+    for t in targets:
+        kind = "ours" if t.get("ours", True) else "peer"
+        edge = " group-start" if t["id"] in starts else ""
+        head.append(f"<th class='{kind}{edge}' title='{escape(str(t.get('namespace', '')))}'>"
+                    f"{escape(str(t['flavour']))}</th>")
+    head.append("</tr><tr>")
+    head += [f"<th class='{'group-start' if t['id'] in starts else ''}'>"
+             f"{escape(str(t['device']))}</th>" for t in targets]  # fmt: skip
+    head.append("</tr>")
+    return head
+
+
 def _matrix(report: dict[str, Any]) -> str:
     targets = report["targets"]
-    head = ["<tr><th class='row' rowspan='3'>area</th>"]
-    for label in ("backend", "flavour", "device"):
-        if label != "backend":
-            head.append("<tr>")
-        head += [f"<th>{escape(str(t[label]))}</th>" for t in targets]
-        head.append("</tr>")
+    starts = _starts(targets)
+    head = _head(targets, starts)
     body = []
     for area in report["area_order"]:
         per_target = report["areas"].get(area, {})
         body.append(f'<tr class="area" data-area="{escape(area)}">'
                     f'<td class="row">{escape(area)}</td>'
-                    + "".join(_cell(per_target.get(t["id"]), t, area, "", "") for t in targets)
-                    + "</tr>")  # fmt: skip
+                    + "".join(_cell(per_target.get(t["id"]), t, area, "", "", t["id"] in starts)
+                              for t in targets) + "</tr>")  # fmt: skip
         for function, counts in report["functions"].get(area, {}).items():
             body.append(f'<tr class="function" data-area="{escape(area)}">'
                         f'<td class="row">{escape(function)}</td>'
-                        + "".join(_cell(counts.get(t["id"]), t, area, function, "")
-                                  for t in targets) + "</tr>")  # fmt: skip
+                        + "".join(_cell(counts.get(t["id"]), t, area, function, "",
+                                        t["id"] in starts) for t in targets) + "</tr>")  # fmt: skip
     comparison = report.get("comparison")
     body.append('<tr class="total"><td class="row"><b>total</b></td>'
                 + "".join(_cell(report["totals"].get(t["id"]), t, "total", "",
-                                _delta(comparison, t["id"])) for t in targets)
-                + "</tr>")  # fmt: skip
+                                _delta(comparison, t["id"]), t["id"] in starts)
+                          for t in targets) + "</tr>")  # fmt: skip
+    body.append('<tr class="summary"><td class="row">summary</td>'
+                + "".join(f"<td class='{'group-start' if t['id'] in starts else ''}'>"
+                          f"{escape(column_summary(report['totals'].get(t['id']), t))}</td>"
+                          for t in targets) + "</tr>")  # fmt: skip
     return f"<table id='matrix'>{''.join(head)}{''.join(body)}</table>"
 
 
@@ -176,6 +228,7 @@ def _facts(report: dict[str, Any]) -> str:
             ("made", f"{report['generated']} (started {report['started']}, run "
                      f"{report.get('run_id', '?')})"),
             ("runtime", f"{report['runtime_s']:.0f} s"),
+            ("estimate", estimate_line(report) or "none"),
             ("options", " ".join(report["options"].get("argv") or []) or "(defaults)"),
             ("machine", ", ".join(f"{k} {v}" for k, v in report.get("machine", {}).items())),
             ("versions", ", ".join(f"{k} {v}" for k, v in report.get("versions", {}).items())),
@@ -224,10 +277,10 @@ def _overhead(report: dict[str, Any]) -> str:
 
 
 def _failure_records(report: dict[str, Any]) -> list[dict[str, str]]:
-    return [{"target": f"{r['backend']}-{r['flavour']}-{r['device']}", "area": r["area"],
+    return [{"target": target_id(r), "area": r["area"],
              "function": r["function"], "nodeid": r["nodeid"], "message": r["message"],
              "call": r.get("call", "")}
-            for r in report["results"] if r["outcome"] == "failed"]  # fmt: skip
+            for r in report["results"] if r["outcome"] in ("failed", "missing")]  # fmt: skip
 
 
 def render_html(report: dict[str, Any]) -> str:
@@ -253,8 +306,10 @@ def render_html(report: dict[str, Any]) -> str:
 <p>{escape(describe_options(report))}</p>
 <p>Cells: passed/failed test items, coloured by pass rate; <b>click an area</b> to open its
 functions, <b>click a cell with failures</b> (red frame) to list them with their
-reproducing calls. "(+n kf)": known failures; n/a: not available; —: nothing to test;
-…: not run yet.</p>
+reproducing calls. "(m missing)": items the namespace lacks a name for (counted among the
+failed); "(+n kf)": known failures; n/a: not available; —: nothing to test; …: not run
+yet. Columns are grouped by framework: eagerpy_xp's flavours (blue), then other
+namespaces of the same framework (sand).</p>
 {_matrix(report)}
 <div id="details"></div>
 {_comparison(report)}

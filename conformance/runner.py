@@ -1,8 +1,11 @@
-"""Runs the suite as one pytest process per cell, shows progress, saves as it goes.
+"""Runs the suite as pytest processes, shows progress, saves as it goes.
 
-One process per backend x flavour (with its devices); ``--jobs`` processes run at a time,
-those that took longest in the previous report first (JAX's two flavours cost more than
-all other cells together, so they run side by side rather than in one process).
+One process per backend (both flavours, all its devices: JAX compiles each kernel once
+for the two flavours) and one per other namespace (``--namespace``, ``--peers``);
+``--jobs`` processes run at a time, the costliest first (`conformance.estimate`).  A
+process whose expected cost is more than a lane's share of the run is split by test
+module into shards that run side by side, so that no process is the run's long pole
+while a core waits.
 
 Each process records its outcomes (`recorder.py`) to ``<report-dir>/logs/<job>.jsonl``;
 this side reads them while they grow, names every failure at once, draws a bar per job on
@@ -11,11 +14,17 @@ rewrites the reports after every finished job and every heartbeat, marked partia
 the last job is done.  Ctrl-C or SIGTERM stops the processes and leaves a partial report
 that says what did not run; a run killed outright leaves the last one written, which says
 it is partial.
+
+The processes are the suite's own, so their environment is set here: JAX with 64-bit
+types, JAX's persistent compilation cache in ``<report-dir>/cache/jax`` (every kernel,
+however small: a second run compiles nothing), no pytest plugins but the suite's and
+hypothesis' (loading every installed plugin costs each process a second).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import platform
 import signal
@@ -28,9 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from .harness import BACKENDS, FLAVOURS
+from .estimate import Costs
+from .harness import BACKENDS, FLAVOURS, group_of
+from .report import target_id
 
 ROOT = Path(__file__).resolve().parent.parent
+SUITE = ROOT / "conformance"
 HEARTBEAT_S = 20.0  # a log line at least this often (the promise is 30 s)
 SAVE_S = 20.0  # the partial report is rewritten at least this often
 
@@ -47,18 +59,37 @@ def _clock(seconds: float) -> str:
 def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
     if not option or option == "all":
         return list(known)
+    if option == "none":
+        return []
     return [v.strip() for v in option.split(",") if v.strip()]
+
+
+def suite_modules() -> list[str]:
+    """The suite's test modules (a new ``test_*.py`` is a new part of every process)."""
+    return sorted(p.stem for p in SUITE.glob("test_*.py"))
+
+
+def module_of(nodeid: str) -> str:
+    """``conformance/test_edges.py::test_x[...]`` -> ``test_edges``."""
+    return Path(nodeid.split("::", 1)[0]).stem
 
 
 @dataclass
 class Job:
-    """One pytest process: one backend x flavour (all requested devices)."""
+    """One pytest process: one backend (its flavours and devices) or another namespace,
+    with all test modules or a shard of them."""
 
-    backend: str
-    flavour: str
+    name: str  # "numpy", "jax:2" (a shard), "array_api_strict"
+    group: str  # the backend or namespace: what its start-up cost is stored under
     events: Path
     log: Path
+    backend: str = ""  # eagerpy_xp backend ("" for another namespace)
+    flavours: tuple[str, ...] = ()
+    namespace: str = ""  # another namespace's module path
+    modules: tuple[str, ...] = ()  # test modules of a shard (empty: every module)
+    targets: tuple[str, ...] = ()  # the target ids it is expected to report
     suite_checks: bool = False
+    units: float = 0.0  # expected cost, calibration units
     status: str = "pending"  # pending, running, done, crashed, stopped
     process: subprocess.Popen[bytes] | None = None
     started: float = 0.0
@@ -66,17 +97,22 @@ class Job:
     total: int | None = None
     counts: dict[str, int] = field(default_factory=dict)
     cells: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> counts, seconds
+    module_cpu: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> module -> s
     exitstatus: int | None = None
     cpu_s: float | None = None  # CPU seconds of the process (all its threads)
     _offset: int = 0
 
     @property
-    def name(self) -> str:
-        return f"{self.backend}-{self.flavour}"
-
-    @property
     def done(self) -> int:
         return sum(self.counts.values())
+
+    @property
+    def startup_cpu_s(self) -> float | None:
+        """CPU seconds outside the tests: imports, collection, fixtures, the recorder."""
+        if self.cpu_s is None:
+            return None
+        tests = sum(c for m in self.module_cpu.values() for c in m.values())
+        return max(0.0, self.cpu_s - tests)
 
     def elapsed(self, now: float) -> float:
         return (self.ended or now) - self.started if self.started else 0.0
@@ -87,11 +123,15 @@ class Job:
         return self.elapsed(now) / self.done * (self.total - self.done)
 
     def record(self) -> dict[str, Any]:
-        return {"name": self.name, "backend": self.backend, "flavour": self.flavour,
+        return {"name": self.name, "group": self.group, "backend": self.backend,
+                "flavours": list(self.flavours), "namespace": self.namespace,
+                "modules": list(self.modules), "targets": list(self.targets),
                 "status": self.status, "total": self.total, "done": self.done,
                 "seconds": round(self.elapsed(time.monotonic()), 1),
-                "cpu_s": self.cpu_s, "exitstatus": self.exitstatus,
-                "log": str(self.log)}  # fmt: skip
+                "cpu_s": self.cpu_s, "startup_cpu_s": _round(self.startup_cpu_s),
+                "cells": {t: {k: round(v, 2) for k, v in c.items()}
+                          for t, c in self.cells.items()},
+                "exitstatus": self.exitstatus, "log": str(self.log)}  # fmt: skip
 
     def read_new(self) -> list[dict[str, Any]]:
         """Complete lines appended to the events file since the last read."""
@@ -105,25 +145,127 @@ class Job:
         return [json.loads(line) for line in data[:end].splitlines() if line.strip()]
 
 
-def plan(options: dict[str, Any], work: Path,
-         previous: dict[str, float] | None = None) -> list[Job]:  # fmt: skip
-    """The jobs of a run, longest first by ``previous`` (job name -> seconds) where known;
-    the first also runs the suite's checks of itself."""
-    jobs = [Job(b, f, work / f"{b}-{f}.jsonl", work / f"{b}-{f}.log")
-            for b in _wanted(options.get("backend"), BACKENDS)
-            for f in _wanted(options.get("flavour"), FLAVOURS)]  # fmt: skip
-    if previous:
-        jobs.sort(key=lambda j: -previous.get(j.name, 0.0))
-    if jobs:
-        jobs[0].suite_checks = True
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _device_label(options: dict[str, Any]) -> str:
+    """The device part of the target ids a process is expected to report."""
+    device = options.get("device") or "cpu"
+    first = device.split(",")[0].strip()
+    return first if ":" in first or first == "cpu" else f"{first}:0"
+
+
+def _groups(options: dict[str, Any], work: Path) -> list[Job]:
+    """One job per selected backend and per other namespace, every module."""
+    device = _device_label(options)
+    jobs = []
+    if options.get("ours", True):
+        flavours = tuple(_wanted(options.get("flavour"), FLAVOURS))
+        for b in _wanted(options.get("backend"), BACKENDS):
+            jobs.append(Job(b, b, work / f"{b}.jsonl", work / f"{b}.log", backend=b,
+                            flavours=flavours,
+                            targets=tuple(f"{b}-{f}-{device}" for f in flavours)))  # fmt: skip
+    for ns in options.get("namespaces") or []:
+        jobs.append(Job(ns, ns, work / f"{ns}.jsonl", work / f"{ns}.log", namespace=ns,
+                        targets=(f"{ns}-{device}",)))  # fmt: skip
     return jobs
 
 
+def plan(options: dict[str, Any], work: Path, costs: Costs | None = None,
+         workers: int = 1, warm: bool = False) -> list[Job]:  # fmt: skip
+    """The processes of a run, costliest first; one whose cost is more than a lane's share
+    (the total over ``workers``) is split by test module into shards (not with ``-k``,
+    whose subset the stored costs do not describe).  The first process
+    also runs the suite's checks of itself (the tests without a target)."""
+    costs = costs or Costs()
+    examples = int(options.get("max_examples") or 12)
+    modules = suite_modules()
+    jobs = _groups(options, work)
+    per_module: dict[str, dict[str, float]] = {}
+    for job in jobs:
+        per_module[job.name] = {m: _units(costs, job, [m], examples, warm) for m in modules}
+        job.units = costs.startup_units(job.group, examples, warm) + sum(
+            per_module[job.name].values())  # fmt: skip
+    total = sum(j.units for j in jobs)
+    # costs are of whole modules: a -k subset is not split by them
+    lane = 0.0 if options.get("keyword") else total / max(1, workers)
+    split: list[Job] = []
+    for job in jobs:
+        pieces = min(workers, math.ceil(job.units / lane)) if workers > 1 and lane > 0 else 1
+        split += _shards(job, per_module[job.name], pieces, costs, examples, warm)
+    split.sort(key=lambda j: -j.units)
+    if split:
+        split[0].suite_checks = True
+    return split
+
+
+def _units(costs: Costs, job: Job, modules: list[str], examples: int, warm: bool) -> float:
+    total = 0.0
+    for target in job.targets:
+        if costs.modules_of(target, examples):
+            total += costs.target_units(target, modules, examples, warm)[0]
+        else:  # a target never measured: like the mean of those measured
+            total += costs.mean_target_units(modules, examples, warm)
+    return total
+
+
+def _shards(job: Job, module_units: dict[str, float], pieces: int, costs: Costs,
+            examples: int, warm: bool) -> list[Job]:  # fmt: skip
+    """``job`` split into ``pieces`` processes of about equal cost (by module)."""
+    pieces = min(pieces, len([m for m, u in module_units.items() if u > 0]))
+    if pieces <= 1:
+        return [job]
+    bins: list[list[str]] = [[] for _ in range(pieces)]
+    loads = [0.0] * pieces
+    for module, units in sorted(module_units.items(), key=lambda mu: -mu[1]):
+        i = loads.index(min(loads))
+        bins[i].append(module)
+        loads[i] += units
+    startup = costs.startup_units(job.group, examples, warm)
+    shards = []
+    for i, (chosen, load) in enumerate(zip(bins, loads), 1):
+        name = f"{job.name}:{i}"
+        stem = name.replace(":", "_")
+        shards.append(Job(name, job.group, job.events.with_name(f"{stem}.jsonl"),
+                          job.log.with_name(f"{stem}.log"), job.backend, job.flavours,
+                          job.namespace, tuple(sorted(chosen)), job.targets,
+                          units=startup + load))  # fmt: skip
+    return shards
+
+
+def subprocess_env(report_dir: Path, cache: bool) -> dict[str, str]:
+    """The environment of the suite's processes (see the module docstring)."""
+    env = dict(os.environ)
+    env["JAX_ENABLE_X64"] = "1"
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    if cache:
+        env["JAX_COMPILATION_CACHE_DIR"] = str(jax_cache(report_dir))
+        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+        env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+    return env
+
+
+def jax_cache(report_dir: Path) -> Path:
+    return report_dir / "cache" / "jax"
+
+
+def cache_warm(report_dir: Path) -> bool:
+    """Whether JAX's compilation cache holds kernels of an earlier run."""
+    path = jax_cache(report_dir)
+    return path.is_dir() and any(path.iterdir())
+
+
 def command(job: Job, options: dict[str, Any]) -> list[str]:
-    cmd = [sys.executable, "-m", "pytest", str(ROOT / "conformance"), "-p", "conformance.plugin",
-           "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--tb=short",
-           "--max-examples", str(options["max_examples"]), "--backend", job.backend,
-           "--flavour", job.flavour, "--record", str(job.events)]  # fmt: skip
+    paths = [str(SUITE / f"{m}.py") for m in job.modules] or [str(SUITE)]
+    cmd = [sys.executable, "-m", "pytest", *paths, "-p", "conformance.plugin",
+           "-p", "_hypothesis_pytestplugin", "-p", "no:cacheprovider", "-o", "addopts=",
+           "-q", "--tb=short", "--max-examples", str(options["max_examples"]),
+           "--record", str(job.events)]  # fmt: skip
+    if job.namespace:
+        cmd += ["--backend", "none", "--namespace", job.namespace]
+    else:
+        cmd += ["--backend", job.backend, "--flavour", ",".join(job.flavours)]
     if options.get("device"):
         cmd += ["--device", options["device"]]
     if options.get("keyword"):
@@ -211,14 +353,15 @@ class Run:
 
     def __init__(self, options: dict[str, Any], report_dir: Path, workers: int,
                  progress: Progress, save: Callable[[dict[str, Any]], None],
-                 previous: dict[str, float] | None = None) -> None:  # fmt: skip
+                 jobs: list[Job] | None = None) -> None:  # fmt: skip
         self.options = options
         self.report_dir = report_dir
         self.work = report_dir / "logs"
         self.workers = workers
         self.progress = progress
         self.save = save
-        self.jobs = plan(options, self.work, previous)
+        self.jobs = jobs if jobs is not None else plan(options, self.work)
+        self.estimate: dict[str, Any] | None = None
         self.results: list[dict[str, Any]] = []
         self.targets: dict[str, dict[str, Any]] = {}
         self.versions: dict[str, str] = {}
@@ -238,32 +381,36 @@ class Run:
                 "machine": machine(), "versions": self.versions,
                 "jobs": [j.record() for j in self.jobs],
                 "targets": self._target_list(), "results": list(self.results),
-                "collect_errors": self.collect_errors}  # fmt: skip
+                "collect_errors": self.collect_errors, "estimate": self.estimate}  # fmt: skip
 
     def _target_list(self) -> list[dict[str, Any]]:
-        """The targets the processes reported, in job order; a job that never reported
-        shows as one not-run column per backend x flavour."""
-        found = []
+        """The targets the processes reported; an expected target no process reported
+        (its job has not run, or stopped early) shows as a not-run column."""
+        found = dict(self.targets)
         for job in self.jobs:
-            mine = [t for t in self.targets.values()
-                    if (t["backend"], t["flavour"]) == (job.backend, job.flavour)]  # fmt: skip
-            if not mine and job.status != "done":
-                device = self.options.get("device") or "cpu"
-                mine = [{"id": f"{job.name}-{device}", "backend": job.backend,
-                         "flavour": job.flavour, "device": device, "available": True,
-                         "reason": None, "device_name": "", "not_run": True}]  # fmt: skip
-            found += mine
-        return found
+            for tid in job.targets:
+                column = tid.rsplit("-", 1)[0] + "-"  # any device of that namespace
+                if job.status == "done" or any(t.startswith(column) for t in found):
+                    continue
+                flavour = job.namespace or tid[len(job.backend) + 1:].rsplit("-", 1)[0]
+                found[tid] = {"id": tid, "backend": job.backend or group_of(job.namespace),
+                              "flavour": flavour, "device": tid.rsplit("-", 1)[1],
+                              "namespace": job.namespace, "ours": not job.namespace,
+                              "available": True, "reason": None, "device_name": "",
+                              "not_run": True}  # fmt: skip
+        return list(found.values())
 
     def summary(self) -> str:
         now = time.monotonic()
         done = sum(j.status in ("done", "crashed") for j in self.jobs)
         failed = sum(r["outcome"] == "failed" for r in self.results)
+        missing = sum(r["outcome"] == "missing" for r in self.results)
         tests = sum(j.done for j in self.jobs)
         eta = self.eta(now)
         tail = f", eta {_clock(eta)}" if eta is not None else ""
+        lacking = f", {missing} missing" if missing else ""
         return (f"[{_clock(now - self.started)}] {done}/{len(self.jobs)} jobs done, "
-                f"{tests} tests, {failed} failed{tail}")  # fmt: skip
+                f"{tests} tests, {failed} failed{lacking}{tail}")  # fmt: skip
 
     def eta(self, now: float) -> float | None:
         """Remaining seconds: running jobs at their own pace, pending ones like the mean."""
@@ -287,12 +434,18 @@ class Run:
         elif kind == "result":
             self.results.append({k: v for k, v in event.items() if k != "event"})
             job.counts[event["outcome"]] = job.counts.get(event["outcome"], 0) + 1
-            if event["backend"] != "-":
-                cell = job.cells.setdefault(
-                    f"{event['backend']}-{event['flavour']}-{event['device']}", {})
+            tid = target_id(event)
+            if tid != "-":
+                cell = job.cells.setdefault(tid, {})
                 cell[event["outcome"]] = cell.get(event["outcome"], 0) + 1
                 cell["seconds"] = cell.get("seconds", 0.0) + event.get("seconds", 0.0)
-            if event["outcome"] == "failed":
+                cell["cpu_s"] = cell.get("cpu_s", 0.0) + event.get("cpu_s", 0.0)
+            modules = job.module_cpu.setdefault("suite" if tid == "-" else tid, {})
+            module = module_of(event["nodeid"])
+            modules[module] = modules.get(module, 0.0) + event.get("cpu_s", 0.0)
+            if event["outcome"] == "missing":
+                self.progress.message(f"MISSING {event['nodeid']} [{tid}]: {event['message']}")
+            elif event["outcome"] == "failed":
                 call = f"\n    call: {event['call']}" if event.get("call") else ""
                 where = (f"{event['backend']}/{event['flavour']}/{event['device']}"
                          if event["backend"] != "-" else "suite")  # fmt: skip
@@ -322,14 +475,19 @@ class Run:
         else:
             job.status = "done"
             failed = job.counts.get("failed", 0)
+            missing = job.counts.get("missing", 0)
+            lacking = f", {missing} missing" if missing else ""
             self.progress.message(f"done {job.name}: {job.counts.get('passed', 0)} passed, "
-                                  f"{failed} failed, {job.done} tests, "
-                                  f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s)")  # fmt: skip
+                                  f"{failed} failed{lacking}, {job.done} tests, "
+                                  f"{job.elapsed(job.ended):.0f} s (CPU {job.cpu_s} s, "
+                                  f"start-up {job.startup_cpu_s or 0:.0f} s)")  # fmt: skip
             for tid, counts in job.cells.items():
                 self.progress.message(f"  cell {tid}: {counts.get('passed', 0):.0f} passed, "
                                       f"{counts.get('failed', 0):.0f} failed, "
+                                      f"{counts.get('missing', 0):.0f} missing, "
                                       f"{counts.get('skipped', 0):.0f} skipped, "
-                                      f"{counts.get('seconds', 0.0):.0f} s in its tests")  # fmt: skip
+                                      f"{counts.get('seconds', 0.0):.0f} s in its tests "
+                                      f"(CPU {counts.get('cpu_s', 0.0):.0f} s)")  # fmt: skip
         self._write()
 
     def _start(self, job: Job) -> None:
@@ -337,9 +495,10 @@ class Run:
         for path in (job.events, job.log):
             path.unlink(missing_ok=True)
         with open(job.log, "wb") as log:
-            job.process = subprocess.Popen(command(job, self.options), cwd=ROOT, stdout=log,
-                                           stderr=subprocess.STDOUT,
-                                           preexec_fn=_default_sigint)  # fmt: skip
+            job.process = subprocess.Popen(
+                command(job, self.options), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                env=subprocess_env(self.report_dir, bool(self.options.get("cache", True))),
+                preexec_fn=_default_sigint)  # fmt: skip
         job.status = "running"
         job.started = time.monotonic()
 

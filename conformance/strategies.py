@@ -45,12 +45,16 @@ class Call:
     args: tuple[Any, ...]
     kwargs: dict[str, Any] = field(default_factory=dict)
 
-    def run(self, fn: Callable[..., Any], array: Callable[[Any], Any], ns: Any) -> Any:
+    def run(self, fn: Callable[..., Any], array: Callable[[Any], Any],
+            dtype: Callable[[str], Any]) -> Any:  # fmt: skip
+        """``fn`` on this call's arguments: arrays through ``array``, dtype names through
+        ``dtype`` (the namespace's dtype objects)."""
+
         def convert(v: Any) -> Any:
             if isinstance(v, np.ndarray):
                 return array(v)
             if isinstance(v, DType):
-                return getattr(ns, v.name)
+                return dtype(v.name)
             if isinstance(v, list):
                 return [convert(e) for e in v]
             if isinstance(v, tuple) and any(isinstance(e, (np.ndarray, DType)) for e in v):

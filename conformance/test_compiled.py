@@ -43,6 +43,8 @@ from .compiled_cases import (
 from .harness import Target
 
 AREA = "compiled"
+#: eagerpy_xp's own compile and vectorize hooks (another namespace has none to test here)
+pytestmark = pytest.mark.ours_only
 
 #: Compiler options of the broad sweep, by backend (`eagerpy_xp.jit` takes them).
 OPTIONS: dict[str, dict[str, Any]] = {"torch": {"backend": "aot_eager"}}

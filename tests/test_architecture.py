@@ -1,6 +1,7 @@
 """The layers of eagerpy_xp hold: every import of every module is read (those inside
 functions and under ``TYPE_CHECKING`` included) and checked against the layer rules of
-``docs/architecture.md``; the import graph has no cycle."""
+``docs/architecture.md``; the import graph has no cycle, and neither has the conformance
+suite's (``conformance/``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from eagerpy_xp._detect import REGISTRY
 
 ROOT = Path(eagerpy_xp.__file__).parent
 PACKAGE = "eagerpy_xp"
+SUITE = ROOT.parent / "conformance"
 #: Frameworks only a backend may import (NumPy is the library's one dependency).
 FRAMEWORKS = {p for name, r in REGISTRY.items() if name != "numpy" for p in r.packages}
 
@@ -25,21 +27,22 @@ CHUNK_BACKEND = "eagerpy_xp.native._numpy"
 FACTS = {"eagerpy_xp._spec", "eagerpy_xp._dtypes", "eagerpy_xp._devices", "eagerpy_xp._detect"}
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+def _modules(root: Path = ROOT) -> dict[str, Path]:
+    return {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
 
 
 MODULES = _modules()
 
 
-def _imports(name: str, path: Path) -> set[str]:
+def _imports(name: str, path: Path, modules: dict[str, Path] = MODULES,
+             package: str = PACKAGE) -> set[str]:  # fmt: skip
     """Every module of the package or top-level package that ``name`` imports, anywhere."""
     tree = ast.parse(path.read_text(), str(path))
     is_package = path.name == "__init__.py"
@@ -49,7 +52,7 @@ def _imports(name: str, path: Path) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             if id(node) in typing_only:  # a framework named for annotations only
-                found.update(a.name for a in node.names if a.name.startswith(PACKAGE))
+                found.update(a.name for a in node.names if a.name.startswith(package))
                 continue
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -59,18 +62,18 @@ def _imports(name: str, path: Path) -> set[str]:
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-                if id(node) in typing_only and not target.startswith(PACKAGE):
+                if id(node) in typing_only and not target.startswith(package):
                     continue  # a framework named for annotations only
             submodules = [f"{target}.{a.name}" for a in node.names
-                          if f"{target}.{a.name}" in MODULES]  # fmt: skip
+                          if f"{target}.{a.name}" in modules]  # fmt: skip
             # `from . import _spec` imports the submodule (its package is already loaded)
             found.update(submodules if len(submodules) == len(node.names) else [target])
             found.update(submodules)
     result: set[str] = set()
     for target in found:
-        if target.startswith(PACKAGE):
+        if target.startswith(package):
             # the deepest known module the import names
-            while target not in MODULES and "." in target:
+            while target not in modules and "." in target:
                 target = target.rpartition(".")[0]
             if target != name:
                 result.add(target)
@@ -116,26 +119,65 @@ def test_every_registered_backend_has_its_modules() -> None:
         assert f"eagerpy_xp.native._{backend}" in MODULES
 
 
-def test_no_import_cycle() -> None:
-    internal = {m: {t for t in ts if t in MODULES} for m, ts in GRAPH.items()}
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """An import cycle of ``graph`` (module -> modules it imports), or None."""
+    internal = {m: {t for t in ts if t in graph} for m, ts in graph.items()}
     state: dict[str, int] = {}
     stack: list[str] = []
 
-    def visit(m: str) -> None:
+    def visit(m: str) -> list[str] | None:
         state[m] = 1
         stack.append(m)
         for t in sorted(internal[m]):
             if state.get(t) == 1:
-                cycle = [*stack[stack.index(t):], t]
-                pytest.fail("import cycle: " + " -> ".join(cycle))
-            if t not in state:
-                visit(t)
+                return [*stack[stack.index(t):], t]
+            if t not in state and (cycle := visit(t)) is not None:
+                return cycle
         stack.pop()
         state[m] = 2
+        return None
 
     for m in sorted(internal):
-        if m not in state:
-            visit(m)
+        if m not in state and (cycle := visit(m)) is not None:
+            return cycle
+    return None
+
+
+def test_no_import_cycle() -> None:
+    cycle = find_cycle(GRAPH)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def suite_graph(root: Path = SUITE) -> dict[str, set[str]]:
+    """The conformance suite's import graph (its own modules only)."""
+    modules = _modules(root)
+    return {name: {t for t in _imports(name, path, modules, "conformance") if t in modules}
+            for name, path in modules.items()}  # fmt: skip
+
+
+def test_the_conformance_suite_has_no_import_cycle() -> None:
+    graph = suite_graph()
+    assert "conformance.recorder" in graph and "conformance.conftest" in graph
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle in the conformance suite: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_check_finds_a_cycle_through_an_import_inside_a_function(
+        tmp_path: Path) -> None:  # fmt: skip
+    """The suite's old cycle, rebuilt: conftest -> plugin at import time, plugin ->
+    recorder and recorder -> conftest inside functions."""
+    package = tmp_path / "conformance"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "conftest.py").write_text("from .plugin import DEFAULT\n")
+    (package / "plugin.py").write_text("DEFAULT = 1\ndef configure():\n"
+                                       "    from .recorder import Recorder\n")
+    (package / "recorder.py").write_text("class Recorder:\n    def finish(self):\n"
+                                         "        from .conftest import targets\n")
+    (package / "harness.py").write_text("import numpy\n")
+    cycle = find_cycle(suite_graph(package))
+    assert cycle == ["conformance.conftest", "conformance.plugin", "conformance.recorder",
+                     "conformance.conftest"]
 
 
 def _violations(module: str, targets: set[str]) -> list[str]:

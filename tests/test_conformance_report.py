@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 
 from conformance import report as rep
-from conformance.__main__ import HAND_WRITTEN, docs_page, write_reports
+from conformance.__main__ import (
+    HAND_WRITTEN,
+    PEERS_BEGIN,
+    PEERS_END,
+    docs_page,
+    peers_section,
+    write_reports,
+)
 from conformance.recorder import failure_text
 from conformance.report_html import render_html
 from conformance.runner import Progress, Run
@@ -59,8 +66,9 @@ def _state(status: str = "complete", failing: bool = True) -> dict[str, Any]:
         _result("t::test_bad[torch-native-cpu]", "passed", "a new row", "whatever",
                 "torch-native-cpu"),
     ]  # fmt: skip
-    jobs = [{"name": "numpy-wrapped", "backend": "numpy", "flavour": "wrapped", "status": "done"},
-            {"name": "torch-native", "backend": "torch", "flavour": "native",
+    jobs = [{"name": "numpy", "backend": "numpy", "targets": ["numpy-wrapped-cpu"],
+             "status": "done"},
+            {"name": "torch", "backend": "torch", "targets": ["torch-native-cpu"],
              "status": "done" if status == "complete" else "running"}]
     return {"status": status, "partial_reason": None if status == "complete" else "stopped",
             "run_id": "abc", "started": "2026-01-01T00:00:00Z", "runtime_s": 12.0,
@@ -88,7 +96,7 @@ def test_markdown_says_when_how_and_whether_complete() -> None:
     assert "PARTIAL" not in complete
     assert "check(call=abs(x=array([-0.0])))" in complete
     partial = rep.render_markdown(rep.build(_state("partial")), [])
-    assert "**PARTIAL REPORT** (stopped): not finished: torch-native." in partial
+    assert "**PARTIAL REPORT** (stopped): not finished: torch." in partial
     report = rep.build(_state("partial"))
     torch = next(t for t in report["targets"] if t["backend"] == "torch")
     assert rep.cell_text(None, torch) == "…"  # not run yet, unlike "—" (nothing to run)
@@ -128,7 +136,7 @@ def test_html_is_self_contained_and_marks_a_partial_report(tmp_path: Path) -> No
     write_reports(report, tmp_path, docs=False)
     page = (tmp_path / "conformance.html").read_text()
     assert "http://" not in page and "https://" not in page and "<link" not in page
-    assert "PARTIAL REPORT: stopped. Not finished: torch-native." in page
+    assert "PARTIAL REPORT: stopped. Not finished: torch." in page
     assert json.loads((tmp_path / "conformance.json").read_text())["status"] == "partial"
     assert not list(tmp_path.glob(".*.tmp"))
     assert ("<tr><td class='row'>torch</td><td>+0.21</td></tr></table><p>Left out:</p>"
@@ -224,16 +232,32 @@ def test_a_small_run_end_to_end(tmp_path: Path) -> None:
     assert set(report["functions"]["elementwise"]) == {"abs", "add", "logaddexp"}
     assert report["areas"]["elementwise"]["numpy-native-cpu"]["passed"] == 3
     assert "an old report" not in stale.read_text()
-    assert (tmp_path / "logs" / "numpy-native.jsonl").exists()
-    assert "done numpy-wrapped: 3 passed, 0 failed, 3 tests" in out
-    assert "  cell numpy-wrapped-cpu: 3 passed, 0 failed, 0 skipped, " in out
+    assert (tmp_path / "logs" / "numpy.jsonl").exists()  # one process, both flavours
+    assert "done numpy: 6 passed, 0 failed, 6 tests" in out
+    assert "  cell numpy-wrapped-cpu: 3 passed, 0 failed, 0 missing, 0 skipped, " in out
+    cells = report["jobs"][0]["cells"]
+    assert set(cells) == {"numpy-wrapped-cpu", "numpy-native-cpu"}
+    assert all(c["cpu_s"] > 0 for c in cells.values())  # CPU seconds per column
+    assert "numpy-native-cpu: 3 passed / 0 failed / 0 missing" in out
+    # the run's costs, in units of its calibration, for the estimates of later runs
+    costs = tmp_path / "costs.json"
+    process = _conformance("--load", str(tmp_path / "conformance.json"), "--save-costs",
+                           "--costs", str(costs), report_dir=tmp_path / "again")  # fmt: skip
+    out, _ = process.communicate(timeout=300)
+    assert f"costs of 2 columns stored in {costs}" in out, out
+    stored = json.loads(costs.read_text())["examples"]["3"]
+    units = stored["targets"]["numpy-native-cpu"]["test_differential"]["cold"]
+    calibration = report["estimate"]["calibration_s"]
+    measured = sum(r["cpu_s"] for r in report["results"] if r["target"] == "numpy-native-cpu")
+    assert units == pytest.approx(measured / calibration, abs=0.1)
+    assert stored["startup"]["numpy"]["cold"] > 0
 
 
 def test_an_interrupted_run_leaves_a_partial_report(tmp_path: Path) -> None:
     process = _conformance("--backend", "numpy", "--flavour", "native", "-k",
                            "test_matches_reference", "--max-examples", "50",
                            report_dir=tmp_path)  # fmt: skip
-    events = tmp_path / "logs" / "numpy-native.jsonl"
+    events = tmp_path / "logs" / "numpy.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (
             events.exists() and '"event": "result"' in events.read_text()):
@@ -242,7 +266,7 @@ def test_an_interrupted_run_leaves_a_partial_report(tmp_path: Path) -> None:
     out, _ = process.communicate(timeout=60)
     assert process.returncode == 2, out
     report = json.loads((tmp_path / "conformance.json").read_text())
-    assert report["status"] == "partial" and report["not_run"] == ["numpy-native"]
+    assert report["status"] == "partial" and report["not_run"] == ["numpy"]
     assert report["partial_reason"].startswith("interrupted (Ctrl-C)")
     assert 0 < len(report["results"]) < 100
     assert "PARTIAL REPORT" in (tmp_path / "conformance.html").read_text()
@@ -255,3 +279,24 @@ def test_docs_page_keeps_the_hand_written_part() -> None:
     assert docs_page("# new\n", "# an old page without the line\n") == "# new\n"
     # the published page has the line, so regenerating it keeps its notes
     assert HAND_WRITTEN in (ROOT / "docs" / "conformance.md").read_text()
+
+
+def test_a_peers_run_rewrites_only_the_peers_section(tmp_path: Path) -> None:
+    old = (f"# Conformance matrix\n\nour matrix\n\n{HAND_WRITTEN}\n\n## Peers\n\n"
+           f"{PEERS_BEGIN}\n\nold table\n\n{PEERS_END}\n\n## Deeper runs\n")
+    page = peers_section("new table\n", old)
+    assert page == (f"# Conformance matrix\n\nour matrix\n\n{HAND_WRITTEN}\n\n## Peers\n\n"
+                    f"{PEERS_BEGIN}\n\nnew table\n\n{PEERS_END}\n\n## Deeper runs\n")
+    assert peers_section("t", "a page without one\n") == (
+        f"a page without one\n\n{PEERS_BEGIN}\n\nt\n\n{PEERS_END}\n")
+    # the published page has the section, inside the hand-written part
+    published = (ROOT / "docs" / "conformance.md").read_text()
+    assert published.index(HAND_WRITTEN) < published.index(PEERS_BEGIN) < published.index(
+        PEERS_END)
+    # rendered from a run of other namespaces only: when and how, the matrix, per column
+    state = _state()
+    state["options"].update(ours=False, namespaces=["array_api_strict"], max_examples=4)
+    section = rep.render_peers(rep.build(state))
+    assert "max-examples 4, no eagerpy_xp targets, namespaces array_api_strict" in section
+    assert "| area | numpy-wrapped-cpu | torch-native-cpu | jax-wrapped-cpu |" in section
+    assert "- `torch-native-cpu`: 2 passed / 1 failed / 0 missing" in section
