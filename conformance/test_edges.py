@@ -346,7 +346,8 @@ NUMPY_KEYS: list[tuple[str, Any]] = [
 ]  # fmt: skip
 
 
-@pytest.mark.flavours("wrapped")
+@pytest.mark.ours_only  # NumPy keys are eagerpy_xp's promise beyond the standard
+@pytest.mark.array_object  # the wrapped flavour: native arrays index as their framework does
 @pytest.mark.parametrize(("name", "key"), NUMPY_KEYS, ids=[n for n, _ in NUMPY_KEYS])
 @pytest.mark.parametrize("area", ["array object"])
 def test_numpy_keys(target: Target, area: str, name: str, key: Any) -> None:
