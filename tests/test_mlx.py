@@ -1156,3 +1156,21 @@ def test_namespaces_import_mlx_only_on_demand() -> None:
             "import eagerpy_xp.native.numpy; assert 'mlx' not in sys.modules")  # fmt: skip
     subprocess.run([sys.executable, "-c", code], check=True)
     assert importlib.import_module("eagerpy_xp.native.mlx").__backend__ is BACKEND
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64"])
+def test_smallest_int_divided_by_minus_one_does_not_kill_the_process(dtype: str) -> None:
+    """MLX's CPU kernel traps (SIGFPE) on int32/int64 ``INT_MIN // -1`` and ``% -1``;
+    the backend negates instead, wrapping as NumPy does, in functions and operators."""
+    import eagerpy_xp.mlx as wx
+
+    low = np.iinfo(dtype).min
+    a = np.array([low, 7, -7, 5], dtype=dtype)
+    b = np.array([-1, -1, 2, -1], dtype=dtype)
+    with np.errstate(over="ignore"):
+        want_div, want_rem = a // b, a % b
+    x, y = wx.asarray(a), wx.asarray(b)
+    for got, want in ((wx.floor_divide(x, y), want_div), (x // y, want_div),
+                      (wx.remainder(x, y), want_rem), (x % y, want_rem),
+                      (x // -1, -a), (x % -1, np.zeros_like(a))):  # fmt: skip
+        assert np.array_equal(np.asarray(got), want), (got, want)

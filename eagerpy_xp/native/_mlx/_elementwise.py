@@ -143,6 +143,35 @@ def _binary(name: str, op: Callable[[Any, Any], Any] | None = None) -> Method:
     return _fast_binary(name, fn)(translated(method))
 
 
+#: The dtypes whose smallest value divided by -1 traps in MLX's CPU kernel (SIGFPE: the
+#: process dies) instead of wrapping; smaller ints are computed wider and wrap.
+_TRAPPING = frozenset({mx.int32, mx.int64})
+
+
+def _floor_divide(a: Any, b: Any) -> Any:
+    """``mx.floor_divide``, where a division by -1 of int32/int64 is a negation (which
+    wraps the smallest value as NumPy does) rather than MLX's trapping kernel."""
+    dtype = a.dtype if type(a) is mx.array else b.dtype
+    if dtype not in _TRAPPING:
+        return mx.floor_divide(a, b)
+    if type(b) is not mx.array:  # a Python int
+        return -a if b == -1 else mx.floor_divide(a, b)
+    by_minus_one = b == -1
+    return mx.where(by_minus_one, -a, mx.floor_divide(a, mx.where(by_minus_one, 1, b)))
+
+
+def _remainder(a: Any, b: Any) -> Any:
+    """``mx.remainder``, where the remainder of int32/int64 by -1 is 0 without MLX's
+    trapping kernel (`_floor_divide`)."""
+    dtype = a.dtype if type(a) is mx.array else b.dtype
+    if dtype not in _TRAPPING:
+        return mx.remainder(a, b)
+    if type(b) is not mx.array:
+        return mx.zeros_like(a) if b == -1 else mx.remainder(a, b)
+    by_minus_one = b == -1
+    return mx.where(by_minus_one, 0, mx.remainder(a, mx.where(by_minus_one, 1, b)))
+
+
 #: ``mx.not_equal``, mapped right by ``mx.vmap`` (`batch_safe`).
 _NOT_EQUAL = batch_safe(mx.not_equal)
 
@@ -199,7 +228,7 @@ class MLXElementwise(MLXCore):
     bitwise_right_shift = _binary("bitwise_right_shift", batch_safe(mx.bitwise_right_shift))
     bitwise_xor = _binary("bitwise_xor", batch_safe(mx.bitwise_xor))
     divide = _binary("divide")
-    floor_divide = _binary("floor_divide")
+    floor_divide = _binary("floor_divide", _floor_divide)
     greater = _binary("greater")
     greater_equal = _binary("greater_equal")
     less = _binary("less")
@@ -314,12 +343,12 @@ class MLXElementwise(MLXCore):
                                                  mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
         return mx.where(negative, inverse, result)
 
-    @_fast_binary("remainder", mx.remainder, INTEGER)
+    @_fast_binary("remainder", _remainder, INTEGER)
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
         a, b = self._operands(x1, x2, "remainder")
-        result = mx.remainder(a, b)
+        result = _remainder(a, b)
         if self._kind(result) != "real floating":
             return result
         return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
