@@ -29,6 +29,7 @@ import argparse
 import importlib
 import json
 import os
+import random
 import statistics
 import timeit
 from typing import Any
@@ -176,8 +177,9 @@ def _floor_forms(backend: str) -> dict[str, tuple[str, dict[str, Any]]]:
 def measure(backend: str, rounds: int, calls: int, ops: list[str] | None = None
             ) -> dict[str, dict[str, float]]:  # fmt: skip
     """operation -> column -> median µs per call, the floor's row included.  Each round
-    times every operation in every form, so a change of the machine's load during the
-    run falls on all rows alike, not on the rows that happened to be timed then."""
+    times every operation in every form, in an order of its own, so a change of the
+    machine's load during the run falls on all rows alike, not on the rows that happened
+    to be timed then."""
     timers = {FLOOR: {column: timeit.Timer(stmt, globals=scope)
                       for column, (stmt, scope) in _floor_forms(backend).items()}}  # fmt: skip
     for op, wrapped_stmt, function_stmt in OPERATIONS:
@@ -189,10 +191,14 @@ def measure(backend: str, rounds: int, calls: int, ops: list[str] | None = None
             timer.timeit(max(calls // 10, 10))  # warm up
     samples: dict[str, dict[str, list[float]]] = {
         op: {column: [] for column in row} for op, row in timers.items()}  # fmt: skip
+    # each round in its own order: no form always follows the same one (JAX dispatches
+    # asynchronously: a form may wait for the work of the one before it)
+    order = [(op, column, timer) for op, row in timers.items() for column, timer in row.items()]
+    shuffle = random.Random(0).shuffle
     for _ in range(rounds):
-        for op, row in timers.items():
-            for column, timer in row.items():
-                samples[op][column].append(timer.timeit(calls) / calls * 1e6)
+        shuffle(order)
+        for op, column, timer in order:
+            samples[op][column].append(timer.timeit(calls) / calls * 1e6)
     return {op: {column: statistics.median(values) for column, values in row.items()}
             for op, row in samples.items()}  # fmt: skip
 
