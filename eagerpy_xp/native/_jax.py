@@ -172,12 +172,18 @@ _INT_IN_RANGE: dict[Any, tuple[int, int]] = {
 
 def _weak_scalar(value: Any, dtype: Any) -> Any:
     """A Python scalar beside a JAX array of ``dtype`` as a function made by `_binary`
-    hands it to ``jax.numpy`` (which reads it as weakly typed): any bool, float or complex,
-    and an int the array's dtype holds (`_INT_IN_RANGE`); None for other ints (the full
-    path decides)."""
-    if type(value) is int:
+    hands it to ``jax.numpy`` (which reads it as weakly typed), where the result keeps the
+    array's kind, and so is not weakly typed itself: a bool, an int (one the dtype holds,
+    `_INT_IN_RANGE`) beside a numeric array, a float beside a floating one, a complex
+    number beside a complex one; None for anything else (the full path decides)."""
+    kind, of = type(value), dtype.kind
+    if kind is float:
+        return value if of in "fc" else None
+    if kind is int:
         low, high = _INT_IN_RANGE.get(dtype, _WEAK_INT_RANGE)
-        return value if low <= value <= high else None
+        return value if of != "b" and low <= value <= high else None
+    if kind is complex:
+        return value if of == "c" else None
     return value
 
 

@@ -345,6 +345,11 @@ class TorchCore(Backend):
             dim += used
         return tuple(new), flips
 
+    def index_case(self) -> tuple[type, bool, Any] | None:
+        """A basic key without negative steps is torch's own indexing: `getitem` hands it
+        to torch as it is (a negative step takes `getitem`, which flips)."""
+        return (Tensor, False, None)
+
     def getitem(self, raw: Any, key: Any) -> Any:
         new_key, flips = self._index_key(tuple(raw.shape), key)
         try:
