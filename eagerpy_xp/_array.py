@@ -68,7 +68,7 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
     through the function, which raises the contract's error.
     """
 
-    def forward(self: Array, other: Operand, /) -> Array:
+    def forward(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
         fn, c, t, dtypes, op, scalar, scalar_op, _, scalars = b.operator_plans[function]
         x = self._raw
