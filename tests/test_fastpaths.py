@@ -691,3 +691,32 @@ def test_fast_paths_trace_under_torch_compile() -> None:
         for g, w in zip(got, want):
             assert type(g) is ep.Array and g.dtype == w.dtype
             np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_torch_half_floats_beside_python_scalars(dtype: str) -> None:
+    """torch's half floats are no dtype of the standard: a Python float after one is
+    torch's own computation (as before these fast cases), while `_binary` refuses a
+    Python int or bool beside one, a scalar before one and a scalar exponent (it checks
+    the dtype of the 0-d tensor it makes): the operators keep exactly that (and torch
+    computes a Python scalar beside a half float in float32, so a fast case with the
+    scalar first would not even round like a 0-d tensor of it)."""
+    torch = pytest.importorskip("torch")
+    import eagerpy_xp as ep
+
+    values = torch.tensor([0.1, -2.5, 3.3, -0.0], dtype=getattr(torch, dtype))
+    x = ep.astensor(values)
+    torch_ops = {"__add__": torch.add, "__sub__": torch.sub, "__mul__": torch.mul,
+                 "__gt__": torch.gt}  # fmt: skip
+    for dunder, op in torch_ops.items():
+        for scalar in (0.1, 2.5, 1e-5, -0.0):
+            got = getattr(Array, dunder)(x, scalar).raw
+            want = op(values, scalar)
+            assert got.dtype == want.dtype and torch.equal(got, want), (dunder, scalar)
+        for scalar in (3, True):
+            with pytest.raises(TypeError, match="not a dtype of the standard"):
+                getattr(Array, dunder)(x, scalar)
+    for dunder in ("__radd__", "__rsub__", "__rmul__", "__pow__"):
+        for scalar in (0.1, 3):
+            with pytest.raises(TypeError, match="not a dtype of the standard"):
+                getattr(Array, dunder)(x, scalar)
