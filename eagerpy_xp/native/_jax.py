@@ -1464,6 +1464,18 @@ class JaxBackend(NumPyDtypes, Backend):
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return jnp.mean(x, axis=axis, keepdims=keepdims)
 
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.max))
+    @translated
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """``jax.numpy.max``, with a fast path (jitted) over every axis or one."""
+        return jnp.max(x, axis=axis, keepdims=keepdims)
+
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.min))
+    @translated
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """``jax.numpy.min``, with a fast path (jitted) over every axis or one."""
+        return jnp.min(x, axis=axis, keepdims=keepdims)
+
     @translated
     def std(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
