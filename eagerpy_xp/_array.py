@@ -376,7 +376,7 @@ class Array(ArrayMethods):
     def __getitem__(self, key: Any, /) -> Array:
         b = self._b
         x = self._raw
-        t, negative_steps, take = b.index_plan
+        t, negative_steps, take, reverse = b.index_plan
         if type(x) is t:  # a basic key: the backend's case (`BackendCore.index_case`)
             kind = type(key)
             if kind is slice:
@@ -386,16 +386,21 @@ class Array(ArrayMethods):
                 fast = _basic(key, negative_steps)
             else:
                 fast = kind is int or key is None or key is Ellipsis
-            if fast:
-                try:
+            try:
+                if fast:
                     raw = x[key] if take is None else take(x, key)
-                except Exception:  # the full path raises the contract's error
+                elif reverse is not None and (kind is slice or kind is tuple) \
+                        and _basic(key if kind is tuple else (key,), True):  # fmt: skip
+                    raw = reverse(x, key)
+                else:
                     raw = None
-                if raw is not None:
-                    array = _new_object(Array)
-                    array._raw = raw if type(raw) is t else b.normalize(raw)
-                    array._b = b
-                    return array
+            except Exception:  # the full path raises the contract's error
+                raw = None
+            if raw is not None:
+                array = _new_object(Array)
+                array._raw = raw if type(raw) is t else b.normalize(raw)
+                array._b = b
+                return array
         return _wrap(b, b.getitem(x, _unwrap_key(key)))
 
     def __setitem__(self, key: Any, value: Any, /) -> None:

@@ -597,8 +597,9 @@ def test_basic_indexing_equals_the_full_path(name: str, shape: tuple[int, ...]) 
 @pytest.mark.parametrize("name", ["numpy", "torch", "jax"])
 def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The keys the comparison above relies on: basic keys of a plain array never reach
-    `getitem` (the full path); a negative step reaches it on torch, which flips there; a
-    bool key, an array key, an int out of range (JAX clamps) reach it on every backend."""
+    `getitem` (the full path), negative steps included (torch flips them in its
+    `reverse` case, but for the unsigned dtypes it flips on their bits); a bool key, an
+    array key, an int out of range (JAX clamps) reach it on every backend."""
     import eagerpy_xp as ep
 
     backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax}[name]()
@@ -616,8 +617,11 @@ def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatc
                 Ellipsis, None, (1, slice(0, 3, 2))):  # fmt: skip
         x[key]
     assert calls == []
-    x[::-1]
-    assert calls == ([slice(None, None, -1)] if name == "torch" else [])
+    x[::-1], x[:, ::-2], x[None, 1:-4:-1, ..., -1]
+    assert calls == []
+    if name == "torch":
+        ep.astensor(backend.plain(np.arange(3, dtype=np.uint16)))[::-1]
+        assert calls == [slice(None, None, -1)]
     calls.clear()
     x[True], x[x[:, 0] > 0]
     for key in ((0, 0, 0), 4, (Ellipsis, Ellipsis)):

@@ -777,9 +777,9 @@ class JaxBackend(NumPyDtypes, Backend):
             return raw
         return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
 
-    def index_case(self) -> tuple[type, bool, Callable[[Any, Any], Any] | None] | None:
+    def index_case(self) -> tuple[Any, ...] | None:
         """A basic key of a concrete array: one compiled slice (`_take_basic`)."""
-        return (_ARRAY, True, _take_basic)
+        return (_ARRAY, True, _take_basic, None)
 
     def check_dtype(self, dtype: Any, function: str) -> Any:
         """The dtype object; `ValueError` for a 64-bit dtype while x64 is off."""

@@ -69,8 +69,8 @@ class Backend(
             name: self._operator_plan(name, arity) for name, arity in OPERATOR_FUNCTIONS.items()
         }
         #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
-        #: ``(array type, negative steps, take)``; ``(None, False, None)`` for none.
-        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None)
+        #: ``(array type, negative steps, take, reverse)``; Nones for none.
+        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None)
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
         canonical = self.canonical_type or self.array_type
