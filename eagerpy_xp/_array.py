@@ -389,8 +389,8 @@ class Array(ArrayMethods):
             try:
                 if fast:
                     raw = x[key] if take is None else take(x, key)
-                elif reverse is not None and (kind is slice or kind is tuple) \
-                        and _basic(key if kind is tuple else (key,), True):  # fmt: skip
+                elif reverse is not None and (kind is slice or (kind is tuple
+                                                   and _basic(key, True))):  # fmt: skip
                     raw = reverse(x, key)
                 else:
                     raw = None
