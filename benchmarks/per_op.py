@@ -180,27 +180,51 @@ def measure(backend: str, rounds: int, calls: int, ops: list[str] | None = None
     times every operation in every form, in an order of its own, so a change of the
     machine's load during the run falls on all rows alike, not on the rows that happened
     to be timed then."""
-    timers = {FLOOR: {column: timeit.Timer(stmt, globals=scope)
-                      for column, (stmt, scope) in _floor_forms(backend).items()}}  # fmt: skip
+    forms = {FLOOR: _floor_forms(backend)}
     for op, wrapped_stmt, function_stmt in OPERATIONS:
         if ops is None or op in ops:
-            timers[op] = {column: timeit.Timer(stmt, globals=scope) for column, (stmt, scope)
-                          in _forms(backend, op, wrapped_stmt, function_stmt).items()}  # fmt: skip
+            forms[op] = _forms(backend, op, wrapped_stmt, function_stmt)
+    # JAX dispatches asynchronously: each batch of calls keeps its last result and waits
+    # for it (outside the timing), so that no batch pays for the work of the one before
+    wait = _waiter(backend)
+    timers = {op: {column: (timeit.Timer(_kept(stmt) if wait else stmt, globals=scope), scope)
+                   for column, (stmt, scope) in row.items()}
+              for op, row in forms.items()}  # fmt: skip
     for row in timers.values():
-        for timer in row.values():
+        for timer, _ in row.values():
             timer.timeit(max(calls // 10, 10))  # warm up
     samples: dict[str, dict[str, list[float]]] = {
         op: {column: [] for column in row} for op, row in timers.items()}  # fmt: skip
-    # each round in its own order: no form always follows the same one (JAX dispatches
-    # asynchronously: a form may wait for the work of the one before it)
-    order = [(op, column, timer) for op, row in timers.items() for column, timer in row.items()]
+    # each round in its own order: no form always follows the same one
+    order = [(op, column, timer, scope) for op, row in timers.items()
+             for column, (timer, scope) in row.items()]  # fmt: skip
     shuffle = random.Random(0).shuffle
     for _ in range(rounds):
         shuffle(order)
-        for op, column, timer in order:
+        for op, column, timer, scope in order:
             samples[op][column].append(timer.timeit(calls) / calls * 1e6)
+            if wait:
+                wait(scope["_result"])
     return {op: {column: statistics.median(values) for column, values in row.items()}
             for op, row in samples.items()}  # fmt: skip
+
+
+def _kept(stmt: str) -> str:
+    """``stmt`` keeping its value as the global ``_result``."""
+    return f"global _result; _result = {stmt}"
+
+
+def _waiter(backend: str) -> Any:
+    """For a framework that dispatches asynchronously (JAX): a function waiting for a
+    result (an array, or anything holding one in ``.raw``); else None."""
+    if backend != "jax":
+        return None
+    import jax
+
+    def wait(result: Any) -> None:
+        jax.block_until_ready(getattr(result, "raw", result))
+
+    return wait
 
 
 def floor_of(table: dict[str, dict[str, float]]) -> float:
@@ -209,12 +233,19 @@ def floor_of(table: dict[str, dict[str, float]]) -> float:
     return row["bare"] - row["plain"]
 
 
+#: The indexing rows: their native form is the plain one (the framework's own indexing).
+INDEXING = frozenset(op for op, _, function in OPERATIONS if function is None)
+
+
 def multiples(table: dict[str, dict[str, float]], column: str, over: str = "plain"
               ) -> dict[str, float]:  # fmt: skip
-    """operation -> (column - over) / floor, for the rows that have both."""
+    """operation -> (column - over) / floor, for the rows that have both (the native
+    flavour's indexing rows left out: they are the plain form again)."""
     floor = floor_of(table)
+    native = "eagerpy_xp native" in (column, over)
     return {op: (row[column] - row[over]) / floor for op, row in table.items()
-            if op != FLOOR and column in row and over in row}  # fmt: skip
+            if op != FLOOR and column in row and over in row
+            and not (native and op in INDEXING)}  # fmt: skip
 
 
 def report(backend: str, table: dict[str, dict[str, float]]) -> str:
@@ -270,12 +301,15 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> str:
                              f"{b:.2f} ({(b - row['plain']) / f1:+.1f}f)")
             out.append(f"| `{op}` | {row['plain']:.2f} | " + " | ".join(cells) + " |")
         for label, table_ in (("before", old), ("after", table)):
-            values = multiples(table_, "eagerpy_xp wrapped")
-            native = multiples(table_, "eagerpy_xp native")
-            out.append(f"\n{label}: wrapped median {statistics.median(values.values()):+.2f}f, "
-                       f"largest {max(values.values()):+.2f}f; native median "
-                       f"{statistics.median(native.values()):+.2f}f, largest "
-                       f"{max(native.values()):+.2f}f")  # fmt: skip
+            out.append(f"\n{label}:")
+            for name, column, over in (("wrapped over plain", "eagerpy_xp wrapped", "plain"),
+                                       ("wrapped over native", "eagerpy_xp wrapped",
+                                        "eagerpy_xp native"),
+                                       ("native over plain", "eagerpy_xp native", "plain")):  # fmt: skip
+                values = multiples(table_, column, over)
+                worst = max(values, key=values.__getitem__)
+                out.append(f"{name}: median {statistics.median(values.values()):+.2f}f, "
+                           f"largest {values[worst]:+.2f}f (`{worst}`)")  # fmt: skip
         out.append("")
     return "\n".join(out)
 
