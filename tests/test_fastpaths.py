@@ -724,3 +724,22 @@ def test_torch_half_floats_beside_python_scalars(dtype: str) -> None:
         for scalar in (0.1, 3):
             with pytest.raises(TypeError, match="not a dtype of the standard"):
                 getattr(Array, dunder)(x, scalar)
+
+
+@pytest.mark.parametrize("name", ["torch", "jax"])
+def test_fast_paths_raise_the_full_paths_errors(name: str) -> None:
+    """Operands the fast cases take but the framework refuses (shapes that do not
+    broadcast): each native function's fast path raises what its full implementation
+    raises, type and message."""
+    backend = {"torch": _Torch, "jax": _Jax}[name]()
+    xp = importlib.import_module(f"eagerpy_xp.native.{name}")
+    b = xp.__backend__
+    x = backend.plain(np.ones(3, dtype=np.float32))
+    y = backend.plain(np.ones(4, dtype=np.float32))
+    for function in ("add", "multiply", "pow", "less", "atan2"):
+        errors = []
+        for call in (getattr(xp, function), getattr(type(b), function).__wrapped__.__get__(b)):
+            with pytest.raises(Exception) as info:
+                call(x, y)
+            errors.append((type(info.value), str(info.value)))
+        assert errors[0] == errors[1] and errors[0][0] is ValueError, (function, errors)
