@@ -62,17 +62,18 @@ def _named(method: Any, dunder: str) -> Any:
 def _binary_operator(dunder: str, function: str) -> BinaryOperator:
     """``self <op> other``: backend ``function(self, other)``, wrapped.
 
-    The fast case of ``function`` (two arrays of one dtype, or an array and a Python
-    float, as `fastpath.binary` states it) calls the op here, without the function's
-    frame; the result is the function's own, and an exception reruns the call through
-    the function, which raises the contract's error.
+    The fast case of ``function`` (`fastpath.FastCase`: two arrays of one dtype, or an
+    array and a Python scalar of the case's types) calls the op here, without the
+    function's frame; the result is the function's own, and an exception reruns the call
+    through the function, which raises the contract's error.
     """
 
-    def forward(self: Array, other: Operand, /) -> Array:
+    def forward(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, a, t, dtypes, op, scalar, scalar_op, _ = b.operator_plans[function]
+        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars = b.operator_plans[function]
         x = self._raw
-        if type(other) is Array:
+        kind = type(other)
+        if kind is Array:
             y = other._raw
             # the case's array type is the backend's own: `y` is of this backend too
             if type(x) is t and type(y) is t:
@@ -84,26 +85,25 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                         pass
                     else:
                         array = _new_object(Array)
-                        array._raw = raw if type(raw) is a else b.normalize(raw)
+                        array._raw = raw if type(raw) is t else b.normalize(raw)
                         array._b = b
                         return array
             if other._b is not b:
                 _check_same_backend(b, other, "operator")
             other = y
-        elif type(other) is float and type(x) is t and scalar is not None:
+        elif kind in scalars and type(x) is t:
             dtype = x.dtype
             if dtype in dtypes:
-                operand = scalar(other, dtype)
-                if operand is not None:
-                    try:
-                        raw = scalar_op(x, operand)
-                    except Exception:
-                        pass
-                    else:
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is a else b.normalize(raw)
-                        array._b = b
-                        return array
+                try:
+                    operand = other if scalar is None else scalar(other, dtype)
+                    raw = None if operand is None else scalar_op(x, operand)
+                except Exception:
+                    raw = None
+                if raw is not None:
+                    array = _new_object(Array)
+                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._b = b
+                    return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return NotImplemented
         try:
@@ -111,7 +111,7 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is a else b.normalize(raw)
+        array._raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
         return array
 
@@ -119,27 +119,26 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
 
 
 def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
-    """``other <op> self``: backend ``function(other, self)``, wrapped (a Python float
-    first takes the fast case where `fastpath.binary` allows it, ``scalar_first``)."""
+    """``other <op> self``: backend ``function(other, self)``, wrapped (a Python scalar
+    first takes the fast case where the case allows it for the array's dtype)."""
 
     def reflected(self: Array, other: Operand, /) -> Array:
         b = self._b
-        fn, a, t, dtypes, _, scalar, scalar_op, scalar_first = b.operator_plans[function]
+        fn, c, t, _, _, scalar, scalar_op, first, scalars = b.operator_plans[function]
         x = self._raw
-        if type(other) is float and type(x) is t and scalar_first and scalar is not None:
+        if type(other) in scalars and type(x) is t:
             dtype = x.dtype
-            if dtype in dtypes:
-                operand = scalar(other, dtype)
-                if operand is not None:
-                    try:
-                        raw = scalar_op(operand, x)
-                    except Exception:
-                        pass
-                    else:
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is a else b.normalize(raw)
-                        array._b = b
-                        return array
+            if dtype in first:
+                try:
+                    operand = other if scalar is None else scalar(other, dtype)
+                    raw = None if operand is None else scalar_op(operand, x)
+                except Exception:
+                    raw = None
+                if raw is not None:
+                    array = _new_object(Array)
+                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._b = b
+                    return array
         o = _operand(self, other)
         if o is NotImplemented:
             return NotImplemented
@@ -148,7 +147,7 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is a else b.normalize(raw)
+        array._raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
         return array
 
@@ -178,7 +177,7 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        fn, a, t, dtypes, op = b.operator_plans[function]
+        fn, c, t, dtypes, op = b.operator_plans[function]
         x = self._raw
         if type(x) is t and x.dtype in dtypes:
             try:
@@ -187,7 +186,7 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
                 pass
             else:
                 array = _new_object(Array)
-                array._raw = raw if type(raw) is a else b.normalize(raw)
+                array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b
                 return array
         try:
@@ -195,11 +194,31 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is a else b.normalize(raw)
+        array._raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
         return array
 
     return _named(unary, dunder)  # type: ignore[no-any-return]
+
+
+def _basic(key: tuple[Any, ...], negative_steps: bool) -> bool:
+    """Whether a tuple ``key`` is a basic index `index_case` takes: ints, slices (with a
+    positive or no step unless ``negative_steps``), None and at most one ellipsis."""
+    ellipsis = False
+    for k in key:
+        kind = type(k)
+        if kind is int or k is None:
+            continue
+        if kind is slice:
+            if not negative_steps:
+                step = k.step
+                if not (step is None or (type(step) is int and step > 0)):
+                    return False
+        elif k is Ellipsis and not ellipsis:
+            ellipsis = True
+        else:
+            return False
+    return True
 
 
 class Array(ArrayMethods):
@@ -355,7 +374,34 @@ class Array(ArrayMethods):
 
     # -- indexing ---------------------------------------------------------------------------
     def __getitem__(self, key: Any, /) -> Array:
-        return _wrap(self._b, self._b.getitem(self._raw, _unwrap_key(key)))
+        b = self._b
+        x = self._raw
+        t, negative_steps, take, reverse = b.index_plan
+        if type(x) is t:  # a basic key: the backend's case (`BackendCore.index_case`)
+            kind = type(key)
+            if kind is slice:
+                step = key.step
+                fast = negative_steps or step is None or (type(step) is int and step > 0)
+            elif kind is tuple:
+                fast = _basic(key, negative_steps)
+            else:
+                fast = kind is int or key is None or key is Ellipsis
+            try:
+                if fast:
+                    raw = x[key] if take is None else take(x, key)
+                elif reverse is not None and (kind is slice or (kind is tuple
+                                                   and _basic(key, True))):  # fmt: skip
+                    raw = reverse(x, key)
+                else:
+                    raw = None
+            except Exception:  # the full path raises the contract's error
+                raw = None
+            if raw is not None:
+                array = _new_object(Array)
+                array._raw = raw if type(raw) is t else b.normalize(raw)
+                array._b = b
+                return array
+        return _wrap(b, b.getitem(x, _unwrap_key(key)))
 
     def __setitem__(self, key: Any, value: Any, /) -> None:
         b = self._b
@@ -455,7 +501,8 @@ class Array(ArrayMethods):
 
 def _wrap(backend: Backend, raw: Any) -> Array:
     array = _new_object(Array)
-    array._raw = raw if type(raw) is backend.array_type else backend.normalize(raw)
+    canonical = backend.canonical_type or backend.array_type
+    array._raw = raw if type(raw) is canonical else backend.normalize(raw)
     array._b = backend
     return array
 

@@ -16,7 +16,7 @@ from typing import Any
 from . import _spec
 from ._array import Array, _new_object
 from ._dtypes import ALL
-from .native._base import Backend
+from .native._base import Backend, fastpath
 
 
 def _spec_signature(text: str) -> inspect.Signature:
@@ -50,7 +50,7 @@ _PLAIN_RESULTS = frozenset({bool, int, float, complex, str, type(None)})
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
     normalize = backend.normalize
-    array_type = backend.array_type
+    array_type = backend.canonical_type or backend.array_type
 
     def wrap(result: Any) -> Any:
         t = type(result)
@@ -88,13 +88,15 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     params = list(sig.parameters.values())
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
-    array_type = backend.array_type
+    array_type = backend.canonical_type or backend.array_type
     lifted: Callable[..., Any]
     fast_reduction = getattr(fn, "fast_reduction", None)
     # an element-wise function of the backend itself (not of linalg or fft) may have a
     # fast case (`BackendCore.fast_case`), which its lift tests as `Array`'s operators do
     fast_case = (backend.fast_case(name) if positional_only and len(params) in (1, 2)
                  and fn == getattr(backend, name, None) else None)  # fmt: skip
+    if fast_case is not None and len(params) == 2:
+        fast_case = fastpath.binary_case(fast_case)
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
     if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
@@ -180,7 +182,8 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     sig = _spec_signature(signature)
     scope: dict[str, Any] = {
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
-        "wrap": wrap, "array_type": backend.array_type, "containers": frozenset({Array, list, tuple}),
+        "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
+        "containers": frozenset({Array, list, tuple}),
     }  # fmt: skip
     passed = []
     for p in sig.parameters.values():
@@ -211,7 +214,7 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
     lifted with the case tested here, as `Array`'s unary operators do: the result is
     ``fn``'s own; other calls, and a fast call that raises, go through ``fn``."""
     fast_type, dtypes, op = case
-    array_type = backend.array_type
+    array_type = backend.canonical_type or backend.array_type
 
     def lifted(x: Any, /) -> Any:
         if type(x) is Array and x._b is backend:
@@ -222,12 +225,10 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
                 except Exception:
                     pass
                 else:
-                    if type(r) is array_type:
-                        out = _new_object(Array)
-                        out._raw = r
-                        out._b = backend
-                        return out
-                    return wrap(r)
+                    out = _new_object(Array)
+                    out._raw = r if type(r) is fast_type else backend.normalize(r)
+                    out._b = backend
+                    return out
         else:
             x = unwrap(x)
         r = fn(x)
@@ -243,53 +244,51 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
 
 def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backend,
                    unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
-    """An element-wise ``fn(x1, x2)`` whose fast case (`BackendCore.fast_case`) is
-    ``case``, lifted with the case tested here, as `Array`'s binary operators do (two
-    arrays of one dtype, or an array and a Python float): the result is ``fn``'s own;
-    other calls, and a fast call that raises, go through ``fn``."""
-    fast_type, dtypes, op, scalar, scalar_op, scalar_first = case
-    array_type = backend.array_type
+    """An element-wise ``fn(x1, x2)`` whose fast case (`fastpath.FastCase`) is ``case``,
+    lifted with the case tested here, as `Array`'s binary operators do (two arrays of one
+    dtype, or an array and a Python scalar of the case's types, in either order where the
+    case allows it): the result is ``fn``'s own; other calls, and a fast call that
+    raises, go through ``fn``."""
+    fast_type, dtypes, op, scalar, scalar_op, first, scalars = case
+    array_type = backend.canonical_type or backend.array_type
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any = None
         t1, t2 = type(x1), type(x2)
-        if t1 is Array and x1._b is backend:
-            x1 = x1._raw
-            if t2 is Array and x2._b is backend:
-                x2 = x2._raw
-                if type(x1) is fast_type and type(x2) is fast_type:
-                    dtype = x1.dtype
-                    if dtype is x2.dtype and dtype in dtypes:
-                        try:
+        try:
+            if t1 is Array and x1._b is backend:
+                x1 = x1._raw
+                if t2 is Array and x2._b is backend:
+                    x2 = x2._raw
+                    if type(x1) is fast_type and type(x2) is fast_type:
+                        dtype = x1.dtype
+                        if dtype is x2.dtype and dtype in dtypes:
                             r = op(x1, x2)
-                        except Exception:
-                            r = None
-            elif t2 is float and type(x1) is fast_type and scalar is not None:
-                dtype = x1.dtype
-                if dtype in dtypes:
-                    operand = scalar(x2, dtype)
-                    if operand is not None:
-                        try:
+                elif t2 in scalars and type(x1) is fast_type:
+                    dtype = x1.dtype
+                    if dtype in dtypes:
+                        operand = x2 if scalar is None else scalar(x2, dtype)
+                        if operand is not None:
                             r = scalar_op(x1, operand)
-                        except Exception:
-                            r = None
-        elif t1 is float and t2 is Array and x2._b is backend and scalar_first \
-                and scalar is not None:  # fmt: skip
-            x2 = x2._raw
-            if type(x2) is fast_type:
-                dtype = x2.dtype
-                if dtype in dtypes:
-                    operand = scalar(x1, dtype)
-                    if operand is not None:
-                        try:
+            elif t1 in scalars and t2 is Array and x2._b is backend:
+                x2 = x2._raw
+                if type(x2) is fast_type:
+                    dtype = x2.dtype
+                    if dtype in first:
+                        operand = x1 if scalar is None else scalar(x1, dtype)
+                        if operand is not None:
                             r = scalar_op(operand, x2)
-                        except Exception:
-                            r = None
-        if r is None:
-            r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
-                   else unwrap(x1),
-                   x2 if type(x2) is not Array and type(x2) is not list and type(x2) is not tuple
-                   else unwrap(x2))  # fmt: skip
+        except Exception:
+            r = None
+        if r is not None:
+            out = _new_object(Array)
+            out._raw = r if type(r) is fast_type else backend.normalize(r)
+            out._b = backend
+            return out
+        r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
+               else unwrap(x1),
+               x2 if type(x2) is not Array and type(x2) is not list and type(x2) is not tuple
+               else unwrap(x2))  # fmt: skip
         if type(r) is array_type:
             out = _new_object(Array)
             out._raw = r
@@ -315,7 +314,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
     ``fn``'s frame; the result is ``fn``'s own.  Other calls, and a fast call that raises
     (``fn`` raises the contract's error), go through ``fn``."""
     fast_type, dtypes, op = case
-    array_type = backend.array_type
+    array_type = backend.canonical_type or backend.array_type
     containers = frozenset({Array, list, tuple})
 
     def accumulation(x: Any, /, *, axis: Any = None, dtype: Any = None,
@@ -334,7 +333,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                 except Exception:
                     r = None
                 if r is not None:
-                    if type(r) is array_type:
+                    if type(r) is fast_type:
                         out = _new_object(Array)
                         out._raw = r
                         out._b = backend
@@ -365,7 +364,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                 except Exception:
                     r = None
                 if r is not None:
-                    if type(r) is array_type:
+                    if type(r) is fast_type:
                         out = _new_object(Array)
                         out._raw = r
                         out._b = backend

@@ -38,3 +38,27 @@ def test_the_run_lists_left_out_parts_and_saves_them(tmp_path: Path,
     assert set(saved["backends"]["numpy"]["added_us"]) == {
         "array-api-compat", "eagerpy_xp native", "eagerpy_xp wrapped"}
     assert len(saved["left_out"]) == 2
+
+
+def test_per_op_times_the_floor_and_reports_multiples_of_it(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:  # fmt: skip
+    """`python -m benchmarks.per_op` times the bare wrapper in the same rounds and gives
+    every form as a multiple of what it adds (the floor); --compare reads two runs."""
+    from benchmarks import per_op
+
+    table = per_op.measure("numpy", rounds=2, calls=5, ops=["x + y", "x[1:5]", "x ** 2"])
+    assert set(table) == {per_op.FLOOR, "x + y", "x[1:5]", "x ** 2"}
+    assert set(table[per_op.FLOOR]) == {"plain", "bare"}
+    floor = per_op.floor_of(table)
+    assert floor == table[per_op.FLOOR]["bare"] - table[per_op.FLOOR]["plain"]
+    row = table["x + y"]
+    wrapped = per_op.multiples(table, "eagerpy_xp wrapped")
+    assert wrapped["x + y"] == (row["eagerpy_xp wrapped"] - row["plain"]) / floor
+    assert "x[1:5]" not in per_op.multiples(table, "eagerpy_xp native")  # the plain form again
+    text = per_op.report("numpy", table)
+    assert "floor (f):" in text and "wrapped over plain: median" in text
+    out = tmp_path / "run.json"
+    out.write_text(json.dumps({"load": [0.0, 0.0, 0.0], "backends": {"numpy": table}}))
+    per_op.main(["--compare", str(out), str(out)])
+    assert "| `x ** 2` |" in capsys.readouterr().out

@@ -26,7 +26,13 @@ pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 DTYPES = ("float32", "float64", "int64", "int32", "int16", "int8", "uint8", "uint16",
           "uint32", "uint64", "bool", "complex64", "complex128")  # fmt: skip
 FLOATS = [math.nan, math.inf, -math.inf, 0.0, -0.0, 1.0, -1.5, 0.7, 2.5, -2.6, 1e-40, 1e30]
-SCALARS = [0.0, -0.0, 2.5, -1.0, 1e-40, math.nan, math.inf, 3, -2, 0, 2**40, 2**70]
+#: Python scalars beside arrays: every kind (bools and complex numbers too), signed zeros,
+#: NaN, infinities, a float32 subnormal, 0.5 (NumPy's ``pow`` fixes it), 2 (``x ** 2``),
+#: and ints at and beyond the edges of int8, uint8, int32 (JAX's weak ints) and float64's
+#: exact ints.
+SCALARS = [0.0, -0.0, 2.5, -1.0, 1e-40, math.nan, math.inf, -math.inf, 0.5, 3, -2, 0, 2,
+           127, 128, -129, 255, 256, -1, 2**31, -(2**31) - 1, 2**40, 2**53 + 1, 2**63, 2**70,
+           True, False, 1.5 - 2j, complex(math.nan, 0.0)]  # fmt: skip
 
 
 def _values(dtype: str) -> np.ndarray:
@@ -88,8 +94,6 @@ class _Jax:
     #: Each dtype compiles every op anew (seconds each): one dtype per kind, both widths
     #: of the floating ones (the fast paths' dtypes are whole categories).
     dtypes = ("float32", "float64", "int64", "uint8", "bool", "complex64")
-    #: No reduction of the JAX backend has a fast path.
-    reductions = False
 
     def __init__(self) -> None:
         self.jnp = pytest.importorskip("jax.numpy")
@@ -149,7 +153,7 @@ def _outcome(backend: Any, fn: Callable[..., Any], args: list[Any], kwargs: dict
     except Exception as error:  # the same error type either way
         return type(error).__name__
     dtype, values = backend.numpy(result)
-    return dtype, values.shape, values.tobytes()
+    return dtype, values.shape, values.tobytes(), getattr(result, "weak_type", None)
 
 
 def _same(backend: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
@@ -191,8 +195,6 @@ def test_binary(case: tuple[Any, Any], dtype: str) -> None:
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_reductions(case: tuple[Any, Any], name: str, dtype: str) -> None:
     backend, xp = case
-    if not getattr(backend, "reductions", True):
-        pytest.skip(f"{backend.name}: no reduction has a fast path")
     _covered(backend, dtype)
     values = _values(dtype).reshape(3, 4)
     for axis in (None, 0, 1, -1, -2, 2, (0, 1), (1,), (), False, (0, 0)):
@@ -253,9 +255,12 @@ class _NumPy:
         return x.dtype.name, x
 
 
-@pytest.fixture(scope="module", params=["numpy", "torch", "tensorflow"])
+@pytest.fixture(scope="module", params=["numpy", "torch", "jax", "tensorflow"])
 def operators_case(request: pytest.FixtureRequest) -> tuple[Any, Any]:
-    backend = {"numpy": _NumPy, "torch": _Torch, "tensorflow": _TensorFlow}[request.param]()
+    """A backend whose `Array` operators and wrapped functions are compared with its native
+    functions on inputs no fast case takes (for JAX: `Array`s given to native functions)."""
+    backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax,
+               "tensorflow": _TensorFlow}[request.param]()  # fmt: skip
     return backend, importlib.import_module(f"eagerpy_xp.native.{request.param}")
 
 
@@ -267,7 +272,7 @@ def _operator_outcome(backend: Any, operator: Callable[..., Any], *args: Any) ->
     if result is NotImplemented:
         return "NotImplemented"
     dtype, values = backend.numpy(result.raw)
-    return dtype, values.shape, values.tobytes()
+    return dtype, values.shape, values.tobytes(), getattr(result.raw, "weak_type", None)
 
 
 def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any) -> None:
@@ -282,12 +287,13 @@ def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any
         full = full[::-1]  # reflected: other <op> self is function(other, self)
     a = _operator_outcome(backend, getattr(type(wrapped[0]), dunder), *wrapped)
     try:
-        result = getattr(xp, function)(*full)
+        # as `Array` stores it (JAX: weakly typed results made strong)
+        result = xp.__backend__.normalize(getattr(xp, function)(*full))
     except Exception as error:
         b: Any = type(error).__name__
     else:
         dtype, values = backend.numpy(result)
-        b = dtype, values.shape, values.tobytes()
+        b = dtype, values.shape, values.tobytes(), getattr(result, "weak_type", None)
     what = f"Array.{dunder}{tuple(getattr(v, 'dtype', v) for v in args)}"
     assert a == b, f"{what}: operator {a!r} != {function} {b!r}"
 
@@ -295,6 +301,7 @@ def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_binary_operators(operators_case: tuple[Any, Any], dtype: str) -> None:
     backend, xp = operators_case
+    _covered(backend, dtype)
     values = _values(dtype)
     for shape in ((12,), (3, 4)):
         x, y = values.reshape(shape), np.roll(values, 5).reshape(shape)
@@ -313,6 +320,7 @@ def test_binary_operators(operators_case: tuple[Any, Any], dtype: str) -> None:
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_unary_operators(operators_case: tuple[Any, Any], dtype: str) -> None:
     backend, xp = operators_case
+    _covered(backend, dtype)
     values = _values(dtype)
     for x in (values, values.reshape(3, 4), values[:1].reshape(())):
         for dunder, function in UNARY_OPERATORS.items():
@@ -331,18 +339,27 @@ def test_operators_on_mixed_dtypes(operators_case: tuple[Any, Any], pair: tuple[
 
 def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
     """The cases the comparisons above rely on exist: ``x + y`` on float32 arrays, ``-x``,
-    ``x < y`` and ``x * 2.5`` have fast cases on these backends."""
+    ``x < y``, and ``x * 2.5``, ``x * 2`` and ``2 - x`` beside a float32 array."""
+    from eagerpy_xp.native._base import fastpath
+
     b = operators_case[1].__backend__
+    float32 = b.dtypes_by_name["float32"]
     for function in ("add", "multiply", "less", "negative"):
         case = b.fast_case(function)
         assert case is not None, function
-        assert b.dtypes_by_name["float32"] in case[1], function
-    scalar = b.fast_case("add")[3]  # Python floats
-    assert scalar is not None
-    if b.name != "tensorflow":  # a float meets floating arrays only, whatever the function allows
+        assert float32 in case[1], function
+    _, _, _, scalar, _, first, scalars = fastpath.binary_case(b.fast_case("subtract"))
+    assert float in scalars and int in scalars
+    if b.name == "tensorflow":
+        return
+    operand = (lambda value, dtype: value) if scalar is None else scalar
+    assert operand(2.5, float32) == 2.5 and operand(2, float32) == 2
+    assert float32 in first  # 2 - x
+    if b.name == "torch":  # a float beside an integer tensor: `_binary` promotes it
         for name in ("int64", "int8", "uint8", "bool"):
             assert scalar(2.5, b.dtypes_by_name[name]) is None, name
-        assert scalar(2.5, b.dtypes_by_name["float32"]) == 2.5
+        assert scalar(2**70, float32) is None and scalar(128, b.dtypes_by_name["int8"]) is None
+    assert b.operator_plans["pow"][4] is not None  # x ** y and x ** 2 too
 
 
 #: The standard's dtype category of each function behind an operator (its signatures).
@@ -392,6 +409,16 @@ def test_fast_cases_keep_to_the_categories(operators_case: tuple[Any, Any]) -> N
 AXES = (None, 0, 1, -1, -2, 2, -3, (0, 1), (1,), (), False, True, (0, 0), 1.0)
 
 
+def _stored(xp: Any, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` with its result as `Array` stores it (`BackendCore.normalize`: JAX's weakly
+    typed results made strong)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return xp.__backend__.normalize(fn(*args, **kwargs))
+
+    return call
+
+
 def _native_outcome(backend: Any, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     try:
         result = fn(*args, **kwargs)
@@ -400,7 +427,7 @@ def _native_outcome(backend: Any, fn: Callable[..., Any], *args: Any, **kwargs: 
     if hasattr(result, "raw"):
         result = result.raw
     dtype, values = backend.numpy(result)
-    return dtype, values.shape, values.tobytes()
+    return dtype, values.shape, values.tobytes(), getattr(result, "weak_type", None)
 
 
 @pytest.mark.parametrize("name", ["sum", "prod", "mean", "max", "min"])
@@ -413,6 +440,7 @@ def test_reduction_fast_paths_and_lifts(operators_case: tuple[Any, Any], name: s
     import eagerpy_xp as ep
 
     backend, xp = operators_case
+    _covered(backend, dtype)
     b = xp.__backend__
     wrapped_xp = importlib.import_module(f"eagerpy_xp.{backend.name}")
     native = getattr(xp, name)
@@ -434,7 +462,9 @@ def test_reduction_fast_paths_and_lifts(operators_case: tuple[Any, Any], name: s
                         assert got == expected, f"{what}: full {got!r} != fast {expected!r}"
                     got = _native_outcome(backend, getattr(wrapped_xp, name),
                                           ep.astensor(backend.plain(x)), **kwargs)
-                    assert got == expected, f"{what}: wrapped {got!r} != native {expected!r}"
+                    stored = _native_outcome(backend, _stored(xp, native), backend.plain(x),
+                                             **kwargs)  # fmt: skip
+                    assert got == stored, f"{what}: wrapped {got!r} != native {stored!r}"
 
 
 def test_reduction_fast_paths_are_taken() -> None:
@@ -460,7 +490,7 @@ def _same_lifted(backend: Any, xp: Any, name: str, *args: Any) -> None:
     wrapped = [ep.astensor(backend.plain(a)) if isinstance(a, np.ndarray) else a for a in args]
     full = [backend.other(a) if isinstance(a, np.ndarray) else a for a in args]
     a = _native_outcome(backend, getattr(wrapped_xp, name), *wrapped)
-    b = _native_outcome(backend, getattr(xp, name), *full)
+    b = _native_outcome(backend, _stored(xp, getattr(xp, name)), *full)
     what = f"{name}{tuple(getattr(v, 'dtype', v) for v in args)}"
     assert a == b, f"{what}: wrapped {a!r} != native {b!r}"
 
@@ -468,6 +498,7 @@ def _same_lifted(backend: Any, xp: Any, name: str, *args: Any) -> None:
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_lifted_elementwise_functions(operators_case: tuple[Any, Any], dtype: str) -> None:
     backend, xp = operators_case
+    _covered(backend, dtype)
     values = _values(dtype)
     for name in UNARY:
         _same_lifted(backend, xp, name, values)
@@ -516,3 +547,223 @@ def test_operators_on_arrays_of_a_tensor_subclass() -> None:
             got = _operator_outcome(torch_case, getattr(Array, dunder), ep.astensor(x),
                                     ep.astensor(y))  # fmt: skip
             assert got == _native_outcome(torch_case, getattr(xp, function), x, y), dunder
+
+
+# -- basic indexing: `Array.__getitem__`'s fast case (`BackendCore.index_case`) ------------------
+def _index_values(shape: tuple[int, ...]) -> np.ndarray:
+    """Distinct float32 values (signed zeros and a NaN among them) of ``shape``."""
+    values = np.arange(math.prod(shape), dtype=np.float32) - 2
+    values[values == 0] = -0.0
+    if values.size > 3:
+        values[3] = np.nan
+    return values.reshape(shape)
+
+
+def _slice_items(n: int) -> list[slice]:
+    bounds = [None, 0, 1, -1, 2, -2, n, n + 3, -n - 3]
+    steps = [None, 1, 2, 3, -1, -2, -3, 0]
+    return [slice(a, b, c) for a in bounds for b in bounds for c in steps]
+
+
+def _basic_keys(shape: tuple[int, ...], count: int) -> list[Any]:
+    """Keys for an array of ``shape``: every int (negative and out of range) and every
+    slice (every sign of start, stop and step, None and out-of-range bounds, step 0) of
+    the first axis alone, None, the ellipsis and (); then ``count`` tuples drawn from
+    those items and the other axes' (one or two ellipses, too many indices), and a few
+    keys no fast case takes (bools, NumPy ints, arrays)."""
+    rng = np.random.default_rng(len(shape) * 100 + sum(shape))
+    n = shape[0] if shape else 3
+    ints = [0, 1, -1, n - 1, n, -n, -n - 1, 7, -7]
+    keys: list[Any] = [*ints, *_slice_items(n), None, Ellipsis, (), (Ellipsis, Ellipsis)]
+    pool: list[Any] = [*ints, *_slice_items(max(shape, default=3)), None, Ellipsis,
+                       slice(None), slice(None, None, -1)]  # fmt: skip
+    for _ in range(count):
+        size = int(rng.integers(1, len(shape) + 3))
+        keys.append(tuple(pool[int(i)] for i in rng.integers(0, len(pool), size)))
+    keys += [True, (0, False), np.int64(1), (slice(None), np.int64(0)), slice(np.int64(1), 3),
+             slice(1.5, 3), "a", (0.5,)]  # fmt: skip
+    return keys
+
+
+def _indexed(backend: Any, index: Callable[[Any], Any], key: Any) -> Any:
+    try:
+        result = index(key)
+    except Exception as error:  # type and message: the error contract's, either way
+        return type(error).__name__, str(error)
+    raw = result.raw
+    dtype, values = backend.numpy(raw)
+    return dtype, values.shape, values.tobytes(), getattr(raw, "weak_type", None), type(raw)
+
+
+@pytest.mark.parametrize("shape", [(5,), (4, 3), (2, 0, 3), (0,), ()], ids=str)
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax"])
+def test_basic_indexing_equals_the_full_path(name: str, shape: tuple[int, ...]) -> None:
+    """``x[key]`` of an `Array` (its fast case for basic keys) gives, bit for bit and with
+    the same type, what the backend's full `getitem` gives, wrapped as `Array` wraps it,
+    for every generated key; and raises the same error, message included."""
+    import eagerpy_xp as ep
+
+    backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax}[name]()
+    b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
+    raw = backend.plain(_index_values(shape))
+    x = ep.astensor(raw)
+    full = ep.astensor(b.getitem(x.raw, ()))  # the stored array, as the full path sees it
+    assert b.index_plan[0] is type(x.raw)
+
+    def by_getitem(key: Any) -> Any:
+        return ep.astensor(b.getitem(full.raw, key))
+
+    for key in _basic_keys(shape, 150 if name == "jax" else 400):
+        fast, slow = _indexed(backend, x.__getitem__, key), _indexed(backend, by_getitem, key)
+        assert fast == slow, f"{name}{shape}[{key!r}]: fast {fast!r} != full {slow!r}"
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax"])
+def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keys the comparison above relies on: basic keys of a plain array never reach
+    `getitem` (the full path), negative steps included (torch flips them in its
+    `reverse` case, but for the unsigned dtypes it flips on their bits); a bool key, an
+    array key, an int out of range (JAX clamps) reach it on every backend."""
+    import eagerpy_xp as ep
+
+    backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax}[name]()
+    b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
+    x = ep.astensor(backend.plain(_index_values((4, 3))))
+    calls: list[Any] = []
+    full = type(b).getitem
+
+    def counting(self: Any, raw: Any, key: Any) -> Any:
+        calls.append(key)
+        return full(self, raw, key)
+
+    monkeypatch.setattr(type(b), "getitem", counting)
+    for key in (1, -1, slice(1, 3), (Ellipsis, 0), (slice(None), None), (None, 2, 1), (),
+                Ellipsis, None, (1, slice(0, 3, 2))):  # fmt: skip
+        x[key]
+    assert calls == []
+    x[::-1], x[:, ::-2], x[None, 1:-4:-1, ..., -1]
+    assert calls == []
+    if name == "torch":
+        ep.astensor(backend.plain(np.arange(3, dtype=np.uint16)))[::-1]
+        assert calls == [slice(None, None, -1)]
+    calls.clear()
+    x[True], x[x[:, 0] > 0]
+    for key in ((0, 0, 0), 4, (Ellipsis, Ellipsis)):
+        with pytest.raises(IndexError):
+            x[key]
+    assert len(calls) == 5
+
+
+def test_jax_results_are_strongly_typed() -> None:
+    """JAX's fast paths store their results without `normalize`: they are never weakly
+    typed (a weakly typed array promotes like a Python scalar); results of the full
+    path, and of native weakly typed arrays given to the wrapped flavour, are made
+    strong."""
+    jnp = pytest.importorskip("jax.numpy")
+    import eagerpy_xp as ep
+    import eagerpy_xp.jax as wjax
+
+    x = ep.astensor(jnp.asarray([1.0, -2.0, 3.0], dtype=jnp.float32))
+    weak = jnp.asarray(2.0)
+    assert weak.weak_type
+    results = [x * 2.0, 2 - x, x ** 2, -x, x > 0.5, x + x, x[1:], x[0], x[..., None],
+               x[::-1], wjax.exp(x), wjax.sum(x), wjax.mean(x, axis=0), wjax.add(1.5, x),
+               wjax.multiply(x, True), x * weak, wjax.sin(weak), wjax.add(weak, weak),
+               ep.astensor(weak), wjax.asarray(weak), x[weak.astype(int)]]  # fmt: skip
+    for r in results:
+        assert type(r) is ep.Array and not r.raw.weak_type, r
+    strong = wjax.sin(weak)  # a 0-d array of the default float dtype, promoting as arrays do
+    assert (x + strong).dtype == jnp.promote_types(x.dtype, strong.dtype)
+    assert (x * 2.0).dtype == jnp.float32
+
+
+def test_jax_fast_paths_follow_the_x64_mode() -> None:
+    """The jitted ops read JAX's x64 mode at every call (it is part of `jax.jit`'s cache
+    key): the same operation gives 64-bit results inside ``enable_x64`` and 32-bit ones
+    outside, in both flavours."""
+    jax = pytest.importorskip("jax")
+    import eagerpy_xp as ep
+    import eagerpy_xp.native.jax as njax
+
+    with jax.enable_x64(True):
+        x64 = jax.numpy.asarray(np.arange(4, dtype=np.int64))
+        wide = ep.astensor(x64)
+        assert (wide + 2**40).dtype == np.int64 and (wide * 3)[1:].dtype == np.int64
+        assert int((wide * 3)[3]) == 9 and njax.add(x64, 1).dtype == np.int64
+    with jax.enable_x64(False):
+        x32 = ep.astensor(jax.numpy.asarray(np.arange(4, dtype=np.int32)))
+        assert (x32 * 3).dtype == np.int32 and (x32 * 1.5).dtype == np.float32
+
+
+def test_fast_paths_trace_under_torch_compile() -> None:
+    """The fast cases traced by Dynamo (fullgraph): basic indexing, Python scalars of every
+    kind on either side, ``**`` and comparisons give the eager result, in one graph, and a
+    second call with other values neither recompiles nor falls back."""
+    torch = pytest.importorskip("torch")
+    import eagerpy_xp as ep
+
+    def f(x: Any, mask: Any) -> Any:
+        y = x[1:5] * 2 + 2.0 - x[0] - x[..., -1]
+        z = (2 - y) ** 2 + x[:, None][0:4, 0] * 3
+        w = (mask & True) | (mask == False) | (y[:3] > 0.5)  # noqa: E712 (the operator)
+        return z / 2.5 + x[::-1][:4], w, x[None, 2:6:2], 3 * z - 1.5
+
+    x = ep.astensor(torch.linspace(-2.0, 2.0, 8, dtype=torch.float64))
+    mask = ep.astensor(torch.tensor([True, False, True]))
+    compiled = torch.compile(f, fullgraph=True, backend="eager")
+    first = compiled(x, mask)
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        other = ep.astensor(torch.linspace(-1.0, 3.0, 8, dtype=torch.float64))
+        again = compiled(other, mask)
+    for got, want in ((first, f(x, mask)), (again, f(other, mask))):
+        for g, w in zip(got, want):
+            assert type(g) is ep.Array and g.dtype == w.dtype
+            np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_torch_half_floats_beside_python_scalars(dtype: str) -> None:
+    """torch's half floats are no dtype of the standard: a Python float after one is
+    torch's own computation (as before these fast cases), while `_binary` refuses a
+    Python int or bool beside one, a scalar before one and a scalar exponent (it checks
+    the dtype of the 0-d tensor it makes): the operators keep exactly that (and torch
+    computes a Python scalar beside a half float in float32, so a fast case with the
+    scalar first would not even round like a 0-d tensor of it)."""
+    torch = pytest.importorskip("torch")
+    import eagerpy_xp as ep
+
+    values = torch.tensor([0.1, -2.5, 3.3, -0.0], dtype=getattr(torch, dtype))
+    x = ep.astensor(values)
+    torch_ops = {"__add__": torch.add, "__sub__": torch.sub, "__mul__": torch.mul,
+                 "__gt__": torch.gt}  # fmt: skip
+    for dunder, op in torch_ops.items():
+        for scalar in (0.1, 2.5, 1e-5, -0.0):
+            got = getattr(Array, dunder)(x, scalar).raw
+            want = op(values, scalar)
+            assert got.dtype == want.dtype and torch.equal(got, want), (dunder, scalar)
+        for scalar in (3, True):
+            with pytest.raises(TypeError, match="not a dtype of the standard"):
+                getattr(Array, dunder)(x, scalar)
+    for dunder in ("__radd__", "__rsub__", "__rmul__", "__pow__"):
+        for scalar in (0.1, 3):
+            with pytest.raises(TypeError, match="not a dtype of the standard"):
+                getattr(Array, dunder)(x, scalar)
+
+
+@pytest.mark.parametrize("name", ["torch", "jax"])
+def test_fast_paths_raise_the_full_paths_errors(name: str) -> None:
+    """Operands the fast cases take but the framework refuses (shapes that do not
+    broadcast): each native function's fast path raises what its full implementation
+    raises, type and message."""
+    backend = {"torch": _Torch, "jax": _Jax}[name]()
+    xp = importlib.import_module(f"eagerpy_xp.native.{name}")
+    b = xp.__backend__
+    x = backend.plain(np.ones(3, dtype=np.float32))
+    y = backend.plain(np.ones(4, dtype=np.float32))
+    for function in ("add", "multiply", "pow", "less", "atan2"):
+        errors = []
+        for call in (getattr(xp, function), getattr(type(b), function).__wrapped__.__get__(b)):
+            with pytest.raises(Exception) as info:
+                call(x, y)
+            errors.append((type(info.value), str(info.value)))
+        assert errors[0] == errors[1] and errors[0][0] is ValueError, (function, errors)

@@ -61,6 +61,7 @@ from ._base import FFT, Autodiff, Backend, Linalg, fastpath
 from ._base.arguments import integer, positive, recheck
 from ._base.core import (
     GradCall,
+    NeverCanonical,
     NumPyDtypes,
     int_beyond_dtype,
     int_range,
@@ -180,9 +181,172 @@ def _exact_int(value: int, other: Any) -> Any:
     return jnp.asarray(value, dtype=dtype)
 
 
+#: Integer dtype -> the Python ints a fast path hands to ``jax.numpy`` beside it: those
+#: its range holds, within the weak range (`_WEAK_INT_MIN`); other dtypes: the weak range.
+_WEAK_INT_RANGE = (_WEAK_INT_MIN, _WEAK_INT_MAX)
+_INT_IN_RANGE: dict[Any, tuple[int, int]] = {
+    d: (max(int(np.iinfo(d).min), _WEAK_INT_MIN), min(int(np.iinfo(d).max), _WEAK_INT_MAX))
+    for d in _IN["integer"]
+}  # fmt: skip
+
+
+def _weak_scalar(value: Any, dtype: Any) -> Any:
+    """A Python scalar beside a JAX array of ``dtype`` as a function made by `_binary`
+    hands it to ``jax.numpy`` (which reads it as weakly typed), where the result keeps the
+    array's kind, and so is not weakly typed itself: a bool, an int (one the dtype holds,
+    `_INT_IN_RANGE`) beside a numeric array, a float beside a floating one, a complex
+    number beside a complex one; None for anything else (the full path decides)."""
+    kind, of = type(value), dtype.kind
+    if kind is float:
+        return value if of in "fc" else None
+    if kind is int:
+        low, high = _INT_IN_RANGE.get(dtype, _WEAK_INT_RANGE)
+        return value if of != "b" and low <= value <= high else None
+    if kind is complex:
+        return value if of == "c" else None
+    return value
+
+
+def _jitted(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` (a ``jax.numpy`` function) compiled by `jax.jit` as a whole: the same
+    XLA computation as ``function`` itself, which is jitted inside, without its Python
+    checks in front (the fast paths made them), through `jax.jit`'s C++ dispatch.  Python
+    scalars arrive weakly typed, as they do in ``function``'s own jit; the x64 mode is
+    part of `jax.jit`'s cache key.  Decided once per function, when the backend is built;
+    an int exponent of ``power`` must stay static (`_power_by_scalar`)."""
+    return jax.jit(function)  # type: ignore[no-any-return]
+
+
+def _reduction(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function(x)`` over every axis, ``function(x, axis, keepdims)`` over one (a
+    `fastpath.reduction` op), compiled by `jax.jit` with the axis and keepdims static."""
+    def reduce(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+        return function(x, axis=axis, keepdims=keepdims)
+
+    return jax.jit(reduce, static_argnums=(1, 2))  # type: ignore[no-any-return]
+
+
+_power = _jitted(jnp.power)
+#: ``power`` with a static exponent: ``jax.numpy.power`` of a Python int is
+#: ``lax.integer_pow`` specialised on it (a traced exponent would take ``lax.pow``).
+_power_by_int = jax.jit(jnp.power, static_argnums=1)
+
+
+def _power_by_scalar(x: Any, exponent: Any) -> Any:
+    """``jax.numpy.power(x, exponent)`` for a Python int or float ``exponent``, jitted:
+    an int static (`_power_by_int`), a float as a weakly typed argument."""
+    if type(exponent) is int:
+        return _power_by_int(x, exponent)
+    return _power(x, exponent)
+
+
+def _pow_exponent(value: Any, dtype: Any) -> Any:
+    """A Python exponent `JaxBackend.pow` gives ``jax.numpy.power`` as it is, beside a
+    real floating array: an int in the weak range, or a float that is no subnormal of
+    ``dtype`` (``pow`` makes a float a 0-d array of ``dtype``, which keeps a subnormal;
+    a Python float handed to a jitted function is flushed to zero); None for anything
+    else (the full path decides)."""
+    kind = type(value)
+    if kind is int:
+        return value if _WEAK_INT_MIN <= value <= _WEAK_INT_MAX else None
+    if kind is float and (value == 0.0 or not abs(value) < _TINY[dtype]):
+        return value
+    return None
+
+
+#: Real floating dtype -> its smallest normal number.
+_TINY = {d: float(np.finfo(d).tiny) for d in _REAL_FLOATING}
+
+
+@functools.partial(jax.jit, static_argnums=2)
+def _basic_slice(x: Any, starts: tuple[int, ...], plan: tuple[tuple[int, ...], ...]) -> Any:
+    """``x`` sliced as `_take_basic` planned it: a dynamic slice from ``starts`` (the
+    starts are arguments: one program serves every position of the same shape), the
+    strides, the reversed axes, and the result's shape (ints dropped, Nones added)."""
+    sizes, strides, flips, shape = plan
+    if sizes != x.shape:
+        x = jax.lax.dynamic_slice(x, starts, sizes)
+    if any(s != 1 for s in strides):
+        x = jax.lax.slice(x, (0,) * x.ndim, x.shape, strides)
+    if flips:
+        x = jax.lax.rev(x, flips)
+    return jax.lax.reshape(x, shape)
+
+
+def _take_basic(x: Any, key: Any) -> Any:
+    """``x[key]`` for a basic key (`Array.__getitem__`'s fast case: ints, slices, None and
+    at most one ellipsis) as one compiled slice (`_basic_slice`): the values JAX's own
+    indexing gives, which runs several primitives one by one.  None where the full path
+    must decide: an int out of range (JAX would clamp it), more indices than axes, slice
+    bounds that are not ints."""
+    items = key if type(key) is tuple else (key,)
+    shape = x.shape
+    ndim = len(shape)
+    used = 0
+    for k in items:
+        if k is not None and k is not Ellipsis:
+            used += 1
+    if used > ndim:
+        return None
+    starts: list[int] = []
+    sizes: list[int] = []
+    strides: list[int] = []
+    flips: list[int] = []
+    out: list[int] = []
+    dim = 0
+    for k in items:
+        if k is None:
+            out.append(1)
+            continue
+        if k is Ellipsis:
+            for _ in range(ndim - used):
+                starts.append(0)
+                sizes.append(shape[dim])
+                strides.append(1)
+                out.append(shape[dim])
+                dim += 1
+            continue
+        n = shape[dim]
+        if type(k) is int:
+            if not -n <= k < n:
+                return None
+            starts.append(k + n if k < 0 else k)
+            sizes.append(1)
+            strides.append(1)
+        else:
+            for bound in (k.start, k.stop, k.step):
+                if bound is not None and type(bound) is not int:
+                    return None
+            positions = range(*k.indices(n))
+            count, step = len(positions), positions.step
+            if count == 0:
+                starts.append(0)
+                sizes.append(0)
+                strides.append(1)
+            elif step > 0:
+                starts.append(positions[0])
+                sizes.append((count - 1) * step + 1)
+                strides.append(step)
+            else:
+                starts.append(positions[-1])
+                sizes.append((count - 1) * -step + 1)
+                strides.append(-step)
+                flips.append(dim)
+            out.append(count)
+        dim += 1
+    for rest in range(dim, ndim):
+        starts.append(0)
+        sizes.append(shape[rest])
+        strides.append(1)
+        out.append(shape[rest])
+    return _basic_slice(x, tuple(starts), (tuple(sizes), tuple(strides), tuple(flips),
+                                           tuple(out)))  # fmt: skip
+
+
 def _unary(name: str) -> Callable[..., Any]:
     """The standard's ``name`` where ``jax.numpy``'s function of that name is right for
-    every dtype of its category: straight to it for a concrete array of such a dtype,
+    every dtype of its category: straight to it (jitted, `_jitted`) for a concrete array
+    of such a dtype,
     anything else through `translated`'s checks (non-arrays and dtypes outside the
     category raise `TypeError`)."""
     jax_function = getattr(jnp, name)
@@ -192,13 +356,14 @@ def _unary(name: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
-    return fastpath.unary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function)(translated(method))
+    return fastpath.unary(_ARRAY, _IN[CATEGORY_OF.get(name)],
+                          _jitted(jax_function))(translated(method))  # fmt: skip
 
 
 def _binary(name: str) -> Callable[..., Any]:
-    """The binary ``name`` where ``jax.numpy``'s function is right: straight to it for two
-    concrete arrays of one dtype of the category (or one and a Python scalar); anything
-    else is checked first (`JaxBackend._operands`: arrays of this backend and the
+    """The binary ``name`` where ``jax.numpy``'s function is right: straight to it (jitted,
+    `_jitted`) for two concrete arrays of one dtype of the category, or one and a Python
+    scalar in either order (`_weak_scalar`); anything else is checked first (`JaxBackend._operands`: arrays of this backend and the
     category, or Python scalars)."""
     jax_function = getattr(jnp, name)
 
@@ -211,43 +376,8 @@ def _binary(name: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
-    return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], jax_function,
-                           _fast_scalar)(translated(method))  # fmt: skip
-
-
-def _fast_accumulation(jax_function: Callable[..., Any]) -> Callable[..., Any]:
-    """A fast path in front of the decorated ``sum``/``prod``: ``jax_function`` straight
-    for a concrete array of a floating-point dtype (which accumulates in its own dtype)
-    without ``dtype``.  Anything else, and any failure (so that the error is the full
-    path's, explained and translated), takes the full path."""
-
-    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
-        def method(self: JaxBackend, x: Any, /, *, axis: Any = None, dtype: Any = None,
-                   keepdims: bool = False) -> Any:  # fmt: skip
-            if type(x) is _ARRAY and dtype is None and x.dtype in _FLOATING:
-                try:
-                    return jax_function(x, axis=axis, keepdims=keepdims)
-                except Exception:  # the full path raises the contract's error
-                    pass
-            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
-
-        return fastpath.describe(method, slow)
-
-    return decorate
-
-
-def _fast_mean(slow: Callable[..., Any]) -> Callable[..., Any]:
-    """`_fast_accumulation` for ``mean`` (no ``dtype`` argument)."""
-
-    def method(self: JaxBackend, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is _ARRAY and x.dtype in _FLOATING:
-            try:
-                return jnp.mean(x, axis=axis, keepdims=keepdims)
-            except Exception:  # the full path raises the contract's error
-                pass
-        return slow(self, x, axis=axis, keepdims=keepdims)
-
-    return fastpath.describe(method, slow)
+    return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], _jitted(jax_function),
+                           _weak_scalar, scalar_types=fastpath.SCALARS)(translated(method))  # fmt: skip
 
 
 #: Arrays of this many elements or more could reach 2**63 bytes, where XLA aborts.
@@ -293,7 +423,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return fastpath.unary(_ARRAY, _REAL_FLOATING, jax_function)(translated(method))
+    return fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jax_function))(translated(method))
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -483,7 +613,12 @@ class _JaxAutodiff(Autodiff):
 class JaxBackend(NumPyDtypes, Backend):
     name = "jax"
     _f = jnp
-    native_types = (jax.Array,)  # includes tracers
+    #: the concrete array type first (`array_type`: what the fast paths and `translated`
+    #: test exactly); `jax.Array` takes tracers too
+    native_types = (_ARRAY, jax.Array)
+    #: a JAX array of any type may be weakly typed: every result not made by a fast path
+    #: from stored arrays goes through `normalize`
+    canonical_type = NeverCanonical
     mutable = False
     autodiff = _JaxAutodiff()
     linalg_class = JaxLinalg
@@ -510,7 +645,7 @@ class JaxBackend(NumPyDtypes, Backend):
     sqrt = _complex_fixed("sqrt", "none")
     tanh = _complex_fixed("tanh", "odd")
 
-    @fastpath.unary(_ARRAY, _REAL_FLOATING, jnp.tan)
+    @fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jnp.tan))
     @translated
     def tan(self, x: Any, /) -> Any:
         """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
@@ -661,7 +796,13 @@ class JaxBackend(NumPyDtypes, Backend):
         return jax.vmap(fn, in_axes=in_axes, out_axes=out_axes)  # type: ignore[no-any-return]
 
     def normalize(self, raw: Any) -> Any:
+        if type(raw) is _ARRAY and not raw.weak_type:
+            return raw
         return _strong(raw if isinstance(raw, jax.Array) else jnp.asarray(raw))
+
+    def index_case(self) -> tuple[Any, ...] | None:
+        """A basic key of a concrete array: one compiled slice (`_take_basic`)."""
+        return (_ARRAY, True, _take_basic, None)
 
     def check_dtype(self, dtype: Any, function: str) -> Any:
         """The dtype object; `ValueError` for a 64-bit dtype while x64 is off."""
@@ -1062,7 +1203,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    @fastpath.unary(_ARRAY, _IN["integer"], jnp.sign)
+    @fastpath.unary(_ARRAY, _IN["integer"], _jitted(jnp.sign))
     @translated
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
@@ -1077,7 +1218,7 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 
-    @fastpath.unary(_ARRAY, _IN["real numeric"], jnp.abs)
+    @fastpath.unary(_ARRAY, _IN["real numeric"], _jitted(jnp.abs))
     @translated
     def abs(self, x: Any, /) -> Any:
         """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
@@ -1087,7 +1228,7 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
         return result
 
-    @fastpath.binary(_ARRAY, _REAL_FLOATING, jnp.power)
+    @fastpath.binary(_ARRAY, _REAL_FLOATING, _power, _pow_exponent, _power_by_scalar, False)
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """Both operands take the promoted dtype first: JAX keeps ``x1``'s dtype for a 0-d
@@ -1129,7 +1270,7 @@ class JaxBackend(NumPyDtypes, Backend):
                         for b in (min, max))  # fmt: skip
         return super().clip(x, min, max)
 
-    @fastpath.binary(_ARRAY, _IN["integer"], jnp.floor_divide, _fast_scalar)
+    @fastpath.binary(_ARRAY, _IN["integer"], _jitted(jnp.floor_divide), _fast_scalar)
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
@@ -1144,7 +1285,7 @@ class JaxBackend(NumPyDtypes, Backend):
         special = jnp.isinf(x1) | jnp.isinf(x2) | (result == 0)
         return jnp.where(special, quotient, result)
 
-    @fastpath.binary(_ARRAY, _IN["integer"], jnp.remainder, _fast_scalar)
+    @fastpath.binary(_ARRAY, _IN["integer"], _jitted(jnp.remainder), _fast_scalar)
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
@@ -1361,21 +1502,35 @@ class JaxBackend(NumPyDtypes, Backend):
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
                                   dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
 
-    @_fast_accumulation(jnp.prod)
+    # a floating array (which accumulates in its own dtype) over every axis or one:
+    # `jax.numpy`'s reduction, jitted (`_reduction`)
+    @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.prod), accumulates=True)
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.prod(x, axis=axis, keepdims=keepdims,
                         dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
 
-    @_fast_accumulation(jnp.sum)
+    @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.sum), accumulates=True)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
 
-    @_fast_mean
+    @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.mean))
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return jnp.mean(x, axis=axis, keepdims=keepdims)
+
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.max))
+    @translated
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """``jax.numpy.max``, with a fast path (jitted) over every axis or one."""
+        return jnp.max(x, axis=axis, keepdims=keepdims)
+
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.min))
+    @translated
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        """``jax.numpy.min``, with a fast path (jitted) over every axis or one."""
+        return jnp.min(x, axis=axis, keepdims=keepdims)
 
     @translated
     def std(

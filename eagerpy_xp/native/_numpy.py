@@ -259,15 +259,19 @@ class NumPyBackend(NumPyDtypes, Backend):
     def fast_case(self, function: str) -> tuple[Any, ...] | None:
         """The functions behind `Array`'s operators that are their ufunc (`_ufunc1`,
         `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
-        in the standard, or a floating array and a Python float, the function is the
-        ufunc call, which `Array` makes itself."""
+        in the standard, or such an array and any Python scalar, in either order, the
+        function is the ufunc call, which `Array` makes itself.  ``pow`` is
+        ``numpy.power`` but where its exponent is 0.5 (`_power`, `_not_half`)."""
+        if function == "pow":
+            dtypes = _accepted(function)[1]
+            return (_NDARRAY, dtypes, _power, _not_half, np.power, (), fastpath.SCALARS)
         ufunc = _OPERATOR_UFUNCS.get(function)
         if ufunc is None:
             return None
         dtypes = _accepted(function)[1]
         if ufunc.nin == 1:
             return (_NDARRAY, dtypes, ufunc)
-        return (_NDARRAY, dtypes, ufunc, _float_operand, ufunc, True)
+        return (_NDARRAY, dtypes, ufunc, None, ufunc, dtypes, fastpath.SCALARS)
 
     # -- fixes of NumPy's deviations --------------------------------------------------------
     @translated
@@ -507,9 +511,22 @@ _OPERATOR_UFUNCS: dict[str, Any] = {
 }  # fmt: skip
 
 
-def _float_operand(value: Any, dtype: Any) -> Any:
-    """A Python float meeting a floating array: the ufunc keeps the array's dtype."""
-    return value if type(value) is float and dtype.kind in "fc" else None
+class _HalfExponent(Exception):
+    """`_power` met the exponent `NumPyBackend.pow` fixes: the full path computes it."""
+
+
+def _power(x1: Any, x2: Any) -> Any:
+    """`NumPyBackend.pow` of two arrays of one dtype, where its fix for a one-element
+    exponent 0.5 is not needed (`_HalfExponent` where it is)."""
+    if x2.size == 1 and x2 == 0.5:
+        raise _HalfExponent
+    return np.power(x1, x2)
+
+
+def _not_half(value: Any, dtype: Any) -> Any:
+    """A Python scalar exponent of `NumPyBackend.pow` that is plain ``numpy.power``: any
+    but 0.5 (None: the full path's fix)."""
+    return None if value == 0.5 else value
 
 
 #: The one NumPy backend object (the native module exports it).

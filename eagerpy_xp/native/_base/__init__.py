@@ -12,6 +12,7 @@ import inspect
 from typing import Any
 
 from ..._spec import OPERATOR_FUNCTIONS
+from . import fastpath
 from .core import Autodiff, BackendCore
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
@@ -60,18 +61,25 @@ class Backend(
         #: How `Array`'s operators run each function behind them (`OPERATOR_FUNCTIONS`),
         #: fixed here once, so that an operator reads it without a lookup that could
         #: change later (compilers such as torch.compile guard on what they read):
-        #: ``(function, array type, *fast case)``, the fast case `fast_case` states,
-        #: padded with Nones when there is none (binary: ``(case type, dtypes, op,
-        #: scalar, scalar op, scalar first)``; unary: ``(case type, dtypes, op)``).
+        #: ``(function, canonical type, *fast case)``, the fast case `fast_case` states
+        #: (`fastpath.FastCase`), padded with Nones and empty tuples when there is none.
+        #: The canonical type (`BackendCore.canonical_type`) is that of the function's
+        #: results that need no `normalize`.
         self.operator_plans: dict[str, tuple[Any, ...]] = {
             name: self._operator_plan(name, arity) for name, arity in OPERATOR_FUNCTIONS.items()
         }
+        #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
+        #: ``(array type, negative steps, take, reverse)``; Nones for none.
+        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None)
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
-        case = self.fast_case(function)
-        if case is None:
-            case = (None, (), None, None, None, False) if arity == 2 else (None, (), None)
-        return (getattr(self, function), self.array_type, *case)
+        canonical = self.canonical_type or self.array_type
+        if arity == 1:
+            case = self.fast_case(function) or (None, (), None)
+        else:
+            case = fastpath.binary_case(self.fast_case(function)) or (
+                None, (), None, None, None, (), ())  # fmt: skip
+        return (getattr(self, function), canonical, *case)
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

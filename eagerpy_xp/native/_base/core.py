@@ -302,6 +302,10 @@ class BackendCore:
     #: Where a function of the backend lives, in error messages ("linalg." for
     #: `Linalg`, "fft." for `FFT`); `translated` reads it with ``_b``, the backend.
     _prefix: ClassVar[str] = ""
+    #: The exact type of results stored without `normalize`, where it is not
+    #: `array_type` (None): a type whose arrays may still need it (JAX's, which may be
+    #: weakly typed) names `NeverCanonical` here.
+    canonical_type: ClassVar[type | None] = None
 
     def __init__(self) -> None:
         self._b = self
@@ -362,6 +366,21 @@ class BackendCore:
         int, None, or one int or None per positional argument, as `jax.vmap`;
         ``out_axes``: an int or one per result), or None where the framework has none:
         `eagerpy_xp.vmap` then loops over the axis and stacks the results."""
+        return None
+
+    def index_case(self) -> tuple[Any, ...] | None:
+        """How `Array.__getitem__` runs a basic key (ints, slices, None, the ellipsis and
+        tuples of them) without `getitem`, or None to always call it: ``(array_type,
+        negative_steps, take, reverse)``.  For an array of exactly ``array_type`` and
+        such a key (slices with a negative step only where ``negative_steps``),
+        ``raw[key]``, or ``take(raw, key)`` where ``take`` is given; a key with a
+        negative step where they are not: ``reverse(raw, key)`` where it is given.  A
+        None from ``take`` or ``reverse``, any other key and any exception go to
+        `getitem`, which raises the contract's error.  By default the framework's own
+        indexing, where `getitem` is the default one (``raw[key]`` itself); a backend
+        that overrides `getitem` states its case, if any."""
+        if type(self).getitem is BackendCore.getitem:
+            return (self.array_type, True, None, None)
         return None
 
     def fast_case(self, function: str) -> tuple[Any, ...] | None:
@@ -748,6 +767,11 @@ class BackendCore:
             return result
         raw[...] = result
         return raw
+
+
+class NeverCanonical:
+    """`BackendCore.canonical_type` of a backend whose every result goes through
+    `BackendCore.normalize`: no array has this type."""
 
 
 def _keyed(exc: Exception, key: Any) -> Exception:

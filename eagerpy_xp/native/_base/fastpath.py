@@ -27,10 +27,31 @@ Method = Callable[..., Any]
 #: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
 #: None when the full implementation must decide (out of range, another kind, ...).
 ScalarOperand = Callable[[Any, Any], Any]
-#: The case a fast path takes: ``(array_type, dtypes, op)`` for a unary function;
-#: ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` for a binary one (the
-#: arguments of `unary` and `binary`, ``scalar_op`` defaulting to ``op``).
+#: The case a fast path takes: ``(array_type, dtypes, op)`` for a unary function; for a
+#: binary one ``(array_type, dtypes, op, scalar, scalar_op, first_dtypes, scalar_types)``:
+#: two ``array_type`` arrays of one dtype among ``dtypes`` give ``op(x1, x2)``; such an
+#: array ``x`` and a Python scalar ``s`` whose type is among ``scalar_types`` give
+#: ``scalar_op(x, operand)``, and ``scalar_op(operand, x)`` for ``s`` first where ``x``'s
+#: dtype is among ``first_dtypes`` (the operand: ``scalar(s, dtype)``, or ``s`` itself
+#: where ``scalar`` is None; no fast case when it is None).  A result of ``array_type``
+#: computed from arrays `Array` stores needs no `BackendCore.normalize`.
 FastCase = tuple[Any, ...]
+#: The Python scalar types a binary fast case takes unless it names its own.
+INTS_AND_FLOATS = (float, int)
+#: Every Python scalar type, most common first (`Array`'s operators test membership).
+SCALARS = (float, int, bool, complex)
+
+
+def binary_case(case: FastCase | None) -> FastCase | None:
+    """A binary `FastCase` in its full form; the earlier form without ``scalar_types``,
+    ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` with a bool
+    ``scalar_first``, takes Python ints and floats through its ``scalar`` hook (none
+    without one), first where ``scalar_first``."""
+    if case is None or len(case) == 7:
+        return case
+    array_type, dtypes, op, scalar, scalar_op, scalar_first = case
+    return (array_type, dtypes, op, scalar, scalar_op, dtypes if scalar_first else (),
+            INTS_AND_FLOATS if scalar is not None else ())  # fmt: skip
 
 
 def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
@@ -58,22 +79,30 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
 
 def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
            scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any] | None = None,
-           scalar_first: bool = True) -> Callable[[Method], Method]:  # fmt: skip
+           scalar_first: bool | Container[Any] = True,
+           scalar_types: tuple[type, ...] | None = None) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated ``slow``: ``op(x1, x2)`` for two
     ``array_type`` arrays of the same dtype among ``dtypes``, or ``scalar_op`` (default
-    ``op``) of one such array and a Python int or float that ``scalar`` turns into an
-    operand, placed before the array too when ``scalar_first``."""
+    ``op``) of one such array and a Python scalar: of ``scalar_types`` (default: ints and
+    floats where there is a ``scalar`` hook, none without one), turned into an operand by
+    ``scalar`` (the scalar itself where it is None), placed before the array too where
+    ``scalar_first`` (True: for every dtype of ``dtypes``; or the dtypes for which it
+    may be)."""
     with_scalar = op if scalar_op is None else scalar_op
+    if scalar_types is None:
+        scalar_types = INTS_AND_FLOATS if scalar is not None else ()
+    first = dtypes if scalar_first is True else scalar_first or frozenset()
 
     def decorate(slow: Method) -> Method:
-        return _binary_method(array_type, dtypes, op, slow, scalar, with_scalar, scalar_first)
+        return _binary_method(array_type, dtypes, op, slow, scalar, with_scalar, first,
+                              tuple(scalar_types))  # fmt: skip
 
     return decorate
 
 
 def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
                    slow: Method, scalar: ScalarOperand | None, with_scalar: Callable[..., Any],
-                   scalar_first: bool) -> Method:  # fmt: skip
+                   first: Container[Any], scalar_types: tuple[type, ...]) -> Method:  # fmt: skip
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
         try:
@@ -83,15 +112,14 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
                     if t2 is array_type:
                         if x2.dtype is dtype:
                             return op(x1, x2)
-                    elif (t2 is float or t2 is int) and scalar is not None:
-                        operand = scalar(x2, dtype)
+                    elif t2 in scalar_types:
+                        operand = x2 if scalar is None else scalar(x2, dtype)
                         if operand is not None:
                             return with_scalar(x1, operand)
-            elif t2 is array_type and (t1 is float or t1 is int) and scalar_first \
-                    and scalar is not None:  # fmt: skip
+            elif t2 is array_type and t1 in scalar_types:
                 dtype = x2.dtype
-                if dtype in dtypes:
-                    operand = scalar(x1, dtype)
+                if dtype in first:
+                    operand = x1 if scalar is None else scalar(x1, dtype)
                     if operand is not None:
                         return with_scalar(operand, x2)
         except Exception as exc:
@@ -99,7 +127,8 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
         return slow(self, x1, x2)
 
     describe(method, slow)
-    method.fast_case = (array_type, dtypes, op, scalar, with_scalar, scalar_first)  # type: ignore[attr-defined]
+    method.fast_case = (array_type, dtypes, op, scalar, with_scalar, first,  # type: ignore[attr-defined]
+                        scalar_types)
     return method
 
 

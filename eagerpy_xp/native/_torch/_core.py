@@ -331,13 +331,7 @@ class TorchCore(Backend):
                 dim += ellipsis_dims
                 continue
             if isinstance(item, slice) and item.step is not None and item.step < 0:
-                n = shape[dim]
-                positions = range(*item.indices(n))
-                if len(positions):
-                    first = n - 1 - positions[0]
-                    item = slice(first, first + (len(positions) - 1) * -item.step + 1, -item.step)
-                else:
-                    item = slice(0, 0)
+                item = _ascending(item, shape[dim])
                 flips.append(dim)
             elif isinstance(item, torch.Tensor):
                 if item.dtype not in (torch.bool, torch.int64):
@@ -364,6 +358,12 @@ class TorchCore(Backend):
             raise self.error(function, "the result's shape depends on the array's values, "
                              "which differ between the examples torch.func.vmap maps; call it "
                              "outside vmap", NotImplementedError)  # fmt: skip
+
+    def index_case(self) -> tuple[Any, ...] | None:
+        """A basic key without negative steps is torch's own indexing: `getitem` hands it
+        to torch as it is; one with a negative step is `_reversed`, what `getitem` does
+        for it without the checks other keys need."""
+        return (Tensor, False, None, _reversed)
 
     def getitem(self, raw: Any, key: Any) -> Any:
         if isinstance(key, Tensor) and key.dtype == torch.bool:
@@ -446,6 +446,59 @@ def _index_tensor(index: Any) -> Tensor:
     import numpy as np
 
     return torch.from_numpy(np.ascontiguousarray(index))
+
+def _ascending(item: slice, n: int) -> slice:
+    """The slice of a dim of size ``n``, flipped, that selects what ``item`` (a slice with
+    a negative step) selects of it unflipped, in the same order."""
+    positions = range(*item.indices(n))
+    if not len(positions):
+        return slice(0, 0)
+    first = n - 1 - positions[0]
+    return slice(first, first + (len(positions) - 1) * -item.step + 1, -item.step)
+
+
+def _reversed(raw: Tensor, key: Any) -> Tensor | None:
+    """``raw[key]`` for a basic key with a negative step (`TorchCore.index_case`): the
+    dims it reverses flipped, then indexed with ascending slices, as `TorchCore.getitem`
+    does; no indexing where that selects everything.  None for the unsigned dtypes that
+    `getitem` flips on their bits, and for more indices than dims."""
+    if raw.dtype in SIGNED_VIEW:
+        return None
+    if type(key) is slice:  # one slice: the first dim reversed, perhaps all of it
+        n = raw.shape[0]  # (a 0-d array: an IndexError, and getitem's own)
+        if key.start is None and key.stop is None and key.step == -1:
+            return raw.flip(0)  # x[::-1]
+        k = _ascending(key, n)
+        flipped = raw.flip(0)
+        return flipped if k.start == 0 and k.stop == n and k.step == 1 else flipped[k]
+    items = key if type(key) is tuple else (key,)
+    shape = raw.shape
+    used = 0
+    for k in items:
+        if k is not None and k is not Ellipsis:
+            used += 1
+    if used > len(shape):
+        return None
+    new: list[Any] = []
+    flips: list[int] = []
+    everything = True
+    dim = 0
+    for k in items:
+        if k is Ellipsis:
+            dim += len(shape) - used
+        elif k is None or type(k) is int:
+            everything = False
+            dim += k is not None
+        else:
+            n = shape[dim]
+            if k.step is not None and k.step < 0:
+                k = _ascending(k, n)
+                flips.append(dim)
+            everything = everything and k.indices(n) == (0, n, 1)
+            dim += 1
+        new.append(k)
+    flipped = torch.flip(raw, flips)
+    return flipped if everything else flipped[tuple(new)]
 
 
 def _dims_consumed(item: Any) -> int:

@@ -38,6 +38,9 @@ _TAKES_SCALAR: dict[str, Callable[..., Any]] = {
     for name in ("add", "subtract", "multiply", "equal", "not_equal", "less", "less_equal",
                  "greater", "greater_equal", "bitwise_and", "bitwise_or", "bitwise_xor")
 } | {"maximum": torch.clamp_min, "minimum": torch.clamp_max}  # fmt: skip
+#: Those whose torch function also takes the Python scalar first (``torch.sub(2, x)``).
+_COMMUTES_WITH_SCALARS = frozenset({"add", "subtract", "multiply", "bitwise_and",
+                                    "bitwise_or", "bitwise_xor"})  # fmt: skip
 
 
 #: Dtypes that a fast path may hand straight to torch: the standard's (and torch's half
@@ -61,9 +64,65 @@ def _in_category(name: str, dtypes: frozenset[Any]) -> frozenset[Any]:
     return dtypes & frozenset(members)
 
 
-def _float_scalar(value: Any, dtype: Any) -> Any:
-    """A Python float meeting a real floating tensor: torch keeps the tensor's dtype."""
-    return value if type(value) is float and dtype in _REAL_FLOATS else None
+#: Integer dtype (those with torch kernels) -> the Python ints `_binary` passes beside it
+#: as they are (`TorchCore._check_fits`).
+_INT_BOUNDS: dict[Any, tuple[int, int]] = {
+    getattr(torch, n): (-(2 ** (BITS[n] - 1)), 2 ** (BITS[n] - 1) - 1) if n[0] == "i"
+    else (0, 2 ** BITS[n] - 1)
+    for n in ("int8", "int16", "int32", "int64", "uint8")
+}  # fmt: skip
+#: The standard's real floating dtypes (a Python int or an exponent beside torch's half
+#: floats takes the full path, which refuses them).
+_STANDARD_FLOATS = frozenset((torch.float32, torch.float64))
+#: The Python ints a float64 holds exactly: `float()` of them is exact, so it rounds to a
+#: float32 as a 0-d tensor of the int does (beyond them, or beyond int64, which such a
+#: tensor cannot take: the full path decides).
+_EXACT_INT = 2**53
+#: The standard's dtypes a Python scalar may precede in a fast path: torch computes a
+#: Python scalar beside a half float in float32 (its "opmath"), where `_binary` makes the
+#: scalar a 0-d tensor of the half float first.
+_SCALAR_FIRST = frozenset(getattr(torch, n) for n in ALL) - set(SIGNED_VIEW)
+
+
+def _scalar_operand(value: Any, dtype: Any) -> Any:
+    """A Python scalar beside a tensor of ``dtype`` as `_binary` hands it to torch when
+    torch keeps the tensor's dtype (the standard's rule): a float beside a real floating
+    tensor, an int (`_EXACT_INT`) beside one (as a float) or beside an integer tensor whose range holds
+    it, a bool beside a bool tensor; None for anything else (the full path decides; a
+    float beside torch's half floats is torch's own, as before)."""
+    kind = type(value)
+    if kind is float:
+        return value if dtype in _REAL_FLOATS else None
+    if kind is int:
+        if dtype in _STANDARD_FLOATS:
+            return float(value) if -_EXACT_INT <= value <= _EXACT_INT else None
+        bounds = _INT_BOUNDS.get(dtype)
+        return value if bounds is not None and bounds[0] <= value <= bounds[1] else None
+    if kind is bool:
+        return value if dtype is torch.bool else None
+    return None
+
+
+def _exponent(value: Any, dtype: Any) -> Any:
+    """A Python int or float exponent of `TorchElementwise.pow` that keeps the tensor's
+    dtype (the standard's rule, `_scalar_operand`), as it is: ``pow`` makes it a 0-d
+    tensor (`_power_by_scalar`); None for anything else."""
+    kind = type(value)
+    if kind is float:
+        return value if dtype in _STANDARD_FLOATS else None
+    if kind is int:
+        if dtype in _STANDARD_FLOATS:
+            return value if -_EXACT_INT <= value <= _EXACT_INT else None
+        bounds = _INT_BOUNDS.get(dtype)
+        return value if bounds is not None and bounds[0] <= value <= bounds[1] else None
+    return None
+
+
+def _power_by_scalar(x: Tensor, exponent: Any) -> Tensor:
+    """``pow(x, exponent)`` as `TorchElementwise.pow` computes it for a Python scalar of
+    `_exponent`: against a 0-d tensor of ``x``'s dtype and device (``torch.pow`` with the
+    Python number itself takes other kernels: ``x * x`` for 2, ``sqrt`` for 0.5)."""
+    return torch.pow(x, x.new_full((), exponent))
 
 
 def _make_unary(name: str) -> Callable[..., Any]:
@@ -85,14 +144,18 @@ def _make_binary(name: str) -> Callable[..., Any]:
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
     # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
-    # fix, or a real floating tensor with a Python float (torch keeps the tensor's dtype)
+    # fix, or a tensor with a Python scalar `_binary` passes as it is: a float
+    # (torch keeps the tensor's dtype) or int, or a bool tensor and a Python bool, the
+    # scalar also first where `_binary`'s 0-d tensor of it gives the same
     dtypes = _in_category(name, _NO_COMPLEX if name in ("add", "subtract") else _PLAIN)
     with_scalar = _TAKES_SCALAR.get(name)
     op = getattr(Tensor if name in _AS_METHOD else torch, _TORCH_NAMES.get(name, name))
     if with_scalar is not None and name in _AS_METHOD:
         with_scalar = op
-    return fastpath.binary(Tensor, dtypes, op, _float_scalar if with_scalar else None,
-                           with_scalar, scalar_first=False)(translated(method))  # fmt: skip
+    first = dtypes & _SCALAR_FIRST if name in _COMMUTES_WITH_SCALARS else frozenset()
+    return fastpath.binary(Tensor, dtypes, op, _scalar_operand if with_scalar else None,
+                           with_scalar, first, (float, int, bool) if with_scalar else ()
+                           )(translated(method))  # fmt: skip
 
 
 class TorchElementwise(TorchCore):
@@ -397,6 +460,8 @@ class TorchElementwise(TorchCore):
         result = torch.remainder(a, b)
         return torch.where(result == 0, torch.copysign(torch.zeros_like(result), b), result)
 
+    @fastpath.binary(Tensor, _in_category("pow", _NO_COMPLEX) - {torch.bool}, torch.pow,
+                     _exponent, _power_by_scalar, False, (float, int))  # fmt: skip
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         a, b = self._operands(x1, x2, "pow")
