@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import numpy as np
 import pytest
 
@@ -107,6 +108,10 @@ def test_each_fuzz_item_runs_its_hundred_calls(monkeypatch: pytest.MonkeyPatch) 
         return Outcome("clear", "TypeError", "eagerpy_xp.numpy.add: ...", formatted=True)
 
     monkeypatch.setattr(test_errors, "run_call", judged)
+    # The profile a whole test run may have loaded (the suite's, derandomized) is not this
+    # test's subject: the plan is read under hypothesis' plain settings.
+    monkeypatch.setattr(test_errors, "settings",
+                        lambda: hypothesis.settings(max_examples=100, derandomize=False))
     config: Any = Config()
     count, seed = test_errors.fuzz_plan(config)
     assert (count, seed) == (100, "7")  # outside the suite's profile: randomized, seed 7

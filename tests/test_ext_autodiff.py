@@ -272,7 +272,7 @@ def test_errors(backend: str) -> None:
 
 
 def test_numpy_raises_naming_the_backends_that_can() -> None:
-    message = r"eagerpy_xp\.numpy\.value_and_grad:.*torch, jax or tensorflow"
+    message = r"eagerpy_xp\.numpy\.value_and_grad:.*torch, jax, tensorflow or mlx"
     with pytest.raises(NotImplementedError, match=message):
         ep.value_and_grad(lambda a: a.sum(), np.ones(2))
     with pytest.raises(NotImplementedError, match="value_and_grad_fn"):

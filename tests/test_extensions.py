@@ -323,7 +323,7 @@ def test_namespaces_carry_autodiff(backend: str) -> None:
 def test_numpy_namespace_autodiff_raises() -> None:
     nat, wrapped = namespaces("numpy")
     for xp in (nat, wrapped):
-        with pytest.raises(NotImplementedError, match="torch, jax or tensorflow"):
+        with pytest.raises(NotImplementedError, match="torch, jax, tensorflow or mlx"):
             xp.value_and_grad(lambda v: v.sum(), np.ones(2))
 
 

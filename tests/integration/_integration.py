@@ -8,6 +8,7 @@ within the backend's floating-point tolerance.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -112,22 +113,26 @@ class Target:
         return not self.wide_default and wanted is not None and actual.dtype == wanted
 
 
-#: Failures whose cause lies in another library, by (case id, `Target.label`): the reason,
-#: with the reproducer in docs/ecosystem.md.  Each is a strict xfail, so a fix upstream shows.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {}
+#: Failures whose cause lies in another library, by (test module, case id, `Target.label`):
+#: the reason, with the reproducer in docs/ecosystem.md.  Each is a strict xfail, so a fix
+#: upstream shows.  The module is part of the key: two modules may both have a case "pad".
+KNOWN_FAILURES: dict[tuple[str, str, str], str] = {}
 
 
 def known_failure(case: str, backends: tuple[str, ...], reason: str) -> None:
-    """Record that ``case`` fails on ``backends`` (`Target.label`s) for ``reason``."""
+    """Record that ``case`` of the calling test module fails on ``backends``
+    (`Target.label`s) for ``reason``."""
+    module = sys._getframe(1).f_globals["__name__"]
     for backend in backends:
-        KNOWN_FAILURES[case, backend] = reason
+        KNOWN_FAILURES[module, case, backend] = reason
 
 
 def expect_known_failure(request: Any, case: str, target: Target) -> None:
-    """Mark the running test as a strict xfail when ``case`` is known to fail on ``target``."""
+    """Mark the running test as a strict xfail when ``case`` of its module is known to fail
+    on ``target``."""
     import pytest
 
-    reason = KNOWN_FAILURES.get((case, target.label))
+    reason = KNOWN_FAILURES.get((request.module.__name__, case, target.label))
     if reason is not None:
         request.applymarker(pytest.mark.xfail(strict=True, reason=reason))
 

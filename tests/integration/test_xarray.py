@@ -46,17 +46,17 @@ CASES: list[tuple[str, Callable[[xr.DataArray], xr.DataArray]]] = [
 ]  # fmt: skip
 
 _NUMPY_DTYPES = ("xarray's dtypes.maybe_promote (the missing-value fill) takes NumPy dtypes "
-                 "only and raises TypeError for torch.float64 / tf.float64 "
+                 "only and raises TypeError for torch.float64 / tf.float64 / mx.float32 "
                  "(docs/ecosystem.md, 'xarray')")  # fmt: skip
 for _case in ("pad", "pad int", "shift", "shift both", "rolling construct",
               "rolling construct center"):  # fmt: skip
-    known_failure(_case, ("torch", "tensorflow"), _NUMPY_DTYPES)
+    known_failure(_case, ("torch", "tensorflow", "mlx-x32"), _NUMPY_DTYPES)
 _BOOL_SUM = ("xarray's rolling reductions count valid entries with xp.sum of a boolean "
              "array, which the standard (and array_api_strict) refuse: TypeError "
              "(docs/ecosystem.md, 'xarray')")  # fmt: skip
 for _case in ("rolling mean", "rolling sum center", "rolling max 2-d", "rolling mean min_periods"):
     known_failure(_case, ("numpy", "jax", "dask"), _BOOL_SUM)
-    known_failure(_case, ("torch", "tensorflow"),
+    known_failure(_case, ("torch", "tensorflow", "mlx-x32"),
                   "xarray passes dtype names ('int8') to xp.result_type for non-NumPy dtypes "
                   "(and needs NumPy dtypes, see above) (docs/ecosystem.md, 'xarray')")  # fmt: skip
 
