@@ -57,23 +57,30 @@ GROUP_OF = {name: g for g, group in enumerate(GROUPS) for name in group}
 Outcome = tuple[str, Any]
 
 
-def _group_function(names: list[str]) -> Callable[..., list[Any]]:
+def _group_function(names: list[str], traced: list[int] | None = None
+                    ) -> Callable[..., list[Any]]:  # fmt: skip
     """One function calling the cases ``names`` on the same inputs; a code object of its
-    own (compilers cache per code object)."""
+    own (compilers cache per code object).  With ``traced``, each run of its body (under
+    a tracing compiler: each trace) adds one to ``traced[0]``."""
     scope: dict[str, Any] = {f"case{k}": CASES[n] for k, n in enumerate(names)}
+    scope["traced"] = traced if traced is not None else [0]
     calls = ", ".join(f"case{k}(x, y, s, i, m, c, v)" for k in range(len(names)))
     tag = names[0].replace(".", "_").replace(" ", "_").strip("_")
-    source = f"def group(x, y, s, i, m, c, v):\n    return [{calls}]\n"
+    source = (f"def group(x, y, s, i, m, c, v):\n    traced[0] += 1\n"
+              f"    return [{calls}]\n")  # fmt: skip
     exec(compile(source, f"<compiled cases from {tag}>", "exec"), scope)
     group: Callable[..., list[Any]] = scope["group"]
     return group
 
 
-def _traces(backend: str, compiled: Any) -> int | None:
-    """How many times ``compiled`` (the framework's compiled object) traced, where the
-    framework tells; None where it does not."""
-    if backend == "jax":
-        return int(compiled._cache_size())
+def _traces(backend: str, compiled: Any, traced: list[int]) -> int | None:
+    """How many times ``compiled`` (the framework's compiled object) traced, where that
+    can be told: TensorFlow says it; JAX and MLX run the Python body once per trace
+    (counted in ``traced``: ``jax.jit``'s own ``_cache_size`` reads 0 once its global
+    cache of functions has turned over in a long process); Dynamo replays a body's side
+    effects on every call, so torch is held to ``error_on_recompile`` instead."""
+    if backend in ("jax", "mlx"):
+        return traced[0]
     if backend == "tensorflow":
         return int(compiled.experimental_get_tracing_count())
     return None
@@ -94,7 +101,8 @@ _cache: dict[tuple[str, int], dict[str, Outcome]] = {}
 
 def _run(target: Target, names: list[str], args: list[Any]) -> list[Outcome] | Exception:
     backend = target.xp.__backend__
-    fn = _group_function(names)
+    traced = [0]
+    fn = _group_function(names, traced)
     options = OPTIONS.get(target.backend, {}) if backend.compiles else {}
     compiled = backend.compile(fn, dict(options))
     try:
@@ -102,7 +110,7 @@ def _run(target: Target, names: list[str], args: list[Any]) -> list[Outcome] | E
         again = _second_call(target.backend, compiled, args)
     except Exception as exc:  # any failure: the group is retried one case at a time
         return exc
-    traces = _traces(target.backend, compiled)
+    traces = _traces(target.backend, compiled, traced)
     if traces is not None and traces != 1:
         return AssertionError(f"traced {traces} times for two calls with the same inputs")
     del again
