@@ -61,13 +61,14 @@ def _group_function(names: list[str], traced: list[int] | None = None
                     ) -> Callable[..., list[Any]]:  # fmt: skip
     """One function calling the cases ``names`` on the same inputs; a code object of its
     own (compilers cache per code object).  With ``traced``, each run of its body (under
-    a tracing compiler: each trace) adds one to ``traced[0]``."""
+    a tracing compiler: each trace) adds one to ``traced[0]`` (never for torch: Dynamo
+    guards on the global it reads and replays the write on every call)."""
     scope: dict[str, Any] = {f"case{k}": CASES[n] for k, n in enumerate(names)}
-    scope["traced"] = traced if traced is not None else [0]
+    scope["traced"] = traced
     calls = ", ".join(f"case{k}(x, y, s, i, m, c, v)" for k in range(len(names)))
     tag = names[0].replace(".", "_").replace(" ", "_").strip("_")
-    source = (f"def group(x, y, s, i, m, c, v):\n    traced[0] += 1\n"
-              f"    return [{calls}]\n")  # fmt: skip
+    count = "    traced[0] += 1\n" if traced is not None else ""
+    source = f"def group(x, y, s, i, m, c, v):\n{count}    return [{calls}]\n"
     exec(compile(source, f"<compiled cases from {tag}>", "exec"), scope)
     group: Callable[..., list[Any]] = scope["group"]
     return group
@@ -79,7 +80,7 @@ def _traces(backend: str, compiled: Any, traced: list[int]) -> int | None:
     (counted in ``traced``: ``jax.jit``'s own ``_cache_size`` reads 0 once its global
     cache of functions has turned over in a long process); Dynamo replays a body's side
     effects on every call, so torch is held to ``error_on_recompile`` instead."""
-    if backend in ("jax", "mlx"):
+    if backend in ("jax", "mlx"):  # `_run` counts their traces
         return traced[0]
     if backend == "tensorflow":
         return int(compiled.experimental_get_tracing_count())
@@ -102,7 +103,7 @@ _cache: dict[tuple[str, int], dict[str, Outcome]] = {}
 def _run(target: Target, names: list[str], args: list[Any]) -> list[Outcome] | Exception:
     backend = target.xp.__backend__
     traced = [0]
-    fn = _group_function(names, traced)
+    fn = _group_function(names, traced if target.backend in ("jax", "mlx") else None)
     options = OPTIONS.get(target.backend, {}) if backend.compiles else {}
     compiled = backend.compile(fn, dict(options))
     try:
