@@ -194,6 +194,26 @@ def test_python_ints_beyond_the_dtype(xp: ModuleType, function: str) -> None:
         getattr(xp, function)(i8, 127), getattr(xp, function)(-128, i8)
 
 
+def test_python_ints_beyond_the_dtype_in_where(xp: ModuleType) -> None:
+    """``where(c, x, v)`` with a Python int ``v`` outside ``x``'s integer dtype raises
+    `OverflowError` in either position (NumPy and JAX wrapped ``1000`` into int8 as -24);
+    the ends of the range are taken."""
+    for dtype in INTEGER_DTYPES:
+        a = np.array([0, 1, 7], dtype=dtype)
+        x, c = xp.asarray(a), xp.asarray(np.array([True, False, True]))
+        for value in _beyond(dtype):
+            for first in (False, True):
+                args = (c, value, x) if first else (c, x, value)
+                with pytest.raises(OverflowError, match=rf"where: .*{value}.*{dtype}"):
+                    xp.where(*args)
+        info = np.iinfo(dtype)
+        for value in (int(info.min), int(info.max)):
+            got = values(xp.where(c, x, value))
+            assert got.dtype == np.dtype(dtype)
+            np.testing.assert_array_equal(got, np.where([True, False, True], a, value))
+        np.testing.assert_array_equal(values(x), a)  # unchanged
+
+
 def test_python_ints_beyond_the_dtype_in_creation(xp: ModuleType) -> None:
     for obj in (2**70, -(2**70), 2**63, -(2**63) - 1, 2**64, [1, 2**70], [[1], [2**63]]):
         _raises(xp, OverflowError, "asarray", lambda obj=obj: xp.asarray(obj), "Python int")

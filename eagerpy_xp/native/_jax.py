@@ -1466,6 +1466,7 @@ class JaxBackend(NumPyDtypes, Backend):
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         self._operands("where", x1, x2)
+        int_beyond_dtype(self, "where", x1, x2)  # JAX would wrap the int
         return jnp.where(condition, *_exact_scalars(x1, x2))
 
     @translated

@@ -11,7 +11,7 @@ from collections import namedtuple
 from typing import Any
 
 from ..._dtypes import INTEGRAL
-from .core import translated
+from .core import int_beyond_dtype, translated
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
@@ -173,6 +173,7 @@ class SearchingFunctions:
 
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        int_beyond_dtype(self, "where", x1, x2)  # a Python int the array's dtype cannot hold
         return self._f.where(condition, x1, x2)
 
 
