@@ -353,7 +353,11 @@ class TorchElementwise(TorchCore):
             huge = ((x.real.abs() > half) | (x.imag.abs() > half)) & torch.isfinite(x)
             return torch.where(x == 0, torch.zeros_like(x), torch.sgn(torch.where(huge, x * 0.5, x)))
         result = torch.sign(x)
-        return torch.where(torch.isnan(x), x, result) if kind == "real floating" else result
+        if kind != "real floating":
+            return result
+        # NaN is the one value unequal to itself; `x != x` rather than `isnan`: inductor's
+        # CPU code vectorises the comparison and fuses it (isnan cost 8 % of a PGD step)
+        return torch.where(x != x, x, result)
 
     @translated
     def bitwise_invert(self, x: Any, /) -> Any:
