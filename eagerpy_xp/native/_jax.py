@@ -71,7 +71,7 @@ from ._base.core import (
 from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
 from ._base.functions import check_roll, check_sorter
-from ._base.keys import as_it_is, selects_nothing, standard_key
+from ._base.keys import as_it_is, broadcasts_to, selects_nothing, standard_key
 from ._base.subnamespaces import EigResult
 
 
@@ -995,11 +995,7 @@ class JaxBackend(NumPyDtypes, Backend):
             mask = jnp.asarray(key)
             if 0 in mask.shape or selects_nothing(mask.shape, raw.shape):
                 selection = (0, *raw.shape[mask.ndim:])  # nothing to write; the value
-                try:  # must still fit
-                    fits = np.broadcast_shapes(value.shape, selection) == selection
-                except ValueError:
-                    fits = False
-                if not fits:
+                if not broadcasts_to(value.shape, selection):  # must still fit
                     raise self.error("__setitem__", f"a value of shape {value.shape} does not "
                                      f"fit an empty selection {selection}")  # fmt: skip
                 return raw
@@ -1012,14 +1008,10 @@ class JaxBackend(NumPyDtypes, Backend):
                     value = value[0]
                 return jnp.where(mask.reshape(mask.shape + (1,) * rest), value, raw)
         selected = _selection_shape(raw.shape, key)
-        if selected is not None and value.ndim:
-            try:  # NumPy's rule, which .at[].set skips when either side is empty
-                fits = np.broadcast_shapes(value.shape, selected) == selected
-            except ValueError:
-                fits = False
-            if not fits:
-                raise self.error("__setitem__", f"value of shape {value.shape} does not fit "
-                                 f"the selection of shape {selected}")  # fmt: skip
+        # NumPy's rule, which .at[].set skips when either side is empty
+        if selected is not None and value.ndim and not broadcasts_to(value.shape, selected):
+            raise self.error("__setitem__", f"value of shape {value.shape} does not fit "
+                             f"the selection of shape {selected}")  # fmt: skip
         try:
             return raw.at[key].set(value)
         except Exception as exc:

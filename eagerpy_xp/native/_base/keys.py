@@ -81,3 +81,13 @@ def selects_nothing(mask_shape: tuple[Any, ...], shape: tuple[Any, ...]) -> bool
         return False
     pairs = list(zip(mask_shape, shape))
     return all(m == n or m == 0 for m, n in pairs) and any(m != n for m, n in pairs)
+
+
+def broadcasts_to(shape: tuple[int, ...], selection: tuple[int, ...]) -> bool:
+    """Whether a value of ``shape`` can be written into a selection of ``selection``'s
+    shape: NumPy's rule, it broadcasts to it (checked also where the framework skips the
+    check, as for an empty selection)."""
+    try:
+        return np.broadcast_shapes(shape, selection) == selection
+    except ValueError:
+        return False
