@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,7 @@ import pytest
 
 from eagerpy_xp import Array, _dtypes
 from eagerpy_xp.native._base.elementwise import BINARY, UNARY
+from tests._flavours import namespaces
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
@@ -767,3 +769,54 @@ def test_fast_paths_raise_the_full_paths_errors(name: str) -> None:
                 call(x, y)
             errors.append((type(info.value), str(info.value)))
         assert errors[0] == errors[1] and errors[0][0] is ValueError, (function, errors)
+
+
+# -- a Python scalar exponent: the shortcuts frameworks take for some exponents -----------------
+#: ``(exponent, [(base, x ** exponent)])``: each exponent that a framework's ``**`` or
+#: ``pow`` computes by a shortcut for a Python number (``sqrt``, ``rsqrt``, ``x * x``,
+#: ``1 / x``, ``1 / (x * x)``, ``x * x * x``, ones, a copy) at the bases where the standard's
+#: special cases tell the shortcut from ``pow``.
+SCALAR_EXPONENTS: list[tuple[Any, list[tuple[float, float]]]] = [
+    (0.5, [(-0.0, 0.0), (0.0, 0.0), (-math.inf, math.inf), (4.0, 2.0), (math.nan, math.nan)]),
+    (-0.5, [(-0.0, math.inf), (0.0, math.inf), (-math.inf, 0.0), (4.0, 0.5)]),
+    (-2, [(-0.0, math.inf), (-math.inf, 0.0), (2.0, 0.25)]),
+    (-2.0, [(-0.0, math.inf), (-math.inf, 0.0), (0.5, 4.0)]),
+    (-1, [(-0.0, -math.inf), (0.0, math.inf), (-math.inf, -0.0), (4.0, 0.25)]),
+    (3, [(-0.0, -0.0), (-math.inf, -math.inf), (2.0, 8.0), (-3.0, -27.0)]),
+    (2, [(-0.0, 0.0), (-math.inf, math.inf), (3.0, 9.0), (math.nan, math.nan)]),
+    (0, [(math.nan, 1.0), (-0.0, 1.0), (math.inf, 1.0)]),
+    (1, [(-0.0, -0.0), (-math.inf, -math.inf), (math.nan, math.nan)]),
+    (math.nan, [(1.0, 1.0), (2.0, math.nan)]),
+    (math.inf, [(-1.0, 1.0), (0.5, 0.0), (2.0, math.inf)]),
+    (-math.inf, [(0.5, math.inf), (-0.0, math.inf)]),
+]
+
+xp_all = namespaces("numpy", "torch", "jax", "tensorflow", "dask", "mlx")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_python_scalar_exponents_keep_the_special_cases(xp_all: ModuleType, dtype: str) -> None:
+    """``x ** s`` (the wrapped flavour's operator, its fast case) and ``pow(x, s)`` for a
+    Python int or float ``s`` give the standard's special cases and signed zeros for
+    every exponent a framework takes a shortcut for, on every backend and flavour."""
+    xp = xp_all
+    dt = getattr(xp, dtype)
+    for exponent, rows in SCALAR_EXPONENTS:
+        bases = xp.asarray([b for b, _ in rows], dtype=dt)
+        expected = np.array([e for _, e in rows], dtype=dtype)
+        forms = {"pow": xp.pow(bases, exponent)}
+        if isinstance(bases, Array):
+            forms["**"] = bases ** exponent
+        for form, result in forms.items():
+            got = _numpy_of(result)
+            what = f"{xp.__name__} {form}({[b for b, _ in rows]}, {exponent!r}) = {got.tolist()}"
+            assert got.dtype == np.dtype(dtype), what
+            np.testing.assert_allclose(got, expected, rtol=1e-6, atol=0, err_msg=what)
+            assert (np.signbit(got) == np.signbit(expected)).all(), what
+
+
+def _numpy_of(result: Any) -> np.ndarray:
+    raw = result.raw if isinstance(result, Array) else result
+    if hasattr(raw, "compute"):
+        raw = raw.compute()
+    return np.asarray(raw)

@@ -8,6 +8,7 @@ wrapped flavour stores 0-d ``ndarray``s only (`NumPyBackend.normalize`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -261,10 +262,13 @@ class NumPyBackend(NumPyDtypes, Backend):
         `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
         in the standard, or such an array and any Python scalar, in either order, the
         function is the ufunc call, which `Array` makes itself.  ``pow`` is
-        ``numpy.power`` but where its exponent is 0.5 (`_power`, `_not_half`)."""
+        ``numpy.power`` but where its exponent is 0.5 (`_power`, `_not_half`), and by a
+        Python scalar NumPy's own ``**`` (``x ** 2`` is ``numpy.square``), as `pow`
+        computes it too."""
         if function == "pow":
             dtypes = _accepted(function)[1]
-            return (_NDARRAY, dtypes, _power, _not_half, np.power, (), fastpath.SCALARS)
+            return (_NDARRAY, dtypes, _power, _not_half, operator.pow, (),
+                    fastpath.SCALARS)  # fmt: skip
         ufunc = _OPERATOR_UFUNCS.get(function)
         if ufunc is None:
             return None
@@ -359,7 +363,18 @@ class NumPyBackend(NumPyDtypes, Backend):
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """NumPy takes ``sqrt`` for a one-element exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
-        ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there."""
+        ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there.  An
+        array to any other Python int or float is NumPy's own ``x1 ** x2``, which takes
+        ``square`` for 2 and ``reciprocal`` for -1 (what NumPy users get from ``**``, and
+        what the operator's fast case computes, `fast_case`)."""
+        if type(x1) is _NDARRAY and type(x2) in (int, float) and x2 != 0.5:
+            if x1.dtype in _POW_DTYPES:
+                try:
+                    return x1 ** x2
+                except Exception:  # the checks below raise the contract's error
+                    pass
+            self._check_operands(x1, x2, "pow")
+            return x1 ** x2
         self._check_operands(x1, x2, "pow")
         if (x2 != 0.5) if type(x2) in (float, int) else (getattr(x2, "size", 0) != 1 or x2 != 0.5):
             return np.power(x1, x2)  # NumPy's shortcut is for one-element exponents only
@@ -521,6 +536,11 @@ def _power(x1: Any, x2: Any) -> Any:
     if x2.size == 1 and x2 == 0.5:
         raise _HalfExponent
     return np.power(x1, x2)
+
+
+#: The dtypes `NumPyBackend.pow` takes (an array of one of them to a Python int or float
+#: needs no other check before NumPy's ``**``).
+_POW_DTYPES = _accepted("pow")[1]
 
 
 def _not_half(value: Any, dtype: Any) -> Any:

@@ -465,9 +465,9 @@ def _reversed(raw: Tensor, key: Any) -> Tensor | None:
     if raw.dtype in SIGNED_VIEW:
         return None
     if type(key) is slice:  # one slice: the first dim reversed, perhaps all of it
-        n = raw.shape[0]  # (a 0-d array: an IndexError, and getitem's own)
-        if key.start is None and key.stop is None and key.step == -1:
+        if key.step == -1 and key.start is None and key.stop is None and raw.ndim:
             return raw.flip(0)  # x[::-1]
+        n = raw.shape[0]  # (a 0-d array: an IndexError, and getitem's own)
         k = _ascending(key, n)
         flipped = raw.flip(0)
         return flipped if k.start == 0 and k.stop == n and k.step == 1 else flipped[k]

@@ -103,26 +103,47 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
     return None
 
 
+#: Exponents that ``torch.pow`` with a Python number computes by a shortcut whose special
+#: cases the standard does not allow: ``sqrt`` for 0.5 and ``rsqrt`` for -0.5
+#: (``(-0.) ** 0.5`` is -0 and ``(-inf) ** -0.5`` NaN where the standard asks for +0 and
+#: +0).  They meet a 0-d tensor.  (Its other shortcuts, ``x * x`` for 2, ``1 / x`` for
+#: -1, ``x * x * x`` for 3, ``1 / (x * x)`` for -2, ones for 0, keep the special cases.)
+_SHORTCUT_EXPONENTS = frozenset((0.5, -0.5))
+
+
 def _exponent(value: Any, dtype: Any) -> Any:
     """A Python int or float exponent of `TorchElementwise.pow` that keeps the tensor's
-    dtype (the standard's rule, `_scalar_operand`), as it is: ``pow`` makes it a 0-d
-    tensor (`_power_by_scalar`); None for anything else."""
+    dtype (the standard's rule, `_scalar_operand`): the number itself where ``torch.pow``
+    takes it as it is (its ``x * x`` for 2, ``1 / x`` for -1, ...), a 1-tuple of it where
+    it must meet a 0-d tensor of the dtype (`_SHORTCUT_EXPONENTS`, and a negative exponent
+    of an integer tensor, which ``torch.pow`` refuses as a number); None for anything
+    else (the full path decides).  `_power_by_scalar` computes either."""
     kind = type(value)
     if kind is float:
-        return value if dtype in _STANDARD_FLOATS else None
-    if kind is int:
+        if dtype not in _STANDARD_FLOATS:
+            return None
+    elif kind is int:
         if dtype in _STANDARD_FLOATS:
-            return value if -_EXACT_INT <= value <= _EXACT_INT else None
-        bounds = _INT_BOUNDS.get(dtype)
-        return value if bounds is not None and bounds[0] <= value <= bounds[1] else None
-    return None
+            if not -_EXACT_INT <= value <= _EXACT_INT:
+                return None
+        else:
+            bounds = _INT_BOUNDS.get(dtype)
+            if bounds is None or not bounds[0] <= value <= bounds[1]:
+                return None
+            if value < 0:
+                return (value,)
+    else:
+        return None
+    return (value,) if value in _SHORTCUT_EXPONENTS else value
 
 
 def _power_by_scalar(x: Tensor, exponent: Any) -> Tensor:
-    """``pow(x, exponent)`` as `TorchElementwise.pow` computes it for a Python scalar of
-    `_exponent`: against a 0-d tensor of ``x``'s dtype and device (``torch.pow`` with the
-    Python number itself takes other kernels: ``x * x`` for 2, ``sqrt`` for 0.5)."""
-    return torch.pow(x, x.new_full((), exponent))
+    """``pow(x, exponent)`` for an exponent of `_exponent`, as `TorchElementwise.pow`
+    computes it: ``torch.pow`` with the number, or with a 0-d tensor of ``x``'s dtype and
+    device for a 1-tuple."""
+    if type(exponent) is tuple:
+        return torch.pow(x, x.new_full((), exponent[0]))
+    return torch.pow(x, exponent)
 
 
 def _make_unary(name: str) -> Callable[..., Any]:
@@ -468,6 +489,12 @@ class TorchElementwise(TorchCore):
                      _exponent, _power_by_scalar, False, (float, int))  # fmt: skip
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
+        """A tensor to a Python int or float exponent that keeps its dtype is
+        `_power_by_scalar` (the operator's fast case too)."""
+        if isinstance(x1, Tensor) and type(x2) in (int, float):
+            exponent = _exponent(x2, x1.dtype)
+            if exponent is not None:
+                return _power_by_scalar(x1, exponent)
         a, b = self._operands(x1, x2, "pow")
         if a.dtype in WIDER:
             return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
