@@ -597,15 +597,20 @@ def _indexed(backend: Any, index: Callable[[Any], Any], key: Any) -> Any:
     return dtype, values.shape, values.tobytes(), getattr(raw, "weak_type", None), type(raw)
 
 
+#: Name -> the test class of each backend with an `Array` basic-index fast case.
+_BACKENDS: dict[str, Any] = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax,
+                             "tensorflow": _TensorFlow, "mlx": _Mlx}  # fmt: skip
+
+
 @pytest.mark.parametrize("shape", [(5,), (4, 3), (2, 0, 3), (0,), ()], ids=str)
-@pytest.mark.parametrize("name", ["numpy", "torch", "jax"])
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "mlx"])
 def test_basic_indexing_equals_the_full_path(name: str, shape: tuple[int, ...]) -> None:
     """``x[key]`` of an `Array` (its fast case for basic keys) gives, bit for bit and with
     the same type, what the backend's full `getitem` gives, wrapped as `Array` wraps it,
     for every generated key; and raises the same error, message included."""
     import eagerpy_xp as ep
 
-    backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax}[name]()
+    backend = _BACKENDS[name]()
     b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
     raw = backend.plain(_index_values(shape))
     x = ep.astensor(raw)
@@ -620,7 +625,7 @@ def test_basic_indexing_equals_the_full_path(name: str, shape: tuple[int, ...]) 
         assert fast == slow, f"{name}{shape}[{key!r}]: fast {fast!r} != full {slow!r}"
 
 
-@pytest.mark.parametrize("name", ["numpy", "torch", "jax"])
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "mlx"])
 def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The keys the comparison above relies on: basic keys of a plain array never reach
     `getitem` (the full path), negative steps included (torch flips them in its
@@ -628,7 +633,7 @@ def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatc
     array key, an int out of range (JAX clamps) reach it on every backend."""
     import eagerpy_xp as ep
 
-    backend = {"numpy": _NumPy, "torch": _Torch, "jax": _Jax}[name]()
+    backend = _BACKENDS[name]()
     b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
     x = ep.astensor(backend.plain(_index_values((4, 3))))
     calls: list[Any] = []

@@ -565,6 +565,30 @@ def test_getitem() -> None:
         x[t([1.0])]
 
 
+def test_basic_keys_of_captured_arrays_in_a_graph() -> None:
+    """The basic-key fast case (one ``StridedSlice`` with cached arguments) indexes an
+    eager `Array` captured by a ``tf.function`` (its arguments made as eager constants
+    while the graph is built), then eagerly again; a key with a step of 0 raises the
+    contract's `IndexError` before TensorFlow sees it, a slice bound beyond int32 takes
+    the full path."""
+    from eagerpy_xp.native._tensorflow import _indexing
+
+    _indexing._SLICE_ARGUMENTS.clear()
+    captured = ep.astensor(t(np.arange(10.0)))
+
+    @tf.function
+    def f(y: Any) -> Any:
+        return captured[2:5] + y[1:4] + captured[7:4:-1]
+
+    same(f(t(np.ones(5))), np.array([10.0, 10.0, 10.0]))
+    same(captured[2:5], np.array([2.0, 3.0, 4.0]))
+    assert all(not tf.is_symbolic_tensor(v) for args in _indexing._SLICE_ARGUMENTS.values()
+               for v in args)  # fmt: skip
+    with pytest.raises(IndexError, match=r"eagerpy_xp\.tensorflow\.Array\.__getitem__: slice .* has step 0"):
+        captured[::0]
+    same(captured[-2**40:2**40:3], np.arange(10.0)[::3])
+
+
 def test_setitem_rebinds() -> None:
     a = np.arange(12.0).reshape(3, 4)
     native = t(a)

@@ -91,3 +91,49 @@ def broadcasts_to(shape: tuple[int, ...], selection: tuple[int, ...]) -> bool:
         return np.broadcast_shapes(shape, selection) == selection
     except ValueError:
         return False
+
+
+def basic_in_range(shape: tuple[Any, ...], key: Any) -> bool:
+    """Whether ``key`` is a basic index that a framework's own slicing reads as the
+    standard does, once its ints are known to be in range: ints within their axis, slices
+    of Python ints (or None) with a step other than 0, None, at most one ellipsis, and no
+    more indices than ``shape`` has dims (each of a known size where an int indexes it).
+    A backend whose framework reads an int out of range (MLX: garbage) or refuses it
+    with log lines (TensorFlow) tests this before it indexes in `Array.__getitem__`'s
+    fast case (`BackendCore.index_case`); False sends the key to its `getitem`."""
+    items = key if type(key) is tuple else (key,)
+    used = 0
+    ellipsis = False
+    for k in items:
+        kind = type(k)
+        if kind is int:
+            used += 1
+        elif kind is slice:
+            for part in (k.start, k.stop, k.step):
+                if part is not None and type(part) is not int:
+                    return False
+            if k.step == 0:
+                return False
+            used += 1
+        elif k is Ellipsis:
+            if ellipsis:
+                return False
+            ellipsis = True
+        elif k is not None:
+            return False
+    ndim = len(shape)
+    if used > ndim:
+        return False
+    dim = 0
+    seen = 0
+    for k in items:
+        if k is Ellipsis:
+            dim = ndim - (used - seen)
+        elif k is not None:
+            if type(k) is int:
+                size = shape[dim]
+                if size is None or not -size <= k < size:
+                    return False
+            dim += 1
+            seen += 1
+    return True

@@ -19,6 +19,7 @@ from ..._devices import Device
 from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
+from .._base.keys import basic_in_range
 
 Array = mx.array
 
@@ -368,6 +369,11 @@ class MLXCore(Backend):
                                  f"extents (2**31 - 1 per dimension)")  # fmt: skip
 
     # -- indexing and mutation ---------------------------------------------------------------
+    def index_case(self) -> tuple[Any, ...] | None:
+        """A basic key whose ints are in range (`keys.basic_in_range`) is MLX's own
+        indexing, negative steps too (`_take_basic`); `getitem` checks the rest."""
+        return (mx.array, True, _take_basic, None)
+
     def getitem(self, raw: Any, key: Any) -> Any:
         """``raw[key]`` with the standard's keys: integers, slices (negative steps),
         ``None``, ``...``, integer arrays and boolean arrays.  Integers, and integer arrays
@@ -730,3 +736,9 @@ def _without_leading_ones(value: Any, ndim: int) -> Any:
 __all__ = ["ABSENT", "ABSENT_ON_GPU", "MAPPING", "AbsentDtype", "Array", "MLXCore", "batch_safe",
            "described", "evaluated", "filled", "gpu_kind", "mapping", "part", "reduce", "take",
            "traced_refusal"]
+
+
+def _take_basic(raw: Any, key: Any) -> Any:
+    """``raw[key]`` for a basic key MLX reads right (`MLXCore.index_case`), None for any
+    other (an int out of range: MLX would read past the axis)."""
+    return raw[key] if basic_in_range(raw.shape, key) else None

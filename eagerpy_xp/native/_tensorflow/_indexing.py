@@ -14,13 +14,19 @@ import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES
 from .._base.core import raise_translated, translated
-from .._base.keys import selects_nothing, standard_key
+from .._base.keys import basic_in_range, selects_nothing, standard_key
 from ._common import INTEGRAL_KINDS, TFBase
 from ._eager import translate
 
 
 class IndexingMixin(TFBase):
     """``getitem``/``setitem`` hooks, ``take`` and ``take_along_axis``."""
+
+    def index_case(self) -> tuple[Any, ...] | None:
+        """A basic key of an eager tensor whose ints are in range: one ``StridedSlice``
+        (`_take_basic`), what TensorFlow's own ``x[key]`` runs after building its
+        arguments (a Python loop and three tensors each time; here cached)."""
+        return (type(tf.constant(0)), True, _take_basic, None)  # (`array_type`, set later)
 
     def _key_tuple(self, key: Any) -> tuple[Any, ...]:
         key = standard_key(key, tf.constant, self, "__getitem__")  # NumPy's index arrays
@@ -38,6 +44,8 @@ class IndexingMixin(TFBase):
                 k = int(k.__index__())
             elif isinstance(k, slice):  # bounds may be 0-d integer arrays (`x[:, :rank]`)
                 k = slice(*(self._slice_bound(v) for v in (k.start, k.stop, k.step)))
+                if type(k.step) is int and k.step == 0:  # (TensorFlow's kernel logs it)
+                    raise self.error("__getitem__", f"slice {k!r} has step 0", IndexError)
             elif not (k is None or k is Ellipsis or isinstance(k, (bool, slice))):
                 raise self.error("__getitem__", f"unsupported index {k!r}", IndexError)
             out.append(k)
@@ -282,3 +290,65 @@ class IndexingMixin(TFBase):
             return self.undo_move(tf.gather(xl, il, batch_dims=n - 1), inverse)
         except tf.errors.OpError as error:  # indices out of range (CPU kernels check)
             raise translate("take_along_axis", error) from error
+
+
+#: ``(begin, end, strides)`` as Python ints -> the three int32 tensors `_take_basic`
+#: hands to ``StridedSlice`` (made once each; at most `_SLICE_CACHE_SIZE` kept).
+_SLICE_ARGUMENTS: dict[tuple[tuple[int, ...], ...], tuple[Any, Any, Any]] = {}
+_SLICE_CACHE_SIZE = 4096
+_INT32_BOUND = 2**31 - 1
+
+
+def _take_basic(raw: Any, key: Any) -> Any:
+    """``raw[key]`` for a basic key (`keys.basic_in_range`) as TensorFlow's own
+    ``__getitem__`` computes it: one ``StridedSlice`` with the begin, end and stride of
+    each part and the masks saying which are absent, which part is the ellipsis, a new
+    axis, or an int (whose axis goes); None for any other key (`getitem` decides)."""
+    if type(key) is not tuple:
+        key = (key,)
+    elif not key:
+        return raw
+    if not basic_in_range(raw.shape, key):
+        return None
+    begin, end, strides = [], [], []
+    begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
+    for i, k in enumerate(key):
+        bit = 1 << i
+        if type(k) is int:
+            begin.append(k)
+            end.append(k + 1)
+            strides.append(1)
+            shrink_axis_mask |= bit
+        elif type(k) is slice:
+            start, stop, step = k.start, k.stop, k.step
+            if start is None:
+                begin_mask |= bit
+                start = 0
+            if stop is None:
+                end_mask |= bit
+                stop = 0
+            begin.append(start)
+            end.append(stop)
+            strides.append(1 if step is None else step)
+        else:
+            if k is None:
+                new_axis_mask |= bit
+            else:
+                ellipsis_mask |= bit
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
+    spec = (tuple(begin), tuple(end), tuple(strides))
+    tensors = _SLICE_ARGUMENTS.get(spec)
+    if tensors is None:
+        if any(abs(v) > _INT32_BOUND for part in spec for v in part):
+            return None  # TensorFlow's own int64 arguments: `getitem`
+        if len(_SLICE_ARGUMENTS) >= _SLICE_CACHE_SIZE:
+            _SLICE_ARGUMENTS.clear()
+        with tf.init_scope():  # eager constants, also while a graph is being built
+            tensors = tuple(tf.constant(part, dtype=tf.int32) for part in spec)
+        _SLICE_ARGUMENTS[spec] = tensors  # type: ignore[assignment]
+    return tf.raw_ops.StridedSlice(
+        input=raw, begin=tensors[0], end=tensors[1], strides=tensors[2],
+        begin_mask=begin_mask, end_mask=end_mask, ellipsis_mask=ellipsis_mask,
+        new_axis_mask=new_axis_mask, shrink_axis_mask=shrink_axis_mask)
