@@ -78,6 +78,7 @@ _STANDARD_FLOATS = frozenset((torch.float32, torch.float64))
 #: float32 as a 0-d tensor of the int does (beyond them, or beyond int64, which such a
 #: tensor cannot take: the full path decides).
 _EXACT_INT = 2**53
+_LEAST_EXACT_INT = -_EXACT_INT  # (not negated per call: a new int object each time)
 #: The standard's dtypes a Python scalar may precede in a fast path: torch computes a
 #: Python scalar beside a half float in float32 (its "opmath"), where `_binary` makes the
 #: scalar a 0-d tensor of the half float first.
@@ -95,7 +96,7 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
         return value if dtype in _REAL_FLOATS else None
     if kind is int:
         if dtype in _STANDARD_FLOATS:
-            return float(value) if -_EXACT_INT <= value <= _EXACT_INT else None
+            return float(value) if _LEAST_EXACT_INT <= value <= _EXACT_INT else None
         bounds = _INT_BOUNDS.get(dtype)
         return value if bounds is not None and bounds[0] <= value <= bounds[1] else None
     if kind is bool:
@@ -124,7 +125,7 @@ def _exponent(value: Any, dtype: Any) -> Any:
             return None
     elif kind is int:
         if dtype in _STANDARD_FLOATS:
-            if not -_EXACT_INT <= value <= _EXACT_INT:
+            if not _LEAST_EXACT_INT <= value <= _EXACT_INT:
                 return None
         else:
             bounds = _INT_BOUNDS.get(dtype)
