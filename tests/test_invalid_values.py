@@ -115,6 +115,12 @@ SETITEM_CASES: list[tuple[tuple[int, ...], Any, tuple[int, ...]]] = [
     ((2, 3), slice(None), (3,)), ((2, 3), slice(None), (2, 1)), ((2, 3), 0, (1, 3)),
     ((2, 3), (slice(None), 0), (2,)), ((0, 3), slice(None), (1, 3)), ((0, 3), slice(None), (2, 3)),
     ((4,), np.array([], dtype=np.int64), (2,)), ((4,), np.array([0, 2]), (3,)),
+    # negative steps and index arrays: leading dims of size 1 beyond the selection's drop
+    ((2,), slice(None, 0, -1), (1, 1)), ((4,), slice(None, None, -2), (1, 1, 2)),
+    ((2, 3), (slice(None, None, -1), slice(None)), (1, 2, 3)),
+    ((4,), slice(None, None, -1), (2, 1)), ((4,), slice(None, None, -1), (1, 2, 4)),
+    ((4,), np.array([1]), (1, 1)), ((4,), np.array([0, 2]), (1, 1, 2)),
+    ((4,), np.array([0, 2]), (2, 1)),
 ]  # fmt: skip
 
 

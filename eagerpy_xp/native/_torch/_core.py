@@ -400,14 +400,14 @@ class TorchCore(Backend):
                 target.copy_(torch.where(mask, self._bits(value), target))
                 return raw
             if any(isinstance(k, torch.Tensor) for k in new_key):  # index arrays: read first
-                torch.broadcast_to(value, raw[new_key].shape)
+                _fitted(value, raw[new_key].shape)
             target = self._bits(raw)
             value = self._bits(value)
             if flips:  # write through the flat positions the key selects
                 positions = torch.arange(raw.numel(), device=raw.device).reshape(raw.shape)
                 chosen = self.getitem(positions, key)
                 coords = torch.unravel_index(chosen.reshape(-1), tuple(raw.shape))
-                target[coords] = torch.broadcast_to(value, chosen.shape).reshape(-1)
+                target[coords] = _fitted(value, chosen.shape).reshape(-1)
             else:
                 target[new_key] = value
         except Exception as exc:
@@ -455,6 +455,17 @@ def _ascending(item: slice, n: int) -> slice:
         return slice(0, 0)
     first = n - 1 - positions[0]
     return slice(first, first + (len(positions) - 1) * -item.step + 1, -item.step)
+
+
+def _fitted(value: Tensor, shape: Any) -> Tensor:
+    """``value`` broadcast to a selection of ``shape`` as NumPy's (and torch's own)
+    ``x[key] = value`` does: leading dims of size 1 beyond the selection's dropped first
+    (a ``(1, 1)`` value fits a ``(1,)`` selection); torch's error where it does not fit."""
+    extra = value.ndim - len(shape)
+    while extra > 0 and value.shape[0] == 1:
+        value = value[0]
+        extra -= 1
+    return torch.broadcast_to(value, shape)
 
 
 def _reversed(raw: Tensor, key: Any) -> Tensor | None:
