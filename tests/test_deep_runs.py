@@ -125,3 +125,19 @@ def test_an_empty_mask_selects_nothing(xp: ModuleType, shape: tuple[int, ...],
         x[xp.asarray(mask)] = xp.asarray(np.zeros((5, *shape[len(mask_shape):]), dtype))
     with pytest.raises(IndexError):  # other sizes still must match
         x[xp.asarray(np.zeros((7,) * len(mask_shape), bool))]
+
+
+xp_with_mlx = namespaces("numpy", "torch", "jax", "tensorflow", "dask", "mlx")
+
+
+@pytest.mark.parametrize("ord", [0, 1, 2, np.inf, -np.inf, -1, 0.5])
+def test_vector_norm_over_no_axes(xp_with_mlx: ModuleType, ord: float) -> None:
+    """``vector_norm(x, axis=())`` reduces nothing: each value's own norm, ``|x|``, and for
+    ``ord=0`` whether it is nonzero (MLX gave ``|x|`` for ``ord=0``; 100-example run,
+    seed 4242: ``vector_norm([2.0], axis=(), ord=0)``)."""
+    xp = xp_with_mlx
+    x = np.array([[2.0, 0.0], [-3.0, -0.0]], dtype="float32")
+    got = values(xp.linalg.vector_norm(xp.asarray(x), axis=(), ord=ord))
+    expected = (x != 0).astype("float32") if ord == 0 else np.abs(x)
+    assert got.shape == x.shape and got.dtype == np.float32
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=0)

@@ -369,8 +369,8 @@ class MLXLinalg(Linalg):
 
 def _vector_norm(magnitude: Any, axes: list[int], ord: Any, keepdims: bool) -> Any:
     """The ``ord``-norm of non-negative values over ``axes``."""
-    if not axes:
-        return magnitude
+    if not axes:  # each value alone: its magnitude, or for ord 0 whether it is nonzero
+        return (magnitude != 0).astype(magnitude.dtype) if ord == 0 else magnitude
     count = math.prod(magnitude.shape[a] for a in axes)
     if count == 0:  # the sum of no terms is 0 (MLX's reductions of no elements are unreliable)
         nothing = filled(magnitude, axes, keepdims, 0.0)
