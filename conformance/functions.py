@@ -189,11 +189,17 @@ def _complex_special(call: Call) -> np.ndarray | None:
 
 
 def _complex_division(call: Call) -> np.ndarray | None:
-    """Complex division by zero or with special values: C99 and NumPy differ."""
+    """Complex division by zero or with special values (C99 and NumPy differ), or by a
+    divisor whose reciprocal overflows (its larger part below ``1 / max`` of the
+    result's part dtype: NumPy's quotient, torch's, JAX's, TF's are NaN there where a
+    scaled division, MLX's, is finite: ``0j / 5.76e-40j``)."""
     special = _complex_special(call)
     if special is None:
         return None
-    return special | (_operands(call)[1] == 0)
+    divisor = _operands(call)[1]
+    larger = np.maximum(np.abs(np.real(divisor)), np.abs(np.imag(divisor))).astype(np.float64)
+    part = np.finfo(_result_dtype(call)).dtype
+    return special | (larger < 1 / float(np.finfo(part).max))
 
 
 def _either(*masks: Mask) -> Mask:
