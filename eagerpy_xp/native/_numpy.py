@@ -266,8 +266,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         Python scalar NumPy's own ``**`` (``x ** 2`` is ``numpy.square``), as `pow`
         computes it too."""
         if function == "pow":
-            dtypes = _accepted(function)[1]
-            return (_NDARRAY, dtypes, _power, _not_half, operator.pow, (),
+            return (_NDARRAY, _POW_DTYPES, _power, _not_half, operator.pow, (),
                     fastpath.SCALARS)  # fmt: skip
         ufunc = _OPERATOR_UFUNCS.get(function)
         if ufunc is None:
@@ -367,15 +366,15 @@ class NumPyBackend(NumPyDtypes, Backend):
         array to any other Python int or float is NumPy's own ``x1 ** x2``, which takes
         ``square`` for 2 and ``reciprocal`` for -1 (what NumPy users get from ``**``, and
         what the operator's fast case computes, `fast_case`)."""
-        if type(x1) is _NDARRAY and type(x2) in (int, float) and x2 != 0.5:
-            if x1.dtype in _POW_DTYPES:
-                try:
-                    return x1 ** x2
-                except Exception:  # the checks below raise the contract's error
-                    pass
-            self._check_operands(x1, x2, "pow")
-            return x1 ** x2
+        by_number = type(x1) is _NDARRAY and type(x2) in (int, float) and x2 != 0.5
+        if by_number and x1.dtype in _POW_DTYPES:
+            try:
+                return x1 ** x2
+            except Exception:  # the checks below raise the contract's error
+                pass
         self._check_operands(x1, x2, "pow")
+        if by_number:
+            return x1 ** x2
         if (x2 != 0.5) if type(x2) in (float, int) else (getattr(x2, "size", 0) != 1 or x2 != 0.5):
             return np.power(x1, x2)  # NumPy's shortcut is for one-element exponents only
         with np.errstate(invalid="ignore"):

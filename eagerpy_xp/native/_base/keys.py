@@ -83,6 +83,15 @@ def selects_nothing(mask_shape: tuple[Any, ...], shape: tuple[Any, ...]) -> bool
     return all(m == n or m == 0 for m, n in pairs) and any(m != n for m, n in pairs)
 
 
+def without_leading_ones(value: Any, ndim: int) -> Any:
+    """``value`` (any framework's array) without its leading size-1 dimensions beyond
+    ``ndim``: NumPy's ``x[key] = value`` drops them first, so a value of shape ``(1, 3)``
+    fits a selection of shape ``(3,)``."""
+    while value.ndim > ndim and value.shape[0] == 1:
+        value = value[0]
+    return value
+
+
 def broadcasts_to(shape: tuple[int, ...], selection: tuple[int, ...]) -> bool:
     """Whether a value of ``shape`` can be written into a selection of ``selection``'s
     shape: NumPy's rule, it broadcasts to it (checked also where the framework skips the

@@ -19,7 +19,7 @@ from ..._devices import Device
 from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
-from .._base.keys import basic_in_range
+from .._base.keys import basic_in_range, without_leading_ones
 
 Array = mx.array
 
@@ -538,7 +538,7 @@ class MLXCore(Backend):
         try:
             if empty is not None:  # a False component selects nothing on its new axis
                 target_shape[empty] = 0
-            value = mx.broadcast_to(_without_leading_ones(value, len(target_shape)),
+            value = mx.broadcast_to(without_leading_ones(value, len(target_shape)),
                                     target_shape)  # fmt: skip
         except Exception as exc:
             error = self.translate(exc, function)
@@ -723,14 +723,6 @@ def _dims_used(k: Any) -> int:
     if type(k) is mx.array and k.dtype == mx.bool_:
         return k.ndim
     return 1
-
-
-def _without_leading_ones(value: Any, ndim: int) -> Any:
-    """``value`` without leading size-1 dimensions beyond ``ndim`` (NumPy's rule: a value
-    of shape ``(1, 3)`` fits a selection of shape ``(3,)``)."""
-    while value.ndim > ndim and value.shape[0] == 1:
-        value = value[0]
-    return value
 
 
 __all__ = ["ABSENT", "ABSENT_ON_GPU", "MAPPING", "AbsentDtype", "Array", "MLXCore", "batch_safe",

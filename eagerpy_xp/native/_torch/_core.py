@@ -18,7 +18,7 @@ from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError, raise_translated
-from .._base.keys import selects_nothing, standard_key
+from .._base.keys import selects_nothing, standard_key, without_leading_ones
 
 Tensor = torch.Tensor
 
@@ -460,12 +460,8 @@ def _ascending(item: slice, n: int) -> slice:
 def _fitted(value: Tensor, shape: Any) -> Tensor:
     """``value`` broadcast to a selection of ``shape`` as NumPy's (and torch's own)
     ``x[key] = value`` does: leading dims of size 1 beyond the selection's dropped first
-    (a ``(1, 1)`` value fits a ``(1,)`` selection); torch's error where it does not fit."""
-    extra = value.ndim - len(shape)
-    while extra > 0 and value.shape[0] == 1:
-        value = value[0]
-        extra -= 1
-    return torch.broadcast_to(value, shape)
+    (`keys.without_leading_ones`); torch's error where it does not fit."""
+    return torch.broadcast_to(without_leading_ones(value, len(shape)), shape)
 
 
 def _reversed(raw: Tensor, key: Any) -> Tensor | None:
