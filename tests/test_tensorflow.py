@@ -589,6 +589,44 @@ def test_basic_keys_of_captured_arrays_in_a_graph() -> None:
     same(captured[-2**40:2**40:3], np.arange(10.0)[::3])
 
 
+def test_cached_scalar_constants_outlive_a_graph() -> None:
+    """A Python scalar beside an eager tensor is a cached constant: one first met while a
+    ``tf.function`` traces (an eager tensor it captures) must still serve eager calls and
+    the next graph (it was a constant of the first graph: "out of scope")."""
+    from eagerpy_xp.native._tensorflow import _eager
+
+    _eager._SCALARS.clear()
+    a = np.array([1.0, 4.0], dtype=np.float32)
+    captured = t(a)
+    same(tf.function(lambda: xn.multiply(captured, 7.0))(), 7 * a)
+    same(xn.multiply(captured, 7.0), 7 * a)
+    same(tf.function(lambda u: xn.multiply(u, 7.0) + xn.multiply(captured, 7.0))(t(a)), 14 * a)
+    assert all(not tf.is_symbolic_tensor(c) for c in _eager._SCALARS.values())
+
+
+def test_backend_first_built_inside_a_trace() -> None:
+    """The TensorFlow backend imported for the first time while a ``tf.function`` traces
+    still knows the eager tensor type (it was the graph's tensor type, so fast paths took
+    graph tensors and cached graph constants: the next graph failed)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import numpy as np, tensorflow as tf, eagerpy_xp as ep\n"
+        "a = np.array([1.0, 4.0], dtype=np.float32)\n"
+        "g = lambda x: ep.namespace(x).pow(x, 3) + x ** 0.5\n"
+        "print(tf.function(g)(tf.constant(a)).numpy().tolist())\n"
+        "from eagerpy_xp.native._tensorflow import _eager\n"
+        "f = lambda x: ep.namespace(x).pow(x, 3) + x ** 0.5\n"
+        "print(np.asarray(tf.function(f)(ep.astensor(tf.constant(a)))).tolist(), "
+        "_eager.EAGER.__name__)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split("\n")[:2] == ["[2.0, 66.0]", "[2.0, 66.0] EagerTensor"], out.stdout
+
+
 def test_setitem_rebinds() -> None:
     a = np.arange(12.0).reshape(3, 4)
     native = t(a)

@@ -23,6 +23,7 @@ from ..._dtypes import ALL, BITS, CATEGORIES, CATEGORY_OF, COMPLEX_OF_REAL, kind
 from .._base import Backend
 from .._base.arguments import recheck
 from .._base.core import KIND_RANK
+from ._eager import EAGER
 from ._eager import translate as translate_op_error
 
 #: The dtype a Python scalar gets when it is of a higher kind than the array it meets.
@@ -93,7 +94,7 @@ class TFBase(Backend):
 
     def __init__(self) -> None:
         super().__init__()
-        self.array_type = type(tf.constant(0))  # EagerTensor: wrapped as it is
+        self.array_type = EAGER  # EagerTensor: wrapped as it is
         # dtypes are interned: looking them up by identity skips DType's Python __hash__
         self._name_by_id = {id(d): n for d, n in self._names_by_dtype.items()}
         #: Category (or None: any dtype) -> the ids of its dtypes.

@@ -14,8 +14,10 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-#: The type of eager tensors (graph tensors never take a fast path).
-EAGER = type(tf.constant(0))
+#: The type of eager tensors (graph tensors never take a fast path); made eagerly also when
+#: the backend is first imported while a ``tf.function`` traces (a graph's constant there).
+with tf.init_scope():
+    EAGER = type(tf.constant(0))
 
 # Dtype groups, most common first: a hit is an identity test (dtypes are interned).
 REAL_FLOAT = (tf.float32, tf.float64)
@@ -103,13 +105,16 @@ def scalar(value: Any, dtype: Any) -> Any:
         if type(value) is int and not -_EXACT_INT <= value <= _EXACT_INT:
             return None
         # through NumPy: tf.constant(python float) flushes float32 subnormals, and its
-        # eager cache may hand back -0.0 for 0.0
-        made = tf.constant(np.asarray(value, dtype=float_type))
+        # eager cache may hand back -0.0 for 0.0; made eagerly also while a graph is
+        # being built (a graph's constant, cached, is out of scope in the next graph)
+        with tf.init_scope():
+            made = tf.constant(np.asarray(value, dtype=float_type))
     else:
         bounds = _INT_RANGES.get(id(dtype))
         if bounds is None or type(value) is not int or not bounds[0] <= value < bounds[1]:
             return None
-        made = tf.constant(value, dtype)
+        with tf.init_scope():
+            made = tf.constant(value, dtype)
     if len(_SCALARS) >= _CACHE_LIMIT:
         _SCALARS.clear()
     _SCALARS[key] = made

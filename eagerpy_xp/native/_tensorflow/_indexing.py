@@ -16,7 +16,7 @@ from ..._detect import SCALAR_TYPES
 from .._base.core import raise_translated, translated
 from .._base.keys import basic_in_range, selects_nothing, standard_key
 from ._common import INTEGRAL_KINDS, TFBase
-from ._eager import translate
+from ._eager import EAGER, translate
 
 
 class IndexingMixin(TFBase):
@@ -26,7 +26,7 @@ class IndexingMixin(TFBase):
         """A basic key of an eager tensor whose ints are in range: one ``StridedSlice``
         (`_take_basic`), what TensorFlow's own ``x[key]`` runs after building its
         arguments (a Python loop and three tensors each time; here cached)."""
-        return (type(tf.constant(0)), True, _take_basic, None)  # (`array_type`, set later)
+        return (EAGER, True, _take_basic, None)  # (`array_type`, set later)
 
     def _key_tuple(self, key: Any) -> tuple[Any, ...]:
         key = standard_key(key, tf.constant, self, "__getitem__")  # NumPy's index arrays
