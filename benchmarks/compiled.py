@@ -21,9 +21,15 @@ shifts by the row maximum, takes ``log(sum(exp))`` and picks with ``take_along_a
 Variants of each workload, float32, all on the CPU (or the framework's default device):
 
 * ``hand``: the hand-written code under the framework's compiler;
-* ``same``: the hand-written code with the cross-entropy spelled out as the portable code
-  computes it (the gradient also flows through the row maximum, which the fused kernels
-  and ``jax.nn.log_softmax`` skip): the cost of the formulation, apart from eagerpy_xp's;
+* ``same``: the hand-written code spelling out what the portable code computes: the
+  cross-entropy as shift by the row maximum, ``log(sum(exp))`` and a pick along the last
+  axis (the gradient also flows through the row maximum, which the fused kernels and
+  ``jax.nn.log_softmax`` skip), ReLU as ``maximum(v, 0)``, and what the standard's
+  functions add to the framework's ops: a negative label counts from the end (torch's
+  ``take_along_dim`` and ``jax.numpy``'s already do so; on TensorFlow a ``where``), a
+  row maximum is NaN where the row holds NaN (TensorFlow under XLA skips NaN), ``sign``
+  keeps NaN (torch's gives 0).  ``same ÷ hand`` is the cost of the formulation and the
+  standard's semantics; ``native``/``wrapped ÷ same`` is eagerpy_xp's own;
 * ``bare``: ``hand``'s compiled object called through a bare Python function, the
   calibration: what one do-nothing Python layer and the noise of the machine give;
 * ``native``: the portable code on the framework's own arrays under `eagerpy_xp.jit`;
@@ -137,18 +143,27 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
     import torch
     import torch.nn.functional as F
 
-    def cross_entropy(logits: Any, labels: Any) -> Any:
-        if not spelled:
-            return F.cross_entropy(logits, labels, reduction="none")
+    def picked(logits: Any, labels: Any) -> Any:
+        """(spelled) ``log_softmax(logits)[i, labels[i]]``, shape (n, 1); take_along_dim
+        counts a negative label from the end, as the standard's take_along_axis does."""
         shifted = logits - logits.amax(dim=-1, keepdim=True)
         log_p = shifted - torch.log(torch.exp(shifted).sum(dim=-1, keepdim=True))
-        return -torch.gather(log_p, -1, labels[:, None])[:, 0]
+        return torch.take_along_dim(log_p, labels[:, None], dim=-1)
+
+    def mean_xent(logits: Any, labels: Any) -> Any:
+        return -torch.mean(picked(logits, labels)) if spelled else F.cross_entropy(logits, labels)
+
+    def relu(v: Any) -> Any:
+        return torch.clamp_min(v, 0.0) if spelled else torch.relu(v)
+
+    def sign(g: Any) -> Any:  # (spelled) NaN stays NaN, as the standard's sign
+        return torch.where(g != g, g, torch.sign(g)) if spelled else torch.sign(g)
 
     def loss(params: tuple[Any, ...], x: Any, labels: Any) -> Any:
         w1, b1, w2, b2, w3, b3 = params
         h = torch.tanh(x @ w1 + b1)
-        h = torch.relu(h @ w2 + b2)
-        return cross_entropy(h @ w3 + b3, labels).mean()
+        h = relu(h @ w2 + b2)
+        return mean_xent(h @ w3 + b3, labels)
 
     def mlp(w1: Any, b1: Any, w2: Any, b2: Any, w3: Any, b3: Any, x: Any, labels: Any) -> Any:
         params = (w1, b1, w2, b2, w3, b3)
@@ -156,17 +171,19 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
         return tuple(p - LR * g for p, g in zip(params, grads)), value
 
     def attacked(x: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
-        logits = torch.relu(x @ w1 + b1) @ w2 + b2
-        return cross_entropy(logits, labels).sum()
+        logits = relu(x @ w1 + b1) @ w2 + b2
+        if spelled:
+            return -torch.sum(picked(logits, labels))
+        return F.cross_entropy(logits, labels, reduction="sum")
 
     def pgd(x: Any, x0: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
         g = torch.func.grad(attacked)(x, labels, w1, b1, w2, b2)
-        x = x + ALPHA * torch.sign(g)
+        x = x + ALPHA * sign(g)
         x = x0 + torch.clamp(x - x0, -EPS, EPS)
         return torch.clamp(x, 0.0, 1.0)
 
     def xent(logits: Any, labels: Any) -> Any:
-        g, value = torch.func.grad_and_value(lambda z: cross_entropy(z, labels).mean())(logits)
+        g, value = torch.func.grad_and_value(lambda z: mean_xent(z, labels))(logits)
         return value, g
 
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
@@ -214,28 +231,48 @@ def _hand_jax(spelled: bool) -> dict[str, Callable[..., Any]]:
 def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
     import tensorflow as tf
 
-    def cross_entropy(logits: Any, labels: Any) -> Any:
-        if not spelled:
-            return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)
-        shifted = logits - tf.reduce_max(logits, axis=-1, keepdims=True)
+    def picked(logits: Any, labels: Any) -> Any:
+        """(spelled) ``log_softmax(logits)[i, labels[i]]``, shape (n, 1), with what the
+        standard adds to TensorFlow's ops: the row maximum is NaN where a row holds NaN
+        (XLA's reduce_max skips it) and a negative label counts from the end."""
+        top = tf.reduce_max(logits, axis=-1, keepdims=True)
+        nan = tf.reduce_any(tf.math.is_nan(logits), axis=-1, keepdims=True)
+        shifted = logits - tf.where(nan, tf.constant(float("nan"), logits.dtype), top)
         log_p = shifted - tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=-1, keepdims=True))
-        return -tf.gather(log_p, labels, axis=1, batch_dims=1)
+        index = labels[:, None]
+        index = tf.where(index < 0, index + tf.shape(logits, out_type=index.dtype)[-1], index)
+        return tf.gather(log_p, index, axis=1, batch_dims=1)
+
+    def mean_xent(logits: Any, labels: Any) -> Any:
+        if spelled:
+            return -tf.reduce_mean(picked(logits, labels))
+        return tf.reduce_mean(
+            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+
+    def sum_xent(logits: Any, labels: Any) -> Any:
+        if spelled:
+            return -tf.reduce_sum(picked(logits, labels))
+        return tf.reduce_sum(
+            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+
+    def relu(v: Any) -> Any:
+        return tf.maximum(v, 0.0) if spelled else tf.nn.relu(v)
 
     def mlp(w1: Any, b1: Any, w2: Any, b2: Any, w3: Any, b3: Any, x: Any, labels: Any) -> Any:
         params = [w1, b1, w2, b2, w3, b3]
         with tf.GradientTape() as tape:
             tape.watch(params)
             h = tf.tanh(x @ w1 + b1)
-            h = tf.nn.relu(h @ w2 + b2)
-            value = tf.reduce_mean(cross_entropy(h @ w3 + b3, labels))
+            h = relu(h @ w2 + b2)
+            value = mean_xent(h @ w3 + b3, labels)
         grads = tape.gradient(value, params)
         return tuple(p - LR * g for p, g in zip(params, grads)), value
 
     def pgd(x: Any, x0: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
         with tf.GradientTape() as tape:
             tape.watch(x)
-            logits = tf.nn.relu(x @ w1 + b1) @ w2 + b2
-            value = tf.reduce_sum(cross_entropy(logits, labels))
+            logits = relu(x @ w1 + b1) @ w2 + b2
+            value = sum_xent(logits, labels)
         g = tape.gradient(value, x)
         x = x + ALPHA * tf.sign(g)
         x = x0 + tf.clip_by_value(x - x0, -EPS, EPS)
@@ -244,7 +281,7 @@ def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
     def xent(logits: Any, labels: Any) -> Any:
         with tf.GradientTape() as tape:
             tape.watch(logits)
-            value = tf.reduce_mean(cross_entropy(logits, labels))
+            value = mean_xent(logits, labels)
         return value, tape.gradient(value, logits)
 
     return {"mlp": mlp, "pgd": pgd, "xent": xent}

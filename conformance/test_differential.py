@@ -110,7 +110,8 @@ def input_scale(name: str, call: Call) -> float:
     (at most ``max(M, N)`` times the largest element); ``linspace``'s points are
     ``start + i * step``, whose errors scale with ``max(|start|, |stop|)``; a complex
     ``pow``: `_complex_pow_scale`; ``cosh``/``sinh``: XLA computes them through
-    ``exp(|x| + log(1/2))``, whose rounding costs eps times ``|x|`` of the result."""
+    ``exp(|x| + log(1/2))``, whose rounding costs eps times ``|x|`` of the result;
+    ``cross``: differences of products, `_product_scale`."""
     if not call.args:
         return 0.0
     if name == "pow":
@@ -120,6 +121,8 @@ def input_scale(name: str, call: Call) -> float:
         with np.errstate(all="ignore"):
             size = np.abs(np.cosh(x.astype(np.complex128))) * np.abs(np.real(x))
         return float(np.max(size[np.isfinite(size)], initial=0.0))
+    if name == "cross" and len(call.args) >= 2:
+        return _product_scale(call)
     if name == "linspace":
         ends = [abs(complex(v)) for v in call.args[:2]]
         return max([e for e in ends if math.isfinite(e)], default=0.0)
@@ -131,6 +134,19 @@ def input_scale(name: str, call: Call) -> float:
     if name == "matrix_norm":
         return magnitude * max(x.shape[-2:], default=1)
     return magnitude if name == "std" else magnitude * magnitude
+
+
+def _product_scale(call: Call) -> float:
+    """Each element of ``cross`` is a difference of two products, which may cancel:
+    rounding leaves about eps times the largest product (complex64 ``cross`` of
+    (1+1.3926j, 17-1.7713j) and (1+1.3919j, 17-1.7813j) is 0.01504+0.00165j from products
+    of about 17 x 1.39; NumPy's and torch's differ by 1e-6)."""
+    x1, x2 = (np.asarray(a) for a in call.args[:2])
+    sizes = []
+    for x in (x1, x2):
+        data = np.abs(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
+        sizes.append(float(np.max(data[np.isfinite(data)], initial=0.0)))
+    return sizes[0] * sizes[1]
 
 
 def _complex_pow_scale(call: Call) -> float:

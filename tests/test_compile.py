@@ -295,6 +295,54 @@ def test_torch_inductor(flavour: str) -> None:
     np.testing.assert_allclose(_numpy(grad), _numpy(grad0), rtol=1e-5, atol=1e-7)
 
 
+def _kernels(codes: list[str]) -> list[str]:
+    """inductor's generated code without what names it (hashes, kernel and argument names,
+    comments, the benchmark harness at its end)."""
+    import re
+
+    text = "\n".join(codes)
+    text = re.sub(r"[0-9a-z]{52}", "H", text)
+    text = re.sub(r"cpp_fused_\w+", "K", text)
+    text = re.sub(r"arg\d+_1", "ARG", text)
+    text = re.sub(r"#.*", "", text)
+    text = text.split("def benchmark_compiled_module")[0].split("def get_args")[0]
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_torch_inductor_compiles_the_same_kernels_as_code_by_hand(flavour: str) -> None:
+    """The portable cross-entropy and its gradient compile to the very kernels of the same
+    math written with torch by hand (take_along_dim counts negative labels from the end,
+    as the standard's take_along_axis must): eagerpy_xp leaves nothing in the graph."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    from torch._inductor.utils import run_and_get_code
+
+    def by_hand(z: Any, y: Any) -> Any:
+        def mean_xent(q: Any) -> Any:
+            shifted = q - q.amax(dim=-1, keepdim=True)
+            log_p = shifted - torch.log(torch.exp(shifted).sum(dim=-1, keepdim=True))
+            return -torch.mean(torch.take_along_dim(log_p, y[:, None], dim=-1))
+
+        grad, value = torch.func.grad_and_value(mean_xent)(z)
+        return value, grad
+
+    logits = torch.randn(6, 5)
+    labels = torch.tensor([0, 4, -1, 2, -5, 3])
+
+    def portable(z: Any, y: Any) -> Any:
+        return ep.value_and_grad(softmax_xent, z, y)
+
+    torch._dynamo.reset()
+    want, hand_code = run_and_get_code(torch.compile(by_hand, fullgraph=True), logits, labels)
+    args = (logits, labels) if flavour == "native" else (ep.astensor(logits), ep.astensor(labels))
+    torch._dynamo.reset()
+    got, code = run_and_get_code(torch.compile(portable, fullgraph=True), *args)
+    assert _is_flavour(got[1], "torch", flavour)
+    np.testing.assert_allclose(_numpy(got[0]), want[0].numpy(), rtol=1e-6)
+    np.testing.assert_allclose(_numpy(got[1]), want[1].numpy(), rtol=1e-6, atol=1e-8)
+    assert _kernels(code) == _kernels(hand_code)
+
+
 def test_torch_func_transforms_take_arrays() -> None:
     torch = pytest.importorskip("torch", reason="torch is not installed")
     batch = ep.astensor(torch.asarray(BATCH))

@@ -683,6 +683,25 @@ def test_take_and_take_along_axis() -> None:
     both("take_along_axis", a, np.array([[0, 1, 2, 0]]), axis=0)
 
 
+@pytest.mark.parametrize("jit_compile", [False, True])
+def test_take_along_axis_traced_with_known_and_unknown_shapes(jit_compile: bool) -> None:
+    """Traced, the batch shapes are often known alike (no broadcast ops then) but may be
+    unknown or broadcast: each case gives NumPy's values, negative indices included."""
+    a = np.arange(24.0, dtype=np.float32).reshape(2, 3, 4)
+    cases = [
+        (np.array([[[-1], [0], [2]], [[3], [-4], [1]]]), None),  # shapes known alike
+        (np.array([[[-1, 0]], [[2, -2]]]), None),  # index batch of 1: broadcast
+        (np.array([[[-1], [0], [2]], [[3], [-4], [1]]]),
+         [tf.TensorSpec([None, None, 4], tf.float32), tf.TensorSpec([None, None, 1], tf.int64)]),
+    ]  # fmt: skip
+    for index, signature in cases:
+        f = tf.function(lambda x, i: xn.take_along_axis(x, i, axis=-1),
+                        jit_compile=jit_compile, input_signature=signature)  # fmt: skip
+        got = f(tf.constant(a), tf.constant(index, tf.int64))
+        want = np.take_along_axis(a, np.broadcast_to(index, (2, 3, index.shape[-1])), axis=-1)
+        np.testing.assert_array_equal(got.numpy(), want)
+
+
 # -- manipulation ---------------------------------------------------------------------------
 
 

@@ -430,6 +430,36 @@ def test_diff_repeat_take(xp: ModuleType) -> None:
     check(xp.take(m, xp.asarray([1]), axis=0), np.asarray([[3, 4, 5]], dtype=np.uint64))
 
 
+@pytest.mark.parametrize("torch_wraps", [True, False], ids=["torch-wraps", "normalised-here"])
+def test_take_along_axis_counts_negative_indices_from_the_end(
+        torch_wraps: bool, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Both ways to a negative index: torch's own (recent torch wraps it, and its compiled
+    form too) and the `where` kept for a torch that does not; eager, vmapped, compiled."""
+    from eagerpy_xp.native._torch import _functions
+
+    monkeypatch.setattr(_functions, "_TAKE_ALONG_WRAPS", torch_wraps)
+    data = np.arange(24).reshape(2, 3, 4)
+    for dtype in ("float32", "int8", "uint16", "bool", "complex64"):
+        x = nt.asarray(torch.from_numpy((data % 5).astype(dtype)))
+        for axis in (0, 1, 2, -1):
+            n = data.shape[axis]
+            shape = [1, 1, 1]
+            shape[axis] = 5
+            index = np.asarray([-1, 0, -n, n - 1, 1 - n]).reshape(shape)
+            check(nt.take_along_axis(x, nt.asarray(torch.from_numpy(index)), axis=axis),
+                  np.take_along_axis((data % 5).astype(dtype), index, axis=axis))  # fmt: skip
+    x = torch.arange(24.0).reshape(2, 3, 4)
+    index = torch.tensor([[[-1], [0], [-4]], [[3], [-2], [1]]])
+    want = np.take_along_axis(x.numpy(), index.numpy(), axis=-1)
+
+    def picked(a: Any, i: Any) -> Any:
+        return nt.take_along_axis(a, i, axis=-1)
+
+    check(torch.func.vmap(picked)(x, index), want)
+    torch._dynamo.reset()
+    check(torch.compile(picked, backend="aot_eager", fullgraph=True)(x, index), want)
+
+
 # -- manipulation -------------------------------------------------------------------------------
 @pytest.mark.parametrize("dtype", ["bool", "int8", *UNSIGNED_WIDE, "float32", "complex128"])
 def test_manipulation_on_every_dtype(dtype: str) -> None:

@@ -283,9 +283,11 @@ class IndexingMixin(TFBase):
         idx = self._indices(idx, tf.shape(x, out_type=tf.int64)[a], a, "take_along_axis")
         xl, inverse = self.move_to_last(x, a)
         il, _ = self.move_to_last(idx, a)
-        batch = tf.broadcast_dynamic_shape(tf.shape(xl)[:-1], tf.shape(il)[:-1])
-        xl = tf.broadcast_to(xl, tf.concat([batch, tf.shape(xl)[-1:]], 0))
-        il = tf.broadcast_to(il, tf.concat([batch, tf.shape(il)[-1:]], 0))
+        if not (xl.shape[:-1].is_fully_defined() and xl.shape[:-1] == il.shape[:-1]):
+            # (shapes known alike, as in most traced code, need no broadcast ops)
+            batch = tf.broadcast_dynamic_shape(tf.shape(xl)[:-1], tf.shape(il)[:-1])
+            xl = tf.broadcast_to(xl, tf.concat([batch, tf.shape(xl)[-1:]], 0))
+            il = tf.broadcast_to(il, tf.concat([batch, tf.shape(il)[-1:]], 0))
         try:
             return self.undo_move(tf.gather(xl, il, batch_dims=n - 1), inverse)
         except tf.errors.OpError as error:  # indices out of range (CPU kernels check)

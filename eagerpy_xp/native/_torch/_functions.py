@@ -25,6 +25,21 @@ _ACCUMULATES_AS_STANDARD = frozenset((
 _FLOATING = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
 
 
+def _wraps_negative_indices() -> bool:
+    """Whether ``torch.take_along_dim`` counts a negative index from the end itself (it
+    does on recent torch, where its compiled form already normalises the index)."""
+    try:
+        return int(torch.take_along_dim(torch.tensor([3, 4]), torch.tensor([-1]), 0)) == 4
+    except (IndexError, RuntimeError):
+        return False
+
+
+#: Checked once: where torch wraps negative indices, `take_along_axis` adds no second
+#: normalisation, and compiles to the kernels of ``take_along_dim`` written by hand
+#: (tests/test_compile.py; a second one changed inductor's fusion of the gradient).
+_TAKE_ALONG_WRAPS = _wraps_negative_indices()
+
+
 class TorchFunctions(TorchCore):
     """Functions of the non-element-wise chapters."""
 
@@ -59,7 +74,8 @@ class TorchFunctions(TorchCore):
         if not transformed(idx) and bool(outside.any()):
             raise self.error("take_along_axis", f"index {int(idx[outside][0])} is out of range "
                              f"for axis {axis} of size {size}", IndexError)  # fmt: skip
-        idx = torch.where(idx < 0, idx + size, idx)
+        if not _TAKE_ALONG_WRAPS:
+            idx = torch.where(idx < 0, idx + size, idx)
         return self._on_bits(torch.take_along_dim, x, idx, dim=axis)
 
     # -- linear algebra ----------------------------------------------------------------------
