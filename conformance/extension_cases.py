@@ -76,6 +76,24 @@ def _vector_norm(draw: Any) -> Call:
                        "ord": draw(st.sampled_from([1, 2, 3, np.inf, -np.inf, 0]))})  # fmt: skip
 
 
+def _norm_out_of_range(call: Call) -> np.ndarray | None:
+    """Norms of order 2 and 3 whose sum of powers leaves the dtype's normal range (below
+    ``tiny / eps`` or above its largest value): there a sum of powers computed as it is
+    (NumPy's, array_api_strict's) underflows or overflows where a scaled one (MLX's) is
+    right: ``vector_norm([1.83e-31, 0])`` in float32 is 0.0 by the one and 1.83e-31 by
+    the other."""
+    order = call.kwargs.get("ord", 2)
+    if order not in (2, 3):
+        return None
+    x = np.asarray(call.args[0])
+    info = np.finfo(x.dtype)
+    with np.errstate(all="ignore"):
+        powers = np.abs(x.astype(np.complex128)) ** order
+        total = np.sum(powers, axis=call.kwargs.get("axis"),
+                       keepdims=bool(call.kwargs.get("keepdims")))  # fmt: skip
+    return np.asarray(((total > 0) & (total < info.tiny / info.eps)) | (total > info.max))
+
+
 def _to_np(result: Any, to_numpy: Callable[[Any], np.ndarray]) -> list[np.ndarray]:
     parts = [np.asarray(to_numpy(r)) for r in result]
     precision = np.result_type(*parts, np.complex64)  # keep float32 inputs at their precision
@@ -147,7 +165,7 @@ LINALG_CASES: dict[str, Case] = {
     "tensordot": CASES["tensordot"],
     "trace": Case(_one(_general(), offset=st.integers(-2, 2)), "loose"),
     "vecdot": CASES["vecdot"],
-    "vector_norm": Case(_vector_norm(), "loose"),
+    "vector_norm": Case(_vector_norm(), "loose", mask=_norm_out_of_range),
 }
 
 

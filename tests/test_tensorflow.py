@@ -323,6 +323,11 @@ def test_complex_special_cases() -> None:
     same(xn.log1p(t(np.array([complex(-1.0, 0.0)]))), np.array([complex(-INF, 0.0)]))
     root = host(xn.sqrt(t(np.array([complex(-INF, -0.0)]))))
     assert root.real == 0 and root.imag == -INF
+    for dtype in ("complex64", "complex128"):  # the smallest normal numbers: no flush to 0
+        tiny = float(np.finfo(dtype).tiny)
+        z = np.array([tiny * 1j, -tiny * 1j, complex(tiny, tiny), complex(-tiny, 0.0),
+                      complex(3 * tiny, -2 * tiny)], dtype=dtype)  # fmt: skip
+        same(xn.sqrt(t(z)), np.sqrt(z.astype(np.clongdouble)).astype(dtype), rtol=4e-7)
     same(xn.divide(t(np.array([1 + 1j, 2j])), t(np.array([0j, complex(INF, 1.0)]))),
          np.array([1 + 1j, 2j]) / np.array([0j, complex(INF, 1.0)]))  # fmt: skip
     z = t(np.array([complex(NAN, 0.0), complex(INF, NAN), complex(0.0, INF)]))

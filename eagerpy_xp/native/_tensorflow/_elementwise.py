@@ -58,6 +58,9 @@ def _float_unary(name: str, fn: Callable[[Any], Any], fast_op: Callable[[Any], A
 
 #: (complex64?) -> the component magnitudes between which |z|**2 is a normal number.
 _SQUARE_SAFE = {False: (2.0**-500, 2.0**500), True: (2.0**-60, 2.0**60)}
+#: (complex64?) -> ``(2**k, 2**(-k/2))``: a complex below `_SQUARE_SAFE`'s range, even a
+#: subnormal one, times ``2**k`` is inside it (exactly: powers of two).
+_TINY_SQRT_SCALE = {False: (2.0**1000, 2.0**-500), True: (2.0**100, 2.0**-50)}
 
 
 class ElementwiseMixin(TFBase):
@@ -547,8 +550,10 @@ class ElementwiseMixin(TFBase):
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Sqrt"))
     @translated
     def sqrt(self, x: Any, /) -> Any:
-        """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis, and
-        no overflow near the largest values (``sqrt(z) = 2 sqrt(z / 4)`` there)."""
+        """Complex: ``sqrt(conj(x)) == conj(sqrt(x))`` also on the negative real axis, no
+        overflow near the largest values (``sqrt(z) = 2 sqrt(z / 4)`` there) and no flush
+        to zero near the smallest (``sqrt(1.2e-38j)`` was 0 in complex64: ``sqrt(z) =
+        sqrt(z * 2**k) / 2**(k/2)`` there)."""
         x = self.floating(x, "sqrt")
         if not x.dtype.is_complex:
             return tf.math.sqrt(x)
@@ -556,7 +561,10 @@ class ElementwiseMixin(TFBase):
         upper = tf.complex(tf.math.real(x), tf.math.abs(im))
         big, _, extreme = self._extent(x)
         huge = extreme & (big > 1)
-        root = tf.where(huge, 2 * tf.math.sqrt(upper * 0.25), tf.math.sqrt(upper))
+        up, down = _TINY_SQRT_SCALE[x.dtype == tf.complex64]
+        root = tf.where(huge, 2 * tf.math.sqrt(upper * 0.25),
+                        tf.where(extreme & (big < 1), tf.math.sqrt(upper * up) * down,
+                                 tf.math.sqrt(upper)))  # fmt: skip
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
     @translated
