@@ -49,12 +49,21 @@ that round: paired, so a change of the machine's load falls on both sides of a r
 slowly, which would fall on whichever variant follows it).  Target: ``native`` and
 ``wrapped`` within 2 % of ``hand``, and of ``same`` where the formulation differs.
 
+``--processes N`` times the steady state in N fresh processes instead (each builds the
+compiled objects anew from warm compile caches and runs ``rounds / N`` rounds), the
+samples pooled: on some machines a compiled object's time is shifted by several per
+cent for the whole life of a process (two torch objects with the very same inductor
+kernels measured 1.05 in one process and 0.91 in the next), which one process cannot
+tell from a real difference.  What the compiled programs are is checked without a
+clock in tests/test_compile.py: the portable cross-entropy and its gradient compile to
+the very inductor kernels of ``same``.
+
 On a machine whose cores are busy, torch's intra-op threads wait for each other: run with
 ``OMP_NUM_THREADS=1`` there (the thread counts are printed with the results).
 
     python -m benchmarks.compiled [--frameworks torch jax tensorflow]
         [--workloads mlp pgd xent] [--rounds 100] [--compiles 3] [--small]
-        [--torch-backend inductor] [--no-eager]
+        [--torch-backend inductor] [--no-eager] [--processes 1]
 """
 
 from __future__ import annotations
@@ -484,22 +493,95 @@ def _rounds(framework: str, variants: dict[str, Callable[..., Any]],
     return samples
 
 
-def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: int,
-            torch_backend: str, eager: bool) -> dict[str, dict[str, float]]:  # fmt: skip
-    """Compile times, steady-state medians, paired ratios and the agreement of every
-    variant of ``workload`` on ``framework``."""
+def _inputs(framework: str, workload: str, sizes: Sizes) -> dict[str, tuple[Any, ...]]:
     natives = tuple(_native(framework, a) for a in _data(workload, sizes))
     wrapped = tuple(ep.astensor(a) for a in natives)
-    inputs = {"hand": natives, "same": natives, "bare": natives, "native": natives,
-              "wrapped": wrapped, "eager": natives}  # fmt: skip
+    return {"hand": natives, "same": natives, "bare": natives, "native": natives,
+            "wrapped": wrapped, "eager": natives}  # fmt: skip
+
+
+def _builder(framework: str, workload: str, torch_backend: str
+             ) -> Callable[[str], Callable[..., Any]]:  # fmt: skip
+    """name -> a new compiled object of that variant (``hand``, ``same``, ``native``,
+    ``wrapped``), not yet called."""
     by_hand = {"hand": HAND[framework](False)[workload], "same": HAND[framework](True)[workload]}
-    portable = PORTABLE[workload]
     compiler = _compiler(framework, torch_backend)
 
     def build(name: str) -> Callable[..., Any]:
         if name in by_hand:
             return compiler(by_hand[name])  # type: ignore[no-any-return]
-        return ep.jit(portable, torch={"backend": torch_backend})
+        return ep.jit(PORTABLE[workload], torch={"backend": torch_backend})
+
+    return build
+
+
+def _with_bare(compiled: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
+    """The timed variants: the compiled ones and ``bare`` (``hand`` behind a Python call)."""
+    compiled_hand = compiled["hand"]
+
+    def bare(*args: Any) -> Any:
+        return compiled_hand(*args)
+
+    return {"hand": compiled_hand, "same": compiled["same"], "bare": bare,
+            "native": compiled["native"], "wrapped": compiled["wrapped"]}  # fmt: skip
+
+
+def _steady_in_processes(framework: str, workload: str, small: bool, rounds: int,
+                         torch_backend: str, processes: int) -> dict[str, list[float]]:  # fmt: skip
+    """The steady-state samples of ``processes`` fresh processes, ``rounds`` rounds in
+    all, pooled (each keeps its rounds' pairing).  A process builds the compiled objects
+    anew (from warm compile caches): on some machines a compiled object's time is shifted
+    by several per cent for the life of a process (the cause is not found; placement in
+    memory is the suspect), so that two objects with the very same kernels differ by up
+    to 9 % in one process and by the opposite sign in the next."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    pooled: dict[str, list[float]] = {}
+    per = max(rounds // processes, 10)
+    with tempfile.TemporaryDirectory() as folder:
+        for i in range(processes):
+            out = os.path.join(folder, f"{i}.json")
+            command = [sys.executable, "-m", "benchmarks.compiled", "--frameworks", framework,
+                       "--workloads", workload, "--rounds", str(per), "--torch-backend",
+                       torch_backend, "--steady-json", out, "--seed", str(i)]  # fmt: skip
+            subprocess.run(command + (["--small"] if small else []), check=True,
+                           stdout=subprocess.DEVNULL)  # fmt: skip
+            with open(out) as f:
+                for name, times in json.load(f).items():
+                    pooled.setdefault(name, []).extend(times)
+    return pooled
+
+
+def steady_json(framework: str, workload: str, sizes: Sizes, rounds: int, torch_backend: str,
+                seed: int, path: str) -> None:  # fmt: skip
+    """(In a child of `_steady_in_processes`.)  Build, warm up and time the variants;
+    write their samples to ``path``."""
+    import json
+
+    _warm_machinery(framework, torch_backend)
+    inputs = _inputs(framework, workload, sizes)
+    build = _builder(framework, workload, torch_backend)
+    variants = _with_bare({name: build(name) for name in COMPILED})
+    for name, run in variants.items():  # compile and warm up
+        for _ in range(4):
+            _sync(framework, run(*inputs[name]))
+    samples = _rounds(framework, variants, inputs, rounds, seed=seed)
+    with open(path, "w") as f:
+        json.dump(samples, f)
+
+
+def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: int,
+            torch_backend: str, eager: bool, processes: int = 1
+            ) -> dict[str, dict[str, float]]:  # fmt: skip
+    """Compile times, steady-state medians, paired ratios and the agreement of every
+    variant of ``workload`` on ``framework`` (the steady state in ``processes`` fresh
+    processes where more than one, `_steady_in_processes`)."""
+    inputs = _inputs(framework, workload, sizes)
+    portable = PORTABLE[workload]
+    build = _builder(framework, workload, torch_backend)
 
     # compile times: first calls of fresh objects; the last round's objects are kept
     compile_s: dict[str, list[float]] = {name: [] for name in COMPILED}
@@ -515,14 +597,7 @@ def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: 
                 compile_s[name].append(time.perf_counter() - start)
             compiled[name] = run
 
-    compiled_hand = compiled["hand"]
-
-    def bare(*args: Any) -> Any:
-        return compiled_hand(*args)
-
-    variants: dict[str, Callable[..., Any]] = {"hand": compiled_hand, "same": compiled["same"],
-                                               "bare": bare, "native": compiled["native"],
-                                               "wrapped": compiled["wrapped"]}  # fmt: skip
+    variants = _with_bare(compiled)
     if eager:
         variants["eager"] = portable
 
@@ -539,7 +614,11 @@ def measure(framework: str, workload: str, sizes: Sizes, rounds: int, compiles: 
         for _ in range(3):
             _sync(framework, run(*inputs[run_name]))
     timed = {name: run for name, run in variants.items() if name != "eager"}
-    samples = _rounds(framework, timed, inputs, rounds, seed=WORKLOADS.index(workload))
+    if processes > 1:
+        samples = _steady_in_processes(framework, workload, sizes == SMALL, rounds,
+                                       torch_backend, processes)  # fmt: skip
+    else:
+        samples = _rounds(framework, timed, inputs, rounds, seed=WORKLOADS.index(workload))
     result["ms"] = {name: 1e3 * statistics.median(times) for name, times in samples.items()}
     for base, key in (("hand", "ratio"), ("same", "ratio_to_same")):  # paired, per round
         result[key] = {name: statistics.median(t / b for t, b in zip(times, samples[base]))
@@ -635,12 +714,22 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, dict[str, dict[st
                         "compiles in seconds; inductor, the default, in minutes on 2 cores)")  # fmt: skip
     parser.add_argument("--eager", action=argparse.BooleanOptionalAction, default=True,
                         help="also time the portable code without a compiler")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="time the steady state in this many fresh processes, pooled "
+                        "(what a compiled object's place in memory adds averages out)")  # fmt: skip
+    parser.add_argument("--steady-json", help=argparse.SUPPRESS)  # (a child's samples)
+    parser.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.rounds < 1 or args.compiles < 1:
-        parser.error("--rounds and --compiles must be at least 1")
+    if args.rounds < 1 or args.compiles < 1 or args.processes < 1:
+        parser.error("--rounds, --compiles and --processes must be at least 1")
     sizes = SMALL if args.small else FULL
+    if args.steady_json:
+        steady_json(args.frameworks[0], args.workloads[0], sizes, args.rounds,
+                    args.torch_backend, args.seed, args.steady_json)  # fmt: skip
+        return {}
     print(f"# eagerpy_xp under each framework's compiler\n\n{sizes}; rounds={args.rounds}, "
-          f"compiles={args.compiles}\n\n{machine(args.frameworks)}\n", flush=True)  # fmt: skip
+          f"compiles={args.compiles}, processes={args.processes}\n\n"
+          f"{machine(args.frameworks)}\n", flush=True)  # fmt: skip
     results: dict[str, dict[str, dict[str, dict[str, float]]]] = {}
     for framework in args.frameworks:
         compiler = {"torch": f"torch.compile(fullgraph=True, backend={args.torch_backend!r})",
@@ -650,7 +739,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, dict[str, dict[st
         table = results[framework] = {}
         for workload in args.workloads:
             table[workload] = measure(framework, workload, sizes, args.rounds, args.compiles,
-                                      args.torch_backend, args.eager)  # fmt: skip
+                                      args.torch_backend, args.eager, args.processes)  # fmt: skip
         print(report(framework, compiler, table) + "\n", flush=True)
     load = " ".join(f"{v:.2f}" for v in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"Load average at the end: {load}")

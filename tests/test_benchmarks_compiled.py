@@ -97,3 +97,13 @@ def test_the_agreement_check_compares_shapes_dtypes_and_values() -> None:
         compiled._agree("dtype", (np.ones(3, np.float64), a[1]), a)
     with pytest.raises(AssertionError):
         compiled._agree("count", (a[0],), a)
+
+
+def test_steady_state_in_fresh_processes_pools_their_rounds() -> None:
+    """``--processes``: each child builds and times the variants anew; the samples come
+    back pooled, every variant with as many rounds (the pairing of the ratios)."""
+    pytest.importorskip("jax", reason="jax is not installed")
+    samples = compiled._steady_in_processes("jax", "xent", True, 20, "aot_eager", 2)
+    assert set(samples) == {"hand", "same", "bare", "native", "wrapped"}
+    assert {len(times) for times in samples.values()} == {20}
+    assert all(0 < t < 1 for times in samples.values() for t in times)
