@@ -159,8 +159,11 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
         log_p = shifted - torch.log(torch.exp(shifted).sum(dim=-1, keepdim=True))
         return torch.take_along_dim(log_p, labels[:, None], dim=-1)
 
-    def mean_xent(logits: Any, labels: Any) -> Any:
-        return -torch.mean(picked(logits, labels)) if spelled else F.cross_entropy(logits, labels)
+    def reduced_xent(reduction: str, logits: Any, labels: Any) -> Any:
+        """The cross-entropy of the rows, reduced by their "mean" or "sum"."""
+        if spelled:
+            return -getattr(torch, reduction)(picked(logits, labels))
+        return F.cross_entropy(logits, labels, reduction=reduction)
 
     def relu(v: Any) -> Any:
         return torch.clamp_min(v, 0.0) if spelled else torch.relu(v)
@@ -172,7 +175,7 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
         w1, b1, w2, b2, w3, b3 = params
         h = torch.tanh(x @ w1 + b1)
         h = relu(h @ w2 + b2)
-        return mean_xent(h @ w3 + b3, labels)
+        return reduced_xent("mean", h @ w3 + b3, labels)
 
     def mlp(w1: Any, b1: Any, w2: Any, b2: Any, w3: Any, b3: Any, x: Any, labels: Any) -> Any:
         params = (w1, b1, w2, b2, w3, b3)
@@ -180,10 +183,7 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
         return tuple(p - LR * g for p, g in zip(params, grads)), value
 
     def attacked(x: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
-        logits = relu(x @ w1 + b1) @ w2 + b2
-        if spelled:
-            return -torch.sum(picked(logits, labels))
-        return F.cross_entropy(logits, labels, reduction="sum")
+        return reduced_xent("sum", relu(x @ w1 + b1) @ w2 + b2, labels)
 
     def pgd(x: Any, x0: Any, labels: Any, w1: Any, b1: Any, w2: Any, b2: Any) -> Any:
         g = torch.func.grad(attacked)(x, labels, w1, b1, w2, b2)
@@ -192,7 +192,7 @@ def _hand_torch(spelled: bool) -> dict[str, Callable[..., Any]]:
         return torch.clamp(x, 0.0, 1.0)
 
     def xent(logits: Any, labels: Any) -> Any:
-        g, value = torch.func.grad_and_value(lambda z: mean_xent(z, labels))(logits)
+        g, value = torch.func.grad_and_value(lambda z: reduced_xent("mean", z, labels))(logits)
         return value, g
 
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
@@ -252,17 +252,11 @@ def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
         index = tf.where(index < 0, index + tf.shape(logits, out_type=index.dtype)[-1], index)
         return tf.gather(log_p, index, axis=1, batch_dims=1)
 
-    def mean_xent(logits: Any, labels: Any) -> Any:
+    def reduced_xent(reduce: Callable[[Any], Any], logits: Any, labels: Any) -> Any:
+        """The cross-entropy of the rows, reduced by ``reduce`` (their mean or sum)."""
         if spelled:
-            return -tf.reduce_mean(picked(logits, labels))
-        return tf.reduce_mean(
-            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
-
-    def sum_xent(logits: Any, labels: Any) -> Any:
-        if spelled:
-            return -tf.reduce_sum(picked(logits, labels))
-        return tf.reduce_sum(
-            tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
+            return -reduce(picked(logits, labels))
+        return reduce(tf.nn.sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
 
     def relu(v: Any) -> Any:
         return tf.maximum(v, 0.0) if spelled else tf.nn.relu(v)
@@ -273,7 +267,7 @@ def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
             tape.watch(params)
             h = tf.tanh(x @ w1 + b1)
             h = relu(h @ w2 + b2)
-            value = mean_xent(h @ w3 + b3, labels)
+            value = reduced_xent(tf.reduce_mean, h @ w3 + b3, labels)
         grads = tape.gradient(value, params)
         return tuple(p - LR * g for p, g in zip(params, grads)), value
 
@@ -281,7 +275,7 @@ def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
         with tf.GradientTape() as tape:
             tape.watch(x)
             logits = relu(x @ w1 + b1) @ w2 + b2
-            value = sum_xent(logits, labels)
+            value = reduced_xent(tf.reduce_sum, logits, labels)
         g = tape.gradient(value, x)
         x = x + ALPHA * tf.sign(g)
         x = x0 + tf.clip_by_value(x - x0, -EPS, EPS)
@@ -290,7 +284,7 @@ def _hand_tensorflow(spelled: bool) -> dict[str, Callable[..., Any]]:
     def xent(logits: Any, labels: Any) -> Any:
         with tf.GradientTape() as tape:
             tape.watch(logits)
-            value = mean_xent(logits, labels)
+            value = reduced_xent(tf.reduce_mean, logits, labels)
         return value, tape.gradient(value, logits)
 
     return {"mlp": mlp, "pgd": pgd, "xent": xent}
@@ -529,7 +523,7 @@ def _with_bare(compiled: dict[str, Callable[..., Any]]) -> dict[str, Callable[..
 def _steady_in_processes(framework: str, workload: str, small: bool, rounds: int,
                          torch_backend: str, processes: int) -> dict[str, list[float]]:  # fmt: skip
     """The steady-state samples of ``processes`` fresh processes, ``rounds`` rounds in
-    all, pooled (each keeps its rounds' pairing).  A process builds the compiled objects
+    all (at least 10 a process), pooled (each keeps its rounds' pairing).  A process builds the compiled objects
     anew (from warm compile caches): on some machines a compiled object's time is shifted
     by several per cent for the life of a process (the cause is not found; placement in
     memory is the suspect), so that two objects with the very same kernels differ by up

@@ -129,8 +129,7 @@ def input_scale(name: str, call: Call) -> float:
     if name not in ("std", "var", "matrix_norm"):
         return 0.0
     x = np.asarray(call.args[0])
-    data = np.abs(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
-    magnitude = float(np.max(data[np.isfinite(data)], initial=0.0))
+    magnitude = _largest_finite(x)
     if name == "matrix_norm":
         return magnitude * max(x.shape[-2:], default=1)
     return magnitude if name == "std" else magnitude * magnitude
@@ -141,12 +140,13 @@ def _product_scale(call: Call) -> float:
     rounding leaves about eps times the largest product (complex64 ``cross`` of
     (1+1.3926j, 17-1.7713j) and (1+1.3919j, 17-1.7813j) is 0.01504+0.00165j from products
     of about 17 x 1.39; NumPy's and torch's differ by 1e-6)."""
-    x1, x2 = (np.asarray(a) for a in call.args[:2])
-    sizes = []
-    for x in (x1, x2):
-        data = np.abs(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
-        sizes.append(float(np.max(data[np.isfinite(data)], initial=0.0)))
-    return sizes[0] * sizes[1]
+    return _largest_finite(np.asarray(call.args[0])) * _largest_finite(np.asarray(call.args[1]))
+
+
+def _largest_finite(x: np.ndarray) -> float:
+    """The largest finite magnitude among the elements of ``x`` (0 where there is none)."""
+    data = np.abs(x.astype(np.complex128 if x.dtype.kind == "c" else np.float64))
+    return float(np.max(data[np.isfinite(data)], initial=0.0))
 
 
 def _complex_pow_scale(call: Call) -> float:
