@@ -44,7 +44,7 @@ from .extensions import (
     value_aux_and_grad,
     vmap,
 )
-from .interop import tensordot, watch_autoray
+from .interop import tensordot, watch_clients
 
 __version__ = "0.1.0"
 
@@ -78,7 +78,7 @@ def astensors(*xs: Any) -> tuple[Array, ...]:
     return tuple(astensor(x) for x in xs)
 
 
-watch_autoray()
+watch_clients()
 
 #: Subpackages served as attributes after ``import eagerpy_xp``, imported on first access
 #: (each imports its framework then, not before).

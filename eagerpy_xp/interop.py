@@ -11,10 +11,16 @@ an array's functions by the top-level module of its class: ``eagerpy_xp`` for an
   (``absolute``, ``arccos``, ``concatenate``, ``power``, ``transpose``, ``trace``,
   ``linalg.norm``, ...), and ``einsum``.  Each call finds the namespace of its array
   arguments and calls that namespace's function: `Array`s of a backend in, `Array`s of
-  that backend out (native arrays in, native out).  autoray is told to look here
-  (`register_autoray`) as soon as both packages are imported, in either order: at
-  ``import eagerpy_xp`` when autoray is already imported, else by a one-shot import
-  hook that runs when autoray is imported and then removes itself.
+  that backend out (native arrays in, native out).
+
+einops finds a tensor's backend by its type among the subclasses of its own
+``AbstractBackend``; `register_einops` adds one for `Array`, whose operations are the
+standard's functions of the array's namespace (``einops.rearrange(x, ...)`` on an `Array`).
+
+eagerpy_xp registers with autoray (`register_autoray`) and einops (`register_einops`) as
+soon as both packages are imported, in either order: at ``import eagerpy_xp`` for a library
+already imported, else by one import hook that registers right after the library's own
+import and takes itself off ``sys.meta_path`` once every library of `CLIENTS` is imported.
 
 Functions take the standard's signatures (``sum(x, axis=0)``, keyword-only where the
 standard says so); a function with no array argument (``zeros(shape)``, autoray's
@@ -43,7 +49,8 @@ from .extensions.einsum import einsum
 __all__ = [
     "absolute", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2", "arctanh",
     "astype", "concatenate", "conjugate", "einsum", "fft", "invert", "left_shift", "linalg",
-    "power", "register_autoray", "right_shift", "swapaxes", "tensordot", "trace", "transpose",
+    "power", "register_autoray", "register_einops", "right_shift", "swapaxes", "tensordot",
+    "trace", "transpose",
 ]  # fmt: skip
 
 
@@ -216,18 +223,131 @@ def register_autoray(autoray: ModuleType | None = None) -> None:
     ar.register_function(__name__, "astype", astype)
 
 
-def _register_or_warn(autoray: ModuleType) -> None:
+# -- einops --------------------------------------------------------------------------------
+def _namespace(x: Any) -> ModuleType:
+    return x.__array_namespace__()  # type: ignore[no-any-return]
+
+
+def _einops_backend(base: Any) -> type:
+    """The einops backend of `Array`s, a subclass of einops' ``AbstractBackend`` (``base``).
+
+    einops finds the backend of a tensor among the subclasses of ``AbstractBackend``
+    whose ``framework_name`` module is imported (``eagerpy_xp`` for `Array`s of every
+    backend).  Each operation is the standard's function of the array's namespace, so
+    ``einops.rearrange(x, ...)`` gives what ``einops.array_api.rearrange(x, ...)`` gives:
+    an `Array` of ``x``'s backend, lazy on Dask and MLX.
+    """
+
+    class ArrayBackend(base):  # type: ignore[misc,valid-type]
+        framework_name = "eagerpy_xp"
+
+        def is_appropriate_type(self, tensor: Any) -> bool:
+            return type(tensor) is Array
+
+        def from_numpy(self, x: Any) -> Any:
+            """NumPy's `Array` (einops' tests): a NumPy array names no other backend."""
+            return _numpy_namespace().asarray(x)
+
+        def to_numpy(self, x: Any) -> Any:
+            return x.numpy()
+
+        def arange(self, start: int, stop: int) -> Any:
+            xp = _numpy_namespace()
+            return xp.arange(start, stop, dtype=xp.int64)
+
+        def shape(self, x: Any) -> Any:
+            return x.shape
+
+        def reshape(self, x: Any, shape: Sequence[int]) -> Any:
+            return _namespace(x).reshape(x, tuple(shape))
+
+        def transpose(self, x: Any, axes: Sequence[int]) -> Any:
+            return _namespace(x).permute_dims(x, tuple(axes))
+
+        def reduce(self, x: Any, operation: str, axes: Sequence[int]) -> Any:
+            """einops' reductions (min, max, sum, mean, prod, any, all) are the standard's."""
+            return getattr(_namespace(x), operation)(x, axis=tuple(axes))
+
+        def stack_on_zeroth_dimension(self, tensors: list[Any]) -> Any:
+            return get_namespace(*tensors).stack(tensors)
+
+        def add_axis(self, x: Any, new_position: int) -> Any:
+            return _namespace(x).expand_dims(x, axis=new_position)
+
+        def add_axes(self, x: Any, n_axes: int, pos2len: dict[int, int]) -> Any:
+            """New axes of length 1, then broadcast to their lengths (as einops' own
+            array-API path does, and its torch backend with ``expand``)."""
+            xp = _namespace(x)
+            for position in sorted(pos2len):
+                x = xp.expand_dims(x, axis=position)
+            shape = list(x.shape)
+            for position, length in pos2len.items():
+                shape[position] = length
+            return xp.broadcast_to(x, tuple(shape))
+
+        def tile(self, x: Any, repeats: Sequence[int]) -> Any:
+            return _namespace(x).tile(x, tuple(repeats))
+
+        def concat(self, tensors: list[Any], axis: int) -> Any:
+            return get_namespace(*tensors).concat(tensors, axis=axis)
+
+        def is_float_type(self, x: Any) -> bool:
+            """Whether einops may take a ``mean`` (real and complex floating dtypes)."""
+            return bool(_namespace(x).isdtype(x.dtype, ("real floating", "complex floating")))
+
+        def einsum(self, pattern: str, *x: Any) -> Any:
+            return einsum(pattern, *x)
+
+    ArrayBackend.__qualname__ = "ArrayBackend"
+    ArrayBackend.__module__ = __name__
+    return ArrayBackend
+
+
+def _numpy_namespace() -> ModuleType:
+    """eagerpy_xp's wrapped NumPy namespace (imported on first use: NumPy only)."""
+    return importlib.import_module("eagerpy_xp.numpy")
+
+
+#: The einops backend class, once made: einops holds its backends' classes only weakly
+#: (``AbstractBackend.__subclasses__()``), so this reference keeps it found.
+_EINOPS_BACKEND: list[type] = []
+
+
+def register_einops(einops: ModuleType | None = None) -> None:
+    """Give einops a backend for `Array`s: ``einops.rearrange``, ``reduce``, ``repeat``,
+    ``pack``/``unpack`` and ``einsum`` then take them (einops' ``array_api`` functions
+    take them anyway, through ``__array_namespace__``).
+
+    Runs by itself, like `register_autoray`; calling it again does no harm.
+    """
+    backends = importlib.import_module("einops._backends")
+    base = backends.AbstractBackend
+    if not any(issubclass(cls, base) for cls in _EINOPS_BACKEND):
+        _EINOPS_BACKEND[:] = [_einops_backend(base)]  # a reloaded einops gets a new one
+
+
+# -- registration when a client library is imported ------------------------------------------
+#: Client libraries that find an array's functions through a registry of their own, and
+#: how eagerpy_xp registers with each (called with the imported module).
+CLIENTS: dict[str, Callable[[ModuleType], None]] = {
+    "autoray": register_autoray,
+    "einops": register_einops,
+}
+
+
+def _register_or_warn(name: str, module: ModuleType) -> None:
     try:
-        register_autoray(autoray)
-    except Exception as exc:  # an autoray whose registration API changed must still import
-        warnings.warn(f"eagerpy_xp could not register with autoray: {exc!r}; "
-                      "autoray.do on eagerpy_xp Arrays will not work", stacklevel=2)  # fmt: skip
+        CLIENTS[name](module)
+    except Exception as exc:  # a library whose registration API changed must still import
+        warnings.warn(f"eagerpy_xp could not register with {name}: {exc!r}; {name} will not "
+                      "take eagerpy_xp Arrays", stacklevel=2)  # fmt: skip
 
 
 class _RegisterAfterLoading(importlib.abc.Loader):
-    """Loads autoray with its own loader, then registers eagerpy_xp with it."""
+    """Loads a client library with its own loader, then registers eagerpy_xp with it."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, name: str, loader: Any) -> None:
+        self._name = name
         self._loader = loader
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
@@ -235,36 +355,47 @@ class _RegisterAfterLoading(importlib.abc.Loader):
         return module
 
     def exec_module(self, module: ModuleType) -> None:
-        # autoray sees its own loader, as if this hook had never been there
+        # the library sees its own loader, as if this hook had never been there
         module.__loader__ = self._loader
         if module.__spec__ is not None:
             module.__spec__.loader = self._loader
         self._loader.exec_module(module)
-        _register_or_warn(module)
+        _register_or_warn(self._name, module)
 
 
-class _AutorayHook(importlib.abc.MetaPathFinder):
-    """Waits for ``import autoray`` (once), then takes itself off ``sys.meta_path``."""
+class _ClientHook(importlib.abc.MetaPathFinder):
+    """Waits for the import of each client library in ``waiting`` (once each); takes
+    itself off ``sys.meta_path`` when none is left to wait for."""
+
+    def __init__(self, waiting: set[str]) -> None:
+        self.waiting = waiting
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:  # fmt: skip
-        if fullname != "autoray":
-            return None
         try:
-            sys.meta_path.remove(self)
-        except ValueError:  # another thread took it off already
+            self.waiting.remove(fullname)
+        except KeyError:  # another module, or another thread took this one already
             return None
-        spec = importlib.util.find_spec(fullname)
+        if not self.waiting:
+            try:
+                sys.meta_path.remove(self)
+            except ValueError:
+                pass
+        spec = importlib.util.find_spec(fullname)  # (this hook no longer answers for it)
         if spec is not None and spec.loader is not None and hasattr(spec.loader, "exec_module"):
-            spec.loader = _RegisterAfterLoading(spec.loader)
+            spec.loader = _RegisterAfterLoading(fullname, spec.loader)
         return spec
 
 
-def watch_autoray() -> None:
-    """Registers with autoray now if it is imported, else when it is (called once by
-    ``import eagerpy_xp``)."""
-    autoray = sys.modules.get("autoray")
-    if autoray is not None:
-        _register_or_warn(autoray)
-    elif not any(isinstance(f, _AutorayHook) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AutorayHook())
+def watch_clients() -> None:
+    """Registers with each library of `CLIENTS` now if it is imported, else when it is
+    (called once by ``import eagerpy_xp``)."""
+    waiting = set()
+    for name in CLIENTS:
+        module = sys.modules.get(name)
+        if module is not None:
+            _register_or_warn(name, module)
+        else:
+            waiting.add(name)
+    if waiting and not any(isinstance(f, _ClientHook) for f in sys.meta_path):
+        sys.meta_path.insert(0, _ClientHook(waiting))

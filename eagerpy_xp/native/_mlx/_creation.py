@@ -75,6 +75,8 @@ class MLXCreation(MLXCore):
         elif type(value) is complex:
             fill = complex_from_parts(mx.array(value.real), mx.array(value.imag))
             fill = fill.astype(dtype)
+        elif type(value) is float and name == "float64":
+            fill = mx.array(value, dtype=dtype)  # (mx.array(value) alone would be float32)
         else:
             fill = mx.array(value).astype(dtype)
         return mx.full(shape, fill, dtype=dtype, **self._stream(device, function))
