@@ -260,8 +260,8 @@ def _shape_only(draw: Any, with_fill: bool = False, like: bool = False) -> Call:
     else:
         first = draw(shapes())
     args: tuple[Any, ...] = (first,)
-    if with_fill:
-        args += (draw(python_scalar(name, "moderate")),)
+    if with_fill:  # "special": floats of the dtype's full width (float64: every bit)
+        args += (draw(python_scalar(name, draw(st.sampled_from(["moderate", "special"])))),)
     return Call(args, kwargs)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
 
-from ._detect import SCALAR_TYPES, backend_for, namespace_module
+from ._detect import REGISTRY, SCALAR_TYPES, backend_for, backend_of_type, namespace_module
 from ._devices import Device
 from ._methods import ArrayMethods
 from ._spec import SUPPORTED_API_VERSIONS
@@ -42,15 +42,35 @@ BinaryOperator: TypeAlias = "Callable[[Array, Operand], Array]"
 UnaryOperator: TypeAlias = "Callable[[Array], Array]"
 
 
-def _operand(self: Array, other: Any) -> Any:
-    """The native form of an operator's other operand, or NotImplemented."""
+def _operand(self: Array, other: Any, dunder: str) -> Any:
+    """The native form of an operator's other operand, or NotImplemented (`_foreign`)."""
     if type(other) is Array:
         if other._b is not self._b:
-            _check_same_backend(self._b, other, "operator")
+            _check_same_backend(self._b, other, dunder)
         return other._raw
     if isinstance(other, SCALAR_TYPES) or self._b.is_native(other):
         return other
-    return NotImplemented
+    return _foreign(self._b, other, dunder)
+
+
+def _foreign(backend: Backend, other: Any, dunder: str) -> Any:
+    """An operand that is neither an array of ``backend`` nor a Python scalar: the
+    contract's `TypeError` for another framework's array or NumPy scalar (NumPy, torch,
+    JAX and Dask would refuse too, with messages that name no backend, or ``==`` would
+    fall back to identity and say False; TensorFlow and MLX would convert it and hand
+    back their own array); NotImplemented for any other object, as Python's data model
+    asks (its reflected operator gets its turn: xarray's ``DataArray``, for one)."""
+    owner = backend_of_type(type(other))
+    if owner not in REGISTRY:
+        return NotImplemented
+    what = f"{type(other).__module__}.{type(other).__qualname__}"
+    scalar = owner == "numpy" and type(other).__name__ != "ndarray"
+    hint = " (a NumPy scalar: pass float(value), int(value) or complex(value))" if scalar else ""
+    raise TypeError(
+        f"eagerpy_xp.{backend.name}.Array.{dunder}: cannot mix a {backend.name} Array with "
+        f"a {owner} array, got {what}{hint}; convert it first (xp.asarray(value), "
+        f"eagerpy_xp.convert)"
+    )
 
 
 def _named(method: Any, dunder: str) -> Any:
@@ -89,7 +109,7 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                         array._b = b
                         return array
             if other._b is not b:
-                _check_same_backend(b, other, "operator")
+                _check_same_backend(b, other, dunder)
             other = y
         elif kind in scalars and type(x) is t:
             dtype = x.dtype
@@ -105,7 +125,7 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                     array._b = b
                     return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
-            return NotImplemented
+            return _foreign(b, other, dunder)
         try:
             raw = fn(x, other)
         except Exception as exc:
@@ -139,7 +159,7 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
                     array._raw = raw if type(raw) is t else b.normalize(raw)
                     array._b = b
                     return array
-        o = _operand(self, other)
+        o = _operand(self, other, dunder)
         if o is NotImplemented:
             return NotImplemented
         try:
@@ -158,7 +178,7 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
     """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result."""
 
     def inplace(self: Array, other: Operand, /) -> Array:
-        o = _operand(self, other)
+        o = _operand(self, other, dunder)
         if o is NotImplemented:
             return NotImplemented
         b = self._b

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import operator
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -360,3 +361,69 @@ def test_topk_of_bool_sorts_false_before_true(xp: ModuleType) -> None:
     assert np.asarray(values.raw if isinstance(values, ep.Array) else values).tolist() == [
         True, True, False]  # fmt: skip
     assert np.asarray(indices.raw if isinstance(indices, ep.Array) else indices).tolist() == [1, 3, 0]
+
+
+# -- another framework's array beside an Array in an operator ------------------------------------
+_FOREIGN = {
+    "numpy": lambda: np.ones(3),
+    "numpy scalar": lambda: np.float32(2.0),
+    "torch": lambda: pytest.importorskip("torch").ones(3, dtype=pytest.importorskip("torch").float64),
+    "jax": lambda: pytest.importorskip("jax.numpy").ones(3),
+    "tensorflow": lambda: pytest.importorskip("tensorflow").ones(3, dtype="float64"),
+    "dask": lambda: pytest.importorskip("dask.array").ones(3),
+    "mlx": lambda: pytest.importorskip("mlx.core").ones(3),
+}
+_OPERATORS = ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or",
+              "xor", "lshift", "rshift", "lt", "le", "gt", "ge", "eq", "ne"]  # fmt: skip
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow", "dask", "mlx"])
+def test_another_frameworks_array_in_an_operator_is_a_type_error(backend: str) -> None:
+    """Every operator, forward, reflected and in place, refuses another framework's array
+    (or a NumPy scalar that is no Python scalar) with the contract's `TypeError` naming the
+    member: before, TensorFlow and MLX arrays were converted and their own array came
+    back, ``==`` fell back to identity (``False``), the others gave messages of NumPy's or
+    Python's that name no backend.  The in-place operators change nothing."""
+    pytest.importorskip(backend)
+    wx = importlib.import_module(f"eagerpy_xp.{backend}")
+    dtype = wx.float32 if backend == "mlx" else wx.float64
+    for other_name, make in _FOREIGN.items():
+        if other_name == backend or (backend == "numpy" and other_name == "numpy scalar"):
+            continue  # a NumPy array or scalar is the numpy backend's own
+        other = make()
+        for op in _OPERATORS:
+            x = wx.asarray([1.0, 2.0, 3.0], dtype=dtype)
+            members = [f"__{op}__"]
+            if op not in ("lt", "le", "gt", "ge", "eq", "ne"):
+                members += [f"__i{op}__", f"__r{op}__"]
+            forms = [(m, lambda x=x, m=m: getattr(x, m)(other)) for m in members]
+            forms += [("__add__", lambda x=x: x + other), ("__eq__", lambda x=x: x == other),
+                      ("__iadd__", lambda x=x: operator.iadd(x, other))]
+            for member, call in forms:
+                with pytest.raises(TypeError) as info:
+                    call()
+                message = str(info.value)
+                assert message.startswith(f"eagerpy_xp.{backend}.Array.{member}: cannot mix a "
+                                          f"{backend} Array with a "), message  # fmt: skip
+                assert type(other).__name__ in message, message
+                assert np.asarray(x).tolist() == [1.0, 2.0, 3.0]
+
+
+def test_objects_of_no_framework_get_their_reflected_operator() -> None:
+    """An object of no framework still gets Python's protocol: `NotImplemented`, then its
+    own reflected operator (xarray's ``DataArray`` relies on it); ``==`` with ``None`` or
+    a string is Python's identity fallback."""
+    wx = importlib.import_module("eagerpy_xp.numpy")
+
+    class Other:
+        def __radd__(self, left: Any) -> str:
+            return "reflected"
+
+        def __rmatmul__(self, left: Any) -> str:
+            return "reflected @"
+
+    x = wx.asarray([1.0, 2.0])
+    assert x + Other() == "reflected" and x @ Other() == "reflected @"
+    assert (x == None) is False and (x != "a") is True  # noqa: E711
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \*"):
+        x * Other()
