@@ -14,7 +14,14 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
 
-from ._detect import REGISTRY, SCALAR_TYPES, backend_for, backend_of_type, namespace_module
+from ._detect import (
+    REGISTRY,
+    SCALAR_TYPES,
+    backend_for,
+    backend_of_type,
+    namespace_module,
+    plain_scalar,
+)
 from ._devices import Device
 from ._methods import ArrayMethods
 from ._spec import SUPPORTED_API_VERSIONS
@@ -428,7 +435,9 @@ class Array(ArrayMethods):
         if type(value) is Array:
             _check_same_backend(b, value, "__setitem__")
             value = value._raw
-        elif not isinstance(value, SCALAR_TYPES) and not b.is_native(value):
+        elif isinstance(value, SCALAR_TYPES):
+            value = plain_scalar(value)  # (NumPy's float64 scalar: a Python float)
+        elif not b.is_native(value):
             raise TypeError(
                 f"eagerpy_xp.{b.name}.Array.__setitem__: value must be an array or a Python scalar, "
                 f"got {type(value).__name__}"
@@ -457,6 +466,22 @@ class Array(ArrayMethods):
 
     def __str__(self) -> str:
         return self._b.format_values(self._raw)
+
+    def __format__(self, format_spec: str, /) -> str:
+        """``f"{loss:.4f}"``: a 0-d array formats as its Python scalar (evaluating a lazy
+        one, as ``float(x)`` does); an empty spec is ``str(x)``; a spec for an array of
+        another shape is a `TypeError`, as NumPy's and torch's."""
+        if not format_spec:
+            return str(self)
+        if self.ndim != 0:
+            raise TypeError(
+                f"eagerpy_xp.{self._b.name}.Array.__format__: the format {format_spec!r} needs "
+                f"a 0-d array, got shape {self.shape}"
+            )
+        try:
+            return format(self.item(), format_spec)
+        except ValueError as exc:  # a spec the scalar's type does not take ('d' of a float)
+            raise ValueError(f"eagerpy_xp.{self._b.name}.Array.__format__: {exc}") from exc
 
     # -- pickling ---------------------------------------------------------------------------
     def __reduce__(self) -> tuple[Any, ...]:

@@ -52,6 +52,23 @@ SUPPORTED_TEXT: Final = "eagerpy_xp.Array, " + ", ".join(r.array_types for r in 
 _REJECTED_MODULES: Final = ("numpy.ma", "numpy.matrixlib", "numpy.rec")
 
 SCALAR_TYPES: Final = (bool, int, float, complex)
+
+
+def plain_scalar(value: Any) -> Any:
+    """``value`` as the Python scalar of its kind when it is an instance of a subclass of
+    one (NumPy's ``float64`` and ``complex128`` scalars are Python floats and complexes,
+    an ``IntEnum`` member is an int): the standard's Python scalar, weak in promotion on
+    every backend; anything else as it is."""
+    kind = type(value)
+    if kind in _IGNORED_TYPES:
+        return value
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, complex):
+        return complex(value)
+    if isinstance(value, int):
+        return int(value)
+    return value
 IGNORED = "ignored"  # Python scalars and None
 UNSUPPORTED = "unsupported"
 

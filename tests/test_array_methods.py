@@ -3,7 +3,10 @@ and the EagerPy helpers reached through the array's own namespace."""
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
+import pytest
 
 import eagerpy_xp as ep
 
@@ -39,3 +42,22 @@ def test_helpers_through_the_namespace() -> None:
     assert type(x.logsumexp(axis=1)) is ep.Array
     assert np.array_equal(x.index_update((0, 1), 9.0).raw[0], [3, 9, 2])
     assert repr(x.norms).startswith("<eagerpy_xp norms")
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow", "dask", "mlx"])
+def test_format_specs(backend: str) -> None:
+    """``f"{loss:.4f}"`` of a 0-d `Array` formats its Python scalar, on every backend (it
+    raised "unsupported format string passed to Array.__format__")."""
+    pytest.importorskip(backend)
+    xp = importlib.import_module(f"eagerpy_xp.{backend}")
+    loss, count, flag = xp.asarray(0.123456), xp.asarray(7), xp.asarray(True)
+    z = xp.asarray(1.5 - 2j, dtype=xp.complex64)
+    assert f"{loss:.4f}|{loss:>10.2e}|{count:05d}|{count:,}|{flag:^6}|{z:.1f}" == \
+        "0.1235|  1.23e-01|00007|7|  1   |1.5-2.0j"
+    assert f"{flag}" == str(flag)  # no spec: str() (Dask's is its lazy repr)
+    assert f"{xp.asarray(-0.0):+.1f}" == "-0.0" and f"{xp.asarray(float('nan')):.2f}" == "nan"
+    assert format(xp.ones(3), "") == str(xp.ones(3))  # no spec: str()
+    with pytest.raises(TypeError, match=rf"^eagerpy_xp\.{backend}\.Array\.__format__: .*0-d.*\(2,\)"):
+        f"{xp.ones(2):.2f}"
+    with pytest.raises(ValueError, match=rf"^eagerpy_xp\.{backend}\.Array\.__format__: "):
+        f"{loss:d}"

@@ -396,9 +396,9 @@ def test_another_frameworks_array_in_an_operator_is_a_type_error(backend: str) -
             members = [f"__{op}__"]
             if op not in ("lt", "le", "gt", "ge", "eq", "ne"):
                 members += [f"__i{op}__", f"__r{op}__"]
-            forms = [(m, lambda x=x, m=m: getattr(x, m)(other)) for m in members]
-            forms += [("__add__", lambda x=x: x + other), ("__eq__", lambda x=x: x == other),
-                      ("__iadd__", lambda x=x: operator.iadd(x, other))]
+            forms = [(m, lambda x=x, m=m, o=other: getattr(x, m)(o)) for m in members]
+            forms += [("__add__", lambda x=x, o=other: x + o), ("__eq__", lambda x=x, o=other: x == o),
+                      ("__iadd__", lambda x=x, o=other: operator.iadd(x, o))]
             for member, call in forms:
                 with pytest.raises(TypeError) as info:
                     call()

@@ -9,6 +9,7 @@ in float64 (and in complex128's parts), and rounded once, as NumPy rounds it, in
 
 from __future__ import annotations
 
+import enum
 import math
 from types import ModuleType
 from typing import Any
@@ -85,3 +86,69 @@ def test_complex_parts_keep_the_float(xp: ModuleType) -> None:
         z = complex(v, -v)
         same_bits(_host(xp.full((1,), z, dtype=xp.complex128)), [z], f"full({z!r})")
         same_bits(_host(xp.asarray([z], dtype=xp.complex128)), [z], f"asarray({z!r})")
+
+
+class _Three(enum.IntEnum):
+    THREE = 3
+
+
+#: Instances of subclasses of Python's scalar types, each beside the plain scalar it is
+SUBCLASS_SCALARS = [(np.float64(2.5), 2.5), (np.float64(-0.0), -0.0), (np.float64(16777217.0), 16777217.0),
+                    (np.complex128(1.5 - 2j), 1.5 - 2j), (_Three.THREE, 3)]  # fmt: skip
+
+
+def _same(xp: ModuleType, got: Any, want: Any, where: str) -> None:
+    assert got.dtype == want.dtype, f"{where}: {got.dtype} != {want.dtype}"
+    same_bits(_host(got), _host(want).tolist(), where)
+
+
+@pytest.mark.parametrize(("scalar", "plain"), SUBCLASS_SCALARS, ids=repr)
+def test_subclasses_of_python_scalars_are_those_scalars(xp: ModuleType, scalar: Any,
+                                                       plain: Any) -> None:  # fmt: skip
+    """NumPy's float64 and complex128 scalars are Python floats and complexes (and an
+    IntEnum member an int): wherever the standard takes a Python scalar they give what
+    the plain scalar gives, dtype (weak promotion) and bits, on every backend.  Before,
+    torch, JAX, TensorFlow, Dask and MLX refused them ("expected a torch.Tensor, got
+    float64"), TensorFlow's full failed with a KeyError, and NumPy promoted float32 with
+    them to float64."""
+    wrapped = not xp.__name__.startswith("eagerpy_xp.native")
+    dtypes = [n for n in ("float32", "float64", "complex64")
+              if n in xp.__array_namespace_info__().dtypes()]  # fmt: skip
+    if isinstance(plain, int):
+        dtypes.append("int32")
+    for name in dtypes:
+        if isinstance(plain, complex) and not name.startswith("complex"):
+            continue
+        d = getattr(xp, name)
+        x = xp.asarray([1, 2], dtype=d)
+        calls = _calls(xp, x, d, name, plain, wrapped)
+        for where, call in calls:
+            _same(xp, call(scalar), call(plain), f"{where}({scalar!r}) in {name}")
+        if wrapped:
+            y, z = xp.asarray([1, 2], dtype=d), xp.asarray([1, 2], dtype=d)
+            y += scalar
+            z += plain
+            y[0], z[0] = scalar, plain
+            _same(xp, y, z, f"x += / x[0] = {scalar!r} in {name}")
+
+
+def _calls(xp: ModuleType, x: Any, d: Any, name: str, plain: Any,
+           wrapped: bool) -> list[tuple[str, Any]]:  # fmt: skip
+    """(label, call of a scalar) for each place the standard takes a Python scalar, for an
+    array ``x`` of dtype ``d`` (named ``name``)."""
+    calls = [("multiply", lambda v: xp.multiply(x, v)), ("subtract first", lambda v: xp.subtract(v, x)),
+             ("where", lambda v: xp.where(x == 1, v, x)),
+             ("full", lambda v: xp.full((2,), v, dtype=d)), ("full_like", lambda v: xp.full_like(x, v))]  # fmt: skip
+    real = not isinstance(plain, complex) and not name.startswith("complex")
+    if not isinstance(plain, complex):
+        calls += [("pow", lambda v: xp.pow(x, v))]
+    if real:
+        calls += [("greater", lambda v: xp.greater(x, v)), ("clip", lambda v: xp.clip(x, min=v)),
+                  ("clip max", lambda v: xp.clip(x, None, v)), ("maximum", lambda v: xp.maximum(v, x))]  # fmt: skip
+    if wrapped:
+        calls += [("x * v", lambda v: x * v), ("v - x", lambda v: v - x), ("x == v", lambda v: x == v)]
+        if not isinstance(plain, complex):
+            calls += [("x ** v", lambda v: x ** v)]
+        if real:
+            calls += [("x < v", lambda v: x < v)]
+    return calls

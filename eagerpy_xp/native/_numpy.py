@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .._detect import plain_scalar
 from .._devices import Device
 from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from ._base import FFT, Backend, fastpath
@@ -93,8 +94,10 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
         if t1 is _NDARRAY:
             if not (((t2 is _NDARRAY and x2.dtype in allowed) or t2 in _SCALAR_TYPES)
                     and x1.dtype in allowed):  # fmt: skip
+                x2 = plain_scalar(x2)  # (NumPy's float64 scalar: a Python float, weak)
                 self._check_operands(x1, x2, name, category)
         elif not (t2 is _NDARRAY and t1 in _SCALAR_TYPES and x2.dtype in allowed):
+            x1, x2 = plain_scalar(x1), plain_scalar(x2)
             self._check_operands(x1, x2, name, category)
         try:
             return ufunc(x1, x2)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NoReturn, TypeVar
 
+from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
 from ..._dtypes import (
     ALL,
@@ -77,6 +78,11 @@ _ARRAY_PARAMETERS: dict[str, str | None] = {"x": None, "condition": "boolean",
 #: ``where``, ``isin``, ``searchsorted``'s ``x2``) either may be a Python scalar.
 _ARRAY_OPERANDS = frozenset({"matmul", "tensordot", "vecdot", "cross", "outer", "solve"})
 
+#: Parameters of the standard that take a Python scalar (beside ``x1``/``x2`` of the
+#: element-wise functions): a subclass instance there (NumPy's float64 scalar) is passed
+#: on as the Python scalar it is (`_detect.plain_scalar`).
+_SCALAR_PARAMETERS = frozenset({"fill_value", "min", "max", "start", "stop", "step"})
+
 #: What `translated` checks of one argument: its position, the category its dtype must
 #: have (None: any dtype the backend accepts), whether a Python scalar may stand there,
 #: and its form: "array", "sequence" (a list or tuple of arrays: ``concat``'s
@@ -124,10 +130,12 @@ def translated(function: _Method) -> _Method:
     scalar where the standard allows one).  The ``try`` costs nothing in CPython 3.11."""
     signature = inspect.signature(function)
     checks = _checks(function, signature)
+    scalars_at = tuple((i, p.name) for i, p in enumerate(list(signature.parameters.values())[1:])
+                       if p.name in _SCALAR_PARAMETERS)  # fmt: skip
     name = function.__name__
     method: Callable[..., Any]
 
-    if len(checks) == 1 and checks[0][3] == "array":
+    if len(checks) == 1 and checks[0][3] == "array" and not scalars_at:
         (position, category, scalars, _), = checks
 
         def method(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -148,6 +156,8 @@ def translated(function: _Method) -> _Method:
         def method(self: Any, *args: Any, **kwargs: Any) -> Any:
             try:
                 b = self._b
+                if scalars_at:
+                    args, kwargs = _plain_scalars(scalars_at, args, kwargs)
                 for position, category, scalars, form in checks:
                     if form == "rest":
                         items: Any = args[position:]
@@ -164,6 +174,11 @@ def translated(function: _Method) -> _Method:
                     for x in items:
                         if type(x) is not b.array_type or (allowed is not None
                                                            and x.dtype not in allowed):  # fmt: skip
+                            if scalars and type(x) not in _PLAIN_SCALARS:
+                                plain = plain_scalar(x)
+                                if plain is not x:  # (an element-wise function's x1 or x2)
+                                    args = (*args[:position], plain, *args[position + 1:])
+                                    continue
                             b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
@@ -171,6 +186,29 @@ def translated(function: _Method) -> _Method:
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
+
+
+_PLAIN_SCALARS = frozenset(SCALAR_TYPES)
+
+
+def _plain_scalars(at: tuple[tuple[int, str], ...], args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:  # fmt: skip
+    """``args`` and ``kwargs`` with the scalar parameters ``at`` (position, name) made
+    plain Python scalars (`_detect.plain_scalar`); the same objects when none changes."""
+    for position, parameter in at:
+        if position < len(args):
+            value = args[position]
+            if type(value) not in _PLAIN_SCALARS:
+                plain = plain_scalar(value)
+                if plain is not value:
+                    args = (*args[:position], plain, *args[position + 1:])
+        elif parameter in kwargs:
+            value = kwargs[parameter]
+            if type(value) not in _PLAIN_SCALARS:
+                plain = plain_scalar(value)
+                if plain is not value:
+                    kwargs = {**kwargs, parameter: plain}
+    return args, kwargs
 
 
 def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
