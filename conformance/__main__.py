@@ -313,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
                   lambda state: write_reports(finish(rep.build(state)), report_dir, False),
                   jobs)  # fmt: skip
         run.estimate = estimate.record()
+        if args.keyword:  # the stored costs are of whole modules
+            run.estimate["subset"] = args.keyword
         run.execute()
         report = finish(rep.build(run.snapshot()))
     if args.save_costs or (args.docs and not args.load):

@@ -270,7 +270,10 @@ def estimate_line(report: dict[str, Any]) -> str:
     made = (f"Estimated at the start: {e['expected_s']:.0f} s ({e['workers']} processes at a "
             f"time on {e['cores']} cores at load {e['load']:.1f}{slow}, calibration "
             f"{e['calibration_s'] * 1000:.1f} ms{', JAX cache warm' if e.get('warm') else ''})")
-    if "actual_s" in e:
+    if "actual_s" in e and e.get("subset"):
+        made += (f"; took {e['actual_s']:.0f} s: -k {e['subset']!r} ran part of those modules, "
+                 "whose whole cost the estimate is")
+    elif "actual_s" in e:
         made += f"; took {e['actual_s']:.0f} s ({e['error']:+.0%})"
     if e.get("unknown"):
         made += f"; not measured before: {', '.join(e['unknown'])}"

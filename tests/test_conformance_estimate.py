@@ -126,3 +126,15 @@ def test_the_printed_estimate_comes_from_the_calibration(tmp_path: Path) -> None
     assert fast.seconds == pytest.approx(total_units * 0.01)
     assert fast.unknown and all(" " in u for u in fast.unknown)  # modules never measured
     assert fast.record()["expected_s"] == pytest.approx(fast.seconds, abs=0.1)
+
+
+def test_a_run_of_a_keyword_subset_says_so_instead_of_an_error() -> None:
+    """The stored costs are of whole test modules: a ``-k`` run ends with what it ran, not
+    with the estimate's error (a ``-k full`` run printed "took 48 s (+5078%)")."""
+    from conformance import report as rep
+
+    made = {"expected_s": 2497.0, "calibration_s": 0.03, "cores": 2, "load": 0.7, "workers": 2,
+            "slowdown": 1.26, "actual_s": 48.0, "error": 51.0}  # fmt: skip
+    assert "(+5100%)" in rep.estimate_line({"estimate": made})
+    line = rep.estimate_line({"estimate": {**made, "subset": "full"}})
+    assert "took 48 s: -k 'full' ran part of those modules" in line and "%)" not in line

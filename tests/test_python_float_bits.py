@@ -152,3 +152,15 @@ def _calls(xp: ModuleType, x: Any, d: Any, name: str, plain: Any,
         if real:
             calls += [("x < v", lambda v: x < v)]
     return calls
+
+
+def test_two_numpy_scalars_stay_numpy_scalars() -> None:
+    """Beside an array a NumPy float64 scalar is a Python float; two NumPy scalars (what
+    Dask's chunks of a reduction hold, handed to the NumPy backend) stay NumPy's own 0-d
+    arrays and keep NumPy's promotion."""
+    import eagerpy_xp.native.numpy as nx
+
+    assert np.asarray(nx.multiply(np.float32(2), np.float64(3))).dtype == np.float64
+    assert np.asarray(nx.pow(np.float64(2), np.float64(3))) == 8.0
+    assert nx.multiply(np.ones(2, np.float32), np.float64(3)).dtype == np.float32
+    assert nx.multiply(np.float64(3), np.ones(2, np.float32)).dtype == np.float32

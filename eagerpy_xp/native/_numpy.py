@@ -97,7 +97,8 @@ def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
                 x2 = plain_scalar(x2)  # (NumPy's float64 scalar: a Python float, weak)
                 self._check_operands(x1, x2, name, category)
         elif not (t2 is _NDARRAY and t1 in _SCALAR_TYPES and x2.dtype in allowed):
-            x1, x2 = plain_scalar(x1), plain_scalar(x2)
+            if t2 is _NDARRAY:  # (two NumPy scalars, as Dask's chunks hold, stay NumPy's)
+                x1 = plain_scalar(x1)
             self._check_operands(x1, x2, name, category)
         try:
             return ufunc(x1, x2)

@@ -132,6 +132,7 @@ def translated(function: _Method) -> _Method:
     checks = _checks(function, signature)
     scalars_at = tuple((i, p.name) for i, p in enumerate(list(signature.parameters.values())[1:])
                        if p.name in _SCALAR_PARAMETERS)  # fmt: skip
+    operands = tuple(position for position, _, scalars, _ in checks if scalars)  # x1, x2
     name = function.__name__
     method: Callable[..., Any]
 
@@ -174,7 +175,8 @@ def translated(function: _Method) -> _Method:
                     for x in items:
                         if type(x) is not b.array_type or (allowed is not None
                                                            and x.dtype not in allowed):  # fmt: skip
-                            if scalars and type(x) not in _PLAIN_SCALARS:
+                            if scalars and type(x) not in _PLAIN_SCALARS and _beside_array(
+                                    args, position, operands):  # fmt: skip
                                 plain = plain_scalar(x)
                                 if plain is not x:  # (an element-wise function's x1 or x2)
                                     args = (*args[:position], plain, *args[position + 1:])
@@ -189,6 +191,14 @@ def translated(function: _Method) -> _Method:
 
 
 _PLAIN_SCALARS = frozenset(SCALAR_TYPES)
+
+
+def _beside_array(args: tuple[Any, ...], position: int, operands: tuple[int, ...]) -> bool:
+    """Whether the other operands (``x1``/``x2``) of the one at ``position`` are no
+    scalars: a subclass instance of a Python scalar is made the plain scalar beside an
+    array only (two NumPy scalars, as Dask's chunks of a reduction hold, stay NumPy's)."""
+    return not any(isinstance(args[q], SCALAR_TYPES) for q in operands
+                   if q != position and q < len(args))  # fmt: skip
 
 
 def _plain_scalars(at: tuple[tuple[int, str], ...], args: tuple[Any, ...],
