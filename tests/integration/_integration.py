@@ -8,6 +8,7 @@ within the backend's floating-point tolerance.
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -145,3 +146,30 @@ def rng_inputs(make: Callable[[np.random.Generator], tuple[Any, ...]],
 
 X64_REASON = ("{library} asks for a 64-bit dtype by name; JAX without x64 has none, and "
               "eagerpy_xp raises instead of downcasting (docs/ecosystem.md, 'JAX without x64')")
+
+
+def prints_ok(code: str) -> None:
+    """Run ``code`` in a fresh interpreter: it must print ``ok``."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+
+
+def registers_in_either_order(first: str, library: str, use: str) -> None:
+    """In a fresh interpreter, ``import first`` then the other of eagerpy_xp and
+    ``library``: ``use`` (statements on ``x``, a NumPy `Array`) must pass, ``library``
+    keeps its own loader, the import hook waits for it no more, and no framework but
+    NumPy was imported."""
+    second = "eagerpy_xp" if first == library else library
+    prints_ok(
+        f"import sys, {first}, {second}, numpy as np\n"
+        f"import eagerpy_xp as ep, {library}\n"
+        "x = ep.numpy.asarray(np.arange(6.0).reshape(2, 3))\n"
+        f"{use}\n"
+        "from eagerpy_xp.interop import _ClientHook\n"
+        "hooks = [f for f in sys.meta_path if isinstance(f, _ClientHook)]\n"
+        f"assert all({library!r} not in f.waiting for f in hooks), hooks\n"
+        f"assert {library}.__loader__ is {library}.__spec__.loader\n"
+        f"assert type({library}.__loader__).__name__ == 'SourceFileLoader', {library}.__loader__\n"
+        "assert not {'torch', 'jax', 'tensorflow', 'dask'} & set(sys.modules)\n"
+        "print('ok')\n"
+    )

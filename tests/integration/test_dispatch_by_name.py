@@ -10,8 +10,6 @@ library on NumPy arrays (the reference) and on `Array`s of one backend; results 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +18,7 @@ import numpy as np
 import opt_einsum
 import pytest
 import xarray as xr
-from _integration import Target, rng_inputs
+from _integration import Target, prints_ok, registers_in_either_order, rng_inputs
 
 Inputs = Callable[[np.random.Generator], tuple[Any, ...]]
 
@@ -141,30 +139,10 @@ def test_autoray_helpers(target: Target) -> None:
         autoray.do("zeros", (2, 3), like=x)  # only dtype and device reach the function
 
 
-def _prints_ok(code: str) -> None:
-    """Run ``code`` in a fresh interpreter: it must print ``ok``."""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
-
-
 @pytest.mark.parametrize("first", ["autoray", "eagerpy_xp"])
 def test_autoray_finds_arrays_in_either_import_order(first: str) -> None:
-    second = "eagerpy_xp" if first == "autoray" else "autoray"
-    code = (
-        f"import sys, {first}, {second}, numpy as np\n"
-        "import eagerpy_xp as ep, autoray\n"
-        "x = ep.numpy.asarray(np.arange(6.0).reshape(2, 3))\n"
-        "y = autoray.do('sum', x, axis=0)\n"
-        "assert type(y) is ep.Array and np.asarray(y).tolist() == [3.0, 5.0, 7.0], y\n"
-        "from eagerpy_xp.interop import _ClientHook\n"
-        "hooks = [f for f in sys.meta_path if isinstance(f, _ClientHook)]\n"
-        "assert all('autoray' not in f.waiting for f in hooks), hooks\n"
-        "assert autoray.__loader__ is autoray.__spec__.loader\n"
-        "assert type(autoray.__loader__).__name__ == 'SourceFileLoader', autoray.__loader__\n"
-        "assert not {'torch', 'jax', 'tensorflow', 'dask'} & set(sys.modules)\n"
-        "print('ok')\n"
-    )
-    _prints_ok(code)
+    registers_in_either_order(first, "autoray", "y = autoray.do('sum', x, axis=0)\n"
+                              "assert type(y) is ep.Array and np.asarray(y).tolist() == [3.0, 5.0, 7.0], y")  # fmt: skip
 
 
 def test_importing_eagerpy_xp_alone_leaves_only_the_hook() -> None:
@@ -180,7 +158,7 @@ def test_importing_eagerpy_xp_alone_leaves_only_the_hook() -> None:
         "assert added[0] in sys.meta_path\n"
         "print('ok')\n"
     )
-    _prints_ok(code)
+    prints_ok(code)
 
 
 #: (subscripts, operand shapes) for opt_einsum: 2 to 4 operands

@@ -8,15 +8,13 @@ results must be `Array`s of that backend with NumPy's values, from both entry po
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import Any
 
 import einops
 import einops.array_api as einops_xp
 import numpy as np
 import pytest
-from _integration import Target
+from _integration import Target, prints_ok, registers_in_either_order
 
 from eagerpy_xp import Array
 from eagerpy_xp.interop import CLIENTS
@@ -198,30 +196,10 @@ def test_backend_conversions(target: Target) -> None:
     assert np.asarray(backend.arange(2, 5).numpy()).tolist() == [2, 3, 4]
 
 
-def _prints_ok(code: str) -> None:
-    """Run ``code`` in a fresh interpreter: it must print ``ok``."""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
-
-
 @pytest.mark.parametrize("first", ["einops", "eagerpy_xp"])
 def test_einops_finds_arrays_in_either_import_order(first: str) -> None:
-    second = "eagerpy_xp" if first == "einops" else "einops"
-    code = (
-        f"import sys, {first}, {second}, numpy as np\n"
-        "import eagerpy_xp as ep, einops\n"
-        "x = ep.numpy.asarray(np.arange(6.0).reshape(2, 3))\n"
-        "y = einops.rearrange(x, 'a b -> b a')\n"
-        "assert type(y) is ep.Array and y.shape == (3, 2), y\n"
-        "assert einops.__loader__ is einops.__spec__.loader\n"
-        "assert type(einops.__loader__).__name__ == 'SourceFileLoader', einops.__loader__\n"
-        "from eagerpy_xp.interop import _ClientHook\n"
-        "hooks = [f for f in sys.meta_path if isinstance(f, _ClientHook)]\n"
-        "assert all('einops' not in f.waiting for f in hooks), hooks\n"
-        "assert not {'torch', 'jax', 'tensorflow', 'dask'} & set(sys.modules)\n"
-        "print('ok')\n"
-    )
-    _prints_ok(code)
+    registers_in_either_order(first, "einops", "y = einops.rearrange(x, 'a b -> b a')\n"
+                              "assert type(y) is ep.Array and y.shape == (3, 2), y")  # fmt: skip
 
 
 def test_the_hook_leaves_once_every_client_is_imported() -> None:
@@ -236,5 +214,5 @@ def test_the_hook_leaves_once_every_client_is_imported() -> None:
         "assert not [f for f in sys.meta_path if isinstance(f, _ClientHook)]\n"
         "print('ok')\n"
     )
-    _prints_ok(code)
+    prints_ok(code)
 
