@@ -53,6 +53,16 @@ _REJECTED_MODULES: Final = ("numpy.ma", "numpy.matrixlib", "numpy.rec")
 
 SCALAR_TYPES: Final = (bool, int, float, complex)
 
+IGNORED = "ignored"  # Python scalars and None
+UNSUPPORTED = "unsupported"
+
+#: The types `get_namespace` and friends skip.
+_IGNORED_TYPES: Final = frozenset({*SCALAR_TYPES, type(None)})
+#: Common types that are no arrays, answered before their module name is read (which a
+#: tracing compiler cannot do for built-in types).
+_NOT_ARRAY_TYPES: Final = frozenset({tuple, list, dict, str, bytes, slice, type(Ellipsis),
+                                     range, type})  # fmt: skip
+
 
 def plain_scalar(value: Any) -> Any:
     """``value`` as the Python scalar of its kind when it is an instance of a subclass of
@@ -69,15 +79,7 @@ def plain_scalar(value: Any) -> Any:
     if isinstance(value, int):
         return int(value)
     return value
-IGNORED = "ignored"  # Python scalars and None
-UNSUPPORTED = "unsupported"
 
-#: The types `get_namespace` and friends skip.
-_IGNORED_TYPES: Final = frozenset({*SCALAR_TYPES, type(None)})
-#: Common types that are no arrays, answered before their module name is read (which a
-#: tracing compiler cannot do for built-in types).
-_NOT_ARRAY_TYPES: Final = frozenset({tuple, list, dict, str, bytes, slice, type(Ellipsis),
-                                     range, type})  # fmt: skip
 
 #: Types classified the long way (`_classify`): NumPy's, and types of no backend.
 _cache: dict[type, str] = {}
