@@ -397,6 +397,7 @@ def _keeping_arrays(lifted: Callable[..., Any], backend: Backend) -> Callable[..
         return lifted(obj, dtype=dtype, device=device, copy=copy)
 
     asarray.__signature__ = lifted.__signature__  # type: ignore[attr-defined]
+    asarray.__qualname__ = "asarray"  # (Python's messages of a bad call show it)
     asarray.__doc__ = lifted.__doc__
     asarray.__wrapped_native__ = lifted.__wrapped_native__  # type: ignore[attr-defined]
     backend.mark_glue(asarray)
@@ -407,7 +408,10 @@ def _lifted_module(parent: str, name: str, source: Any, names: dict[str, str],
                    backend: Backend) -> ModuleType:  # fmt: skip
     module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
     for function, signature in names.items():
-        setattr(module, function, _lift(getattr(source, function), signature, backend))
+        lifted = _lift(getattr(source, function), signature, backend)
+        # found by name from the namespace (pickle: ``eagerpy_xp.torch`` -> linalg.solve)
+        lifted.__module__, lifted.__qualname__ = parent, f"{name}.{function}"
+        setattr(module, function, lifted)
     module.__all__ = list(names)  # type: ignore[attr-defined,union-attr]
     return module
 
@@ -419,6 +423,8 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     for name, signature in _spec.FUNCTIONS.items():
         namespace[name] = _lift(getattr(backend, name), signature, backend)
     namespace["asarray"] = _keeping_arrays(namespace["asarray"], backend)
+    for name in _spec.FUNCTIONS:  # found by name where they live (pickle, help, repr)
+        namespace[name].__module__ = module_name
     for name in ALL:
         namespace[name] = backend.dtypes_by_name[name]
     namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)

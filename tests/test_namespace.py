@@ -82,3 +82,28 @@ def test_astensor_of_unsupported_type() -> None:
                                         r"torch.Tensor.*got builtins.list") as info:
         ep.astensor([1, 2, 3])
     assert "ignored" not in str(info.value)
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch", "jax", "tensorflow", "dask", "mlx"])
+def test_wrapped_functions_are_found_where_they_live(backend: str) -> None:
+    """Every function of a wrapped namespace names the namespace as its module and itself
+    as its qualified name (``linalg.solve``): pickle finds it there (Dask's distributed
+    scheduler pickles task functions), and Python's message for a bad call names it as
+    the user called it (``asarray()`` was ``_keeping_arrays.<locals>.asarray()``)."""
+    import importlib
+    import pickle
+
+    from eagerpy_xp._spec import FFT, FUNCTIONS, LINALG
+
+    pytest.importorskip(backend)
+    xp = importlib.import_module(f"eagerpy_xp.{backend}")
+    for prefix, owner, names in (("", xp, FUNCTIONS), ("linalg.", xp.linalg, LINALG),
+                                 ("fft.", xp.fft, FFT)):  # fmt: skip
+        for name in names:
+            f = getattr(owner, name)
+            assert (f.__module__, f.__qualname__) == (xp.__name__, prefix + name)
+            assert pickle.loads(pickle.dumps(f)) is f
+    with pytest.raises(TypeError, match=r"^asarray\(\) missing 1 required positional"):
+        xp.asarray()
+    with pytest.raises(TypeError, match=r"^linalg\.solve\(\) missing 1 required positional"):
+        xp.linalg.solve(xp.ones((2, 2)))
