@@ -52,7 +52,6 @@ SUPPORTED_TEXT: Final = "eagerpy_xp.Array, " + ", ".join(r.array_types for r in 
 _REJECTED_MODULES: Final = ("numpy.ma", "numpy.matrixlib", "numpy.rec")
 
 SCALAR_TYPES: Final = (bool, int, float, complex)
-
 IGNORED = "ignored"  # Python scalars and None
 UNSUPPORTED = "unsupported"
 

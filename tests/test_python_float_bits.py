@@ -164,3 +164,17 @@ def test_two_numpy_scalars_stay_numpy_scalars() -> None:
     assert np.asarray(nx.pow(np.float64(2), np.float64(3))) == 8.0
     assert nx.multiply(np.ones(2, np.float32), np.float64(3)).dtype == np.float32
     assert nx.multiply(np.float64(3), np.ones(2, np.float32)).dtype == np.float32
+
+
+@pytest.mark.parametrize("function", ["full", "full_like"])
+def test_a_float_fill_of_an_integer_array_keeps_its_integer_value(xp: ModuleType,
+                                                                  function: str) -> None:  # fmt: skip
+    """A float fill of an int64 array holds the float's integer part as NumPy's ``full``
+    does (MLX gave 16777216 for 16777217.0: the value went through a float32 first)."""
+    for v, expected in [(16777217.0, 16777217), (-16777219.0, -16777219),
+                        (2.0**62 + 2.0**40, 2**62 + 2**40), (-3.7, -3)]:  # fmt: skip
+        if function == "full":
+            result = xp.full((2,), v, dtype=xp.int64)
+        else:
+            result = xp.full_like(xp.zeros((2,), dtype=xp.int64), v)
+        assert _host(result).tolist() == [expected] * 2, (v, _host(result))

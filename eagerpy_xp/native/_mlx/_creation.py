@@ -75,10 +75,8 @@ class MLXCreation(MLXCore):
         elif type(value) is complex:
             fill = complex_from_parts(mx.array(value.real), mx.array(value.imag))
             fill = fill.astype(dtype)
-        elif type(value) is float and name == "float64":
-            fill = mx.array(value, dtype=dtype)  # (mx.array(value) alone would be float32)
-        else:
-            fill = mx.array(value).astype(dtype)
+        else:  # made in the dtype at once: mx.array(value) alone is float32, whose rounding
+            fill = mx.array(value, dtype=dtype)  # would reach float64 and int64 fills
         return mx.full(shape, fill, dtype=dtype, **self._stream(device, function))
 
     # -- creation ---------------------------------------------------------------------------
