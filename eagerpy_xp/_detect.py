@@ -126,6 +126,11 @@ def backend_of_type(cls: type) -> str:
 # -- reaching a backend by name (imports its framework on first use) ----------------------
 _namespaces: dict[tuple[str, bool], ModuleType] = {}
 
+#: A key of the globals of every function eagerpy_xp generates with ``exec``: what tells
+#: them from the user's globals where a tracer names them by no module (Dynamo's guards,
+#: `native._torch._compile.own_guards_dropped`).
+GENERATED_SCOPE: Final = "__eagerpy_xp_generated__"
+
 
 def _importer(path: str) -> Callable[[], ModuleType]:
     """A function whose body is the statement ``from <package> import <module>``.
@@ -135,7 +140,7 @@ def _importer(path: str) -> Callable[[], ModuleType]:
     ``namespace(x)`` inside a compiled function then imports the backend instead of
     breaking the graph.  The statement needs the path in the source, hence the compile.
     """
-    scope: dict[str, Any] = {}
+    scope: dict[str, Any] = {GENERATED_SCOPE: True}
     package, _, module = path.rpartition(".")
     code = f"def load():\n    from {package} import {module} as m\n    return m\n"
     exec(compile(code, f"<eagerpy_xp import {path}>", "exec"), scope)

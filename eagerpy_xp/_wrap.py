@@ -15,6 +15,7 @@ from typing import Any
 
 from . import _spec
 from ._array import Array, _new_object
+from ._detect import GENERATED_SCOPE
 from ._dtypes import ALL
 from .native._base import Backend, fastpath
 
@@ -183,7 +184,7 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     scope: dict[str, Any] = {
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
-        "containers": frozenset({Array, list, tuple}),
+        "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
     }  # fmt: skip
     passed = []
     for p in sig.parameters.values():

@@ -422,6 +422,117 @@ def test_jax_transforms_keep_arrays_and_refuse_data_dependent_shapes() -> None:
         jax.jit(lambda a: xp.nonzero(a)[0])(batch)
 
 
+# -- torch: the guards eagerpy_xp.jit keeps -------------------------------------------------
+def _guard_entries(fn: Any, *args: Any) -> list[Any]:
+    """Every guard Dynamo makes for ``fn(*args)`` (a spying ``guard_filter_fn`` that keeps
+    all), through plain ``torch.compile``."""
+    import torch
+
+    seen: list[Any] = []
+    torch._dynamo.reset()  # (a code object compiled before would not be traced again)
+
+    def spy(entries: list[Any]) -> list[bool]:
+        seen.extend(entries)
+        return [True] * len(entries)
+
+    torch.compile(fn, fullgraph=True, backend="eager", options={"guard_filter_fn": spy})(*args)
+    return seen
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS)
+def test_torch_guards_on_eagerpy_xps_own_state_are_dropped(flavour: str) -> None:
+    """Portable code makes Dynamo guard on eagerpy_xp's tables, closures and the backend
+    an `Array` carries (fixed once a backend is built); `ep.jit` drops those guards, so
+    what is left is about what the same code written with torch alone has, and every
+    guard on an argument, on the caller's globals and on global state stays."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    from eagerpy_xp.native._torch._compile import own_guards_dropped
+
+    logits, labels = torch.randn(6, 5), torch.tensor([0, 4, 1, 3, 2, -1])
+    args = [ep.astensor(logits), ep.astensor(labels)] if flavour == "wrapped" else [logits, labels]
+
+    def by_hand(z: Any, y: Any) -> Any:
+        shifted = z - z.amax(dim=-1, keepdim=True)
+        log_p = shifted - torch.log(torch.exp(shifted).sum(dim=-1, keepdim=True))
+        return -torch.take_along_dim(log_p, y[:, None], dim=-1).mean()
+
+    hand = _guard_entries(by_hand, logits, labels)
+    entries = _guard_entries(softmax_xent, *args)
+    kept = [e for e, k in zip(entries, own_guards_dropped()(entries)) if k]
+    dropped = [e for e in entries if e not in kept]
+    assert len(entries) > 10 * len(hand)  # what there is to drop (205 and 226 against 13)
+    assert len(kept) <= 3 * len(hand), sorted(e.name for e in kept)  # (29 and 36)
+    assert not [e.name for e in kept if "__import_eagerpy_xp" in e.name]
+    for e in dropped:
+        assert "__import_eagerpy_xp" in e.name or "___unnamed_scope" in e.name \
+            or "._b" in e.name, e.name  # fmt: skip
+    kinds = {(e.guard_type, e.name) for e in kept}
+    raws = ("logits._raw", "labels._raw") if flavour == "wrapped" else ("logits", "labels")
+    assert {("TENSOR_MATCH", raw) for raw in raws} <= kinds
+    if flavour == "wrapped":
+        assert {("TYPE_MATCH", "logits"), ("TYPE_MATCH", "labels")} <= kinds
+    assert {"GLOBAL_STATE", "GRAD_MODE", "DEFAULT_DEVICE"} <= {e.guard_type for e in kept}
+    assert ("MODULE_MATCH", "G['ep']") in kinds  # the caller's own global
+
+
+def test_torch_jit_recompiles_where_the_result_would_differ() -> None:
+    """With eagerpy_xp's guards dropped, every change that changes the result still
+    recompiles: dtype, shape, flavour, torch's default dtype; each call equals the eager
+    one in value, dtype and flavour."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+
+    def f(x: Any) -> Any:
+        xp = ep.namespace(x)
+        return xp.sum(x * 2 + 1, axis=-1) + xp.ones(x.shape[0]), xp.asarray(1.5) + xp.zeros(1)
+
+    compiled = ep.jit(f, backend="eager", recompile_limit=32)
+    calls = [torch.ones(3), torch.ones(3, dtype=torch.float64), ep.astensor(torch.ones(3)),
+             ep.astensor(torch.arange(3)), torch.ones(2, 4), ep.astensor(torch.ones(2, 4))]
+    try:
+        for default in (torch.float32, torch.float64):
+            torch.set_default_dtype(default)
+            for x in calls:
+                got, want = compiled(x), f(x)
+                for g, w in zip(got, want):
+                    assert type(g) is type(w) and g.dtype == w.dtype and g.shape == w.shape
+                    np.testing.assert_array_equal(_numpy(g), _numpy(w))
+    finally:
+        torch.set_default_dtype(torch.float32)
+
+
+def test_torch_jit_settings_keep_the_callers_filter_and_mode() -> None:
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    from eagerpy_xp.native._torch._compile import _settings
+
+    defaults = _settings({})
+    assert defaults["fullgraph"] is True and set(defaults["options"]) == {"guard_filter_fn"}
+    # inductor's mode becomes the options it stands for (torch takes no options beside it)
+    reduce = _settings({"mode": "reduce-overhead"})
+    assert "mode" not in reduce and reduce["options"]["triton.cudagraphs"] is True
+    assert "guard_filter_fn" in reduce["options"]
+    assert set(_settings({"mode": "default"})["options"]) == {"guard_filter_fn"}
+    # another backend takes its mode itself; both mode and options: torch's own error
+    assert _settings({"backend": "aot_eager", "mode": "x"}) == {
+        "fullgraph": True, "backend": "aot_eager", "mode": "x"}
+    assert "guard_filter_fn" not in _settings({"mode": "m", "options": {}})["options"]
+    # the caller's filter is asked too, and a guard it drops stays dropped
+    asked: list[int] = []
+
+    def theirs(entries: list[Any]) -> list[bool]:
+        asked.append(len(entries))
+        return [e.guard_type != "TENSOR_MATCH" for e in entries]
+
+    given = {"backend": "eager", "options": {"guard_filter_fn": theirs}}
+    settings = _settings(given)
+    assert given == {"backend": "eager", "options": {"guard_filter_fn": theirs}}
+    assert settings["options"]["guard_filter_fn"] is not theirs
+    compiled = torch.compile(lambda x: x * 2, **settings)
+    assert compiled(torch.ones(2)).tolist() == [2.0, 2.0] and asked
+    # no tensor guard kept: another dtype reuses the graph (what the caller asked for)
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        compiled(torch.ones(3, dtype=torch.float64))
+
+
 # -- cold starts and recompilation, each in a fresh process -------------------------------
 def _run_fresh(code: str) -> str:
     result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
