@@ -379,6 +379,63 @@ def test_tf_function_keeps_arrays_and_setitem_inside(jit_compile: bool) -> None:
     assert x.raw is not z.raw and _numpy(x)[0, 0] == BATCH[0, 0]  # the input is unchanged
 
 
+def test_tf_jit_takes_arrays_apart_at_the_boundary() -> None:
+    """`ep.jit` on TensorFlow hands ``tf.function`` tensors only: Arrays anywhere in the
+    arguments (nests, keywords, beside tensors and Python values) reach ``fn`` as
+    Arrays, its Array results come back as Arrays and its tensors as tensors; one trace
+    per pattern of Arrays and shapes, none on a repeat; AutoGraph still converts ``fn``'s
+    Python control flow on tensors; the arguments are never written to."""
+    tf = pytest.importorskip("tensorflow", reason="tensorflow is not installed")
+    seen: list[tuple[str, ...]] = []
+
+    def f(x: Any, pair: Any, *, scale: Any, k: int) -> Any:
+        seen.append(tuple(type(v).__name__ for v in (x, pair[0], pair[1], scale)))
+        xp = ep.namespace(x)
+        z = xp.asarray(x, copy=True)
+        if type(z) is ep.Array:  # (a tf.Tensor has no item assignment)
+            z[..., 0] = 0.0
+        if tf.reduce_sum(tf.convert_to_tensor(z)) > 0:  # on a tensor: AutoGraph's tf.cond
+            z = z * k
+        else:
+            z = z - k
+        return {"z": z * scale, "raw": tf.reduce_sum(pair[1]), "n": k}, (pair[0] + 1.0,)
+
+    compiled = ep.jit(f)
+    a, t = tf.constant(BATCH), tf.constant(BATCH + 1.0)
+    for x, first, scale in [(ep.astensor(a), ep.astensor(t), ep.astensor(tf.constant(2.0))),
+                            (a, t, tf.constant(2.0)), (ep.astensor(a), t, 2.0)]:
+        for positive in (True, False):
+            arg = x if positive else -x
+            got = compiled(arg, (first, t), scale=scale, k=3)
+            want = f(arg, (first, t), scale=scale, k=3)
+            assert type(got[0]["z"]) is type(want[0]["z"]) and got[0]["n"] == 3
+            assert type(got[1][0]) is type(first) and type(got[0]["raw"]) is not ep.Array
+            np.testing.assert_allclose(_numpy(got[0]["z"]), _numpy(want[0]["z"]), rtol=1e-6)
+            np.testing.assert_allclose(_numpy(got[1][0]), _numpy(want[1][0]), rtol=1e-6)
+            np.testing.assert_allclose(_numpy(got[0]["raw"]), np.sum(BATCH + 1.0), rtol=1e-6)
+    assert _numpy(a)[0, 0] == BATCH[0, 0]
+    # traced once per pattern of Arrays (each with a call of f eagerly beside: 2 a pattern)
+    # traced once per pattern of Arrays, with Arrays where the caller passed them
+    traced = [kinds for kinds in seen if "SymbolicTensor" in kinds]
+    assert traced == [("Array", "Array", "SymbolicTensor", "Array"), ("SymbolicTensor",) * 4,
+                      ("Array", "SymbolicTensor", "SymbolicTensor", "float")]
+    assert len(seen) == 3 + 6  # and the eager calls beside
+    before = len(seen)
+    compiled(ep.astensor(a + 5.0), (ep.astensor(t), t), scale=ep.astensor(tf.constant(4.0)), k=3)
+    assert len(seen) == before  # no new trace for new values of the same shapes
+    hook = ep.namespace(a).__backend__.compile(f, {})  # what eagerpy_xp.jit calls per backend
+    hook(ep.astensor(a), (ep.astensor(t), t), scale=2.0, k=3)
+    hook(a, (t, t), scale=2.0, k=3)
+    assert hook.experimental_get_tracing_count() == 2  # as tf.function counts its own
+    # positional arguments only (the call without nests or keywords)
+    product = ep.jit(lambda u, v, w: (u * v + w, v))
+    for u, v in [(ep.astensor(a), ep.astensor(t)), (a, t), (ep.astensor(a), t), (a, ep.astensor(t))]:
+        for w in (1.0, 2):
+            got = product(u, v, w)
+            assert type(got[0]) is type(u * v) and type(got[1]) is type(v)
+            np.testing.assert_allclose(_numpy(got[0]), BATCH * (BATCH + 1.0) + w, rtol=1e-6)
+
+
 def test_tf_vectorized_map_takes_arrays() -> None:
     """`Array`s in; native results out.  An `Array` result trips TensorFlow's structure
     check, which compares ``len()`` of the per-example and the stacked result (a custom

@@ -79,7 +79,8 @@ class TensorFlowBackend(
 
     def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
         """``tf.function(fn, jit_compile=True, **options)``: `Array`s in, `Array`s out."""
-        return _compile.compile_function(fn, options)
+        return _compile.compile_function(fn, options, self.wrapper_type,
+                                         getattr(self, "_wrap", None))
 
     def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
                   ) -> Callable[..., Any]:  # fmt: skip
