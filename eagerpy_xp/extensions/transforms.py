@@ -43,6 +43,10 @@ def _leaves(obj: Any) -> Any:
         yield obj
 
 
+#: native array type -> its backend, as `_backend` found it (a type's backend never changes).
+_NATIVE_BACKENDS: dict[type, Any] = {}
+
+
 def _backend(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, bool]:
     """The backend of the array arguments and whether any is an `Array`; `TypeError` for
     none, several frameworks, or an unsupported array type.  (On every call of a
@@ -63,10 +67,12 @@ def _backend(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tu
             pending.extend(leaf.values())
             continue
         else:
-            name = backend_of_type(t)
-            if name == IGNORED or name == UNSUPPORTED:
-                continue  # Python values and other objects pass through as they are
-            backend = namespace_module(name, False).__backend__
+            backend = _NATIVE_BACKENDS.get(t)
+            if backend is None:
+                name = backend_of_type(t)
+                if name == IGNORED or name == UNSUPPORTED:
+                    continue  # Python values and other objects pass through as they are
+                backend = _NATIVE_BACKENDS[t] = namespace_module(name, False).__backend__
         if found is None:
             found = backend
         elif backend is not found:
