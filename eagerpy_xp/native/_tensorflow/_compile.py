@@ -71,9 +71,9 @@ def compile_function(fn: Callable[..., Any], options: dict[str, Any], cls: type 
     if cls is None or wrap is None:
         return tf.function(fn, **settings)  # type: ignore[no-any-return]
     plain = tf.function(fn, **settings)  # no Array among the arguments
-    compiled: dict[Any, tuple[Callable[..., Any], list[Any]]] = {}
+    compiled: dict[Any, tuple[Any, list[Any]]] = {}  # places -> (tf.function, out places)
 
-    def make(places: Any) -> tuple[Callable[..., Any], list[Any]]:
+    def make(places: Any) -> tuple[Any, list[Any]]:
         out_places: list[Any] = [False]
 
         def traced(*raw_args: Any, **raw_kwargs: Any) -> Any:
@@ -118,8 +118,8 @@ def compile_function(fn: Callable[..., Any], options: dict[str, Any], cls: type 
 
     def tracing_count() -> int:
         """``tf.function``'s count of traces, over every pattern of `Array`s."""
-        return int(plain.experimental_get_tracing_count()) + sum(
-            int(function.experimental_get_tracing_count()) for function, _ in compiled.values())
+        counts = [int(function.experimental_get_tracing_count()) for function, _ in compiled.values()]
+        return int(plain.experimental_get_tracing_count()) + sum(counts)
 
     run.experimental_get_tracing_count = tracing_count  # type: ignore[attr-defined]
     return run
