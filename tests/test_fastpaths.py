@@ -825,3 +825,27 @@ def _numpy_of(result: Any) -> np.ndarray:
     if hasattr(raw, "compute"):
         raw = raw.compute()
     return np.asarray(raw)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_numpy_pow_by_a_python_number_equals_the_full_path(dtype: str) -> None:
+    """NumPy's ``pow`` takes an array to a Python int or float first, outside its checks
+    (`_numpy._by_number`): bit for bit what the full implementation gives (``**``'s
+    ``square``/``reciprocal`` shortcuts, the 0.5 fix, ints beyond the dtype, negative
+    int exponents of int arrays), or the same error; 0-d and 0-size arrays too."""
+    import eagerpy_xp.native.numpy as xn
+
+    full = type(xn.__backend__).pow.__wrapped__.__get__(xn.__backend__)
+    values = _values(dtype)
+    for x in (values, values[0:0], values[3].reshape(())):
+        for exponent in SCALARS:
+            fast, slow = (_numpy_outcome(f, x, exponent) for f in (xn.pow, full))
+            assert fast == slow, f"{dtype}{x.shape} ** {exponent!r}: {fast!r} != {slow!r}"
+
+
+def _numpy_outcome(fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        result = np.asarray(fn(*args))
+    except Exception as error:
+        return type(error).__name__
+    return result.dtype, result.shape, result.tobytes()

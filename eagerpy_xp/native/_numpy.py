@@ -138,6 +138,26 @@ def _ndarray_mean(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
     return x.mean(axis, None, None, keepdims)
 
 
+def _by_number(slow: Callable[..., Any]) -> Callable[..., Any]:
+    """`NumPyBackend.pow`'s common call first: an array of a dtype it takes to a Python
+    int or float other than 0.5 is NumPy's ``x1 ** x2`` (anything else, or a call NumPy
+    refuses, goes through ``slow``, whose checks raise the contract's error)."""
+
+    def pow(self: Any, x1: Any, x2: Any, /) -> Any:
+        if type(x1) is _NDARRAY and type(x2) in _INT_FLOAT and x2 != 0.5 \
+                and x1.dtype in _POW_DTYPES:  # fmt: skip
+            try:
+                return x1 ** x2
+            except Exception:
+                pass
+        return slow(self, x1, x2)
+
+    return fastpath.describe(pow, slow)
+
+
+_INT_FLOAT = (int, float)
+
+
 class NumPyBackend(NumPyDtypes, Backend):
     name = "numpy"
     fft_class = NumPyFFT
@@ -363,19 +383,16 @@ class NumPyBackend(NumPyDtypes, Backend):
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(special, np.floor(np.divide(x1, x2)), np.floor_divide(x1, x2))
 
+    @_by_number
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """NumPy takes ``sqrt`` for a one-element exponent 0.5, so ``(-inf) ** 0.5`` is NaN and
         ``(-0.) ** 0.5`` is -0; the standard asks for +inf and +0 (``|x1|``) there.  An
         array to any other Python int or float is NumPy's own ``x1 ** x2``, which takes
         ``square`` for 2 and ``reciprocal`` for -1 (what NumPy users get from ``**``, and
-        what the operator's fast case computes, `fast_case`)."""
+        what the operator's fast case computes, `fast_case`; `_by_number` makes it
+        first, outside `translated`)."""
         by_number = type(x1) is _NDARRAY and type(x2) in (int, float) and x2 != 0.5
-        if by_number and x1.dtype in _POW_DTYPES:
-            try:
-                return x1 ** x2
-            except Exception:  # the checks below raise the contract's error
-                pass
         self._check_operands(x1, x2, "pow")
         if by_number:
             return x1 ** x2
