@@ -329,13 +329,24 @@ class TorchElementwise(TorchCore):
     def log1p(self, x: Any, /) -> Any:
         """Complex: ``log1p(-0+0j)`` has real part +0; an infinite and a NaN part give
         ``inf+nanj``; an infinite part gives ``log(x + 1)`` (torch: NaN for small real
-        parts)."""
+        parts).  Where both parts are below the dtype's epsilon, the series ``a - a²/2 +
+        b²/2`` and ``b (1 - a)``, exact to rounding there (torch gives NaN+NaNj when the
+        imaginary part is subnormal and the real one below about eps/2).  A zero
+        imaginary part keeps its sign where ``1 + a >= 0`` (torch: +0 for some -0)."""
         self._check_tensor(x, "log1p")
         result = torch.log1p(x)
         if not x.is_complex():
             return result
         shifted = torch.complex(x.real + 1, x.imag)  # not x + 1: -0 imaginary parts stay
         result = torch.where(torch.isinf(x.real) | torch.isinf(x.imag), torch.log(shifted), result)
+        a, b = x.real, x.imag
+        eps = torch.finfo(a.dtype).eps
+        tiny = (a.abs() < eps) & (b.abs() < eps)
+        series = torch.complex(a * (1 - a / 2) + b * b / 2, b * (1 - a))
+        result = torch.where(tiny, series, result)
+        # a zero imaginary part keeps its sign where 1 + a >= 0 (torch's small-x path
+        # gives +0 for -0: log1p(conj(x)) is conj(log1p(x)))
+        result = torch.complex(result.real, torch.where((b == 0) & (a >= -1), b, result.imag))
         real = torch.where(x == 0, torch.zeros_like(result.real), result.real)
         infinite_nan = torch.isinf(x.real) & torch.isnan(x.imag)
         infinite_nan |= torch.isnan(x.real) & torch.isinf(x.imag)
