@@ -186,6 +186,16 @@ def signbit_of(x: Any) -> Any:
     return _bits_of(x) < 0
 
 
+def _log1p(x: Any) -> Any:
+    """``mx.log1p``, whose complex result has real part -0 where ``x``'s real part is
+    -0; the real part of ``log1p(±0 + bj)``, ``log|1 + bj|``, is never negative."""
+    result = mx.log1p(x)
+    if x.dtype != mx.complex64:
+        return result
+    real = mx.real(result)
+    return complex_from_parts(mx.where(mx.real(x) == 0, mx.abs(real), real), mx.imag(result))
+
+
 class MLXElementwise(MLXCore):
     """The element-wise chapter."""
 
@@ -206,7 +216,7 @@ class MLXElementwise(MLXCore):
     isinf = _unary("isinf")
     isnan = _unary("isnan")
     log = _unary("log")
-    log1p = _unary("log1p")
+    log1p = _unary("log1p", _log1p)
     log2 = _unary("log2")
     log10 = _unary("log10")
     logical_not = _unary("logical_not")
