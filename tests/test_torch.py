@@ -958,4 +958,3 @@ def test_errors_name_function_and_backend() -> None:
         nt.sort(nt.asarray([1j]))
     with pytest.raises(ValueError, match=r"eagerpy_xp\.torch\.arange:.*step"):
         nt.arange(0, 1, 0)
-

@@ -392,7 +392,7 @@ class NumPyBackend(NumPyDtypes, Backend):
         ``square`` for 2 and ``reciprocal`` for -1 (what NumPy users get from ``**``, and
         what the operator's fast case computes, `fast_case`; `_by_number` makes it
         first, outside `translated`)."""
-        by_number = type(x1) is _NDARRAY and type(x2) in (int, float) and x2 != 0.5
+        by_number = type(x1) is _NDARRAY and type(x2) in _INT_FLOAT and x2 != 0.5
         self._check_operands(x1, x2, "pow")
         if by_number:
             return x1 ** x2
