@@ -97,15 +97,17 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
 
     def forward(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars = b.operator_plans[function]
+        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars, floats, ints = b.operator_plans[
+            function]
         x = self._raw
         kind = type(other)
         if kind is Array:
             y = other._raw
             # the case's array type is the backend's own: `y` is of this backend too
             if type(x) is t and type(y) is t:
-                dtype = x.dtype
-                if dtype is y.dtype and dtype in dtypes:
+                dtype, other_dtype = x.dtype, y.dtype
+                # (MLX makes a new dtype object per read: equal, not the same)
+                if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
                     try:
                         raw = op(x, y)
                     except Exception:
@@ -121,9 +123,14 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
         elif kind in scalars and type(x) is t:
             dtype = x.dtype
             if dtype in dtypes:
-                try:
-                    operand = other if scalar is None else scalar(other, dtype)
-                    raw = None if operand is None else scalar_op(x, operand)
+                try:  # the operand as `fastpath.FastCase` says (its lanes need no call)
+                    if scalar is None or (dtype in floats if kind is float else kind is int
+                                          and dtype in ints
+                                          and -2147483648 <= other <= 2147483647):  # fmt: skip
+                        raw = scalar_op(x, other)
+                    else:
+                        operand = scalar(other, dtype)
+                        raw = None if operand is None else scalar_op(x, operand)
                 except Exception:
                     raw = None
                 if raw is not None:
@@ -149,16 +156,23 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
     """``other <op> self``: backend ``function(other, self)``, wrapped (a Python scalar
     first takes the fast case where the case allows it for the array's dtype)."""
 
-    def reflected(self: Array, other: Operand, /) -> Array:
+    def reflected(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, _, _, scalar, scalar_op, first, scalars = b.operator_plans[function]
+        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints = b.operator_plans[
+            function]
         x = self._raw
-        if type(other) in scalars and type(x) is t:
+        kind = type(other)
+        if kind in scalars and type(x) is t:
             dtype = x.dtype
             if dtype in first:
                 try:
-                    operand = other if scalar is None else scalar(other, dtype)
-                    raw = None if operand is None else scalar_op(operand, x)
+                    if scalar is None or (dtype in floats if kind is float else kind is int
+                                          and dtype in ints
+                                          and -2147483648 <= other <= 2147483647):  # fmt: skip
+                        raw = scalar_op(other, x)
+                    else:
+                        operand = scalar(other, dtype)
+                        raw = None if operand is None else scalar_op(operand, x)
                 except Exception:
                     raw = None
                 if raw is not None:
@@ -403,21 +417,43 @@ class Array(ArrayMethods):
     def __getitem__(self, key: Any, /) -> Array:
         b = self._b
         x = self._raw
-        t, negative_steps, take, reverse = b.index_plan
+        t, negative_steps, take, reverse, int_ellipsis = b.index_plan
         if type(x) is t:  # a basic key: the backend's case (`BackendCore.index_case`)
             kind = type(key)
-            if kind is slice:
+            index = key
+            reversing = False  # a slice with a negative step, where the case has none
+            if kind is int:
+                fast = True
+                if int_ellipsis:  # (NumPy's `x[0]` of a 1-D array is a scalar, `x[0, ...]` not)
+                    index = (key, ...)
+            elif kind is slice:
                 step = key.step
                 fast = negative_steps or step is None or (type(step) is int and step > 0)
-            elif kind is tuple:
-                fast = _basic(key, negative_steps)
+                reversing = not fast
+            elif kind is tuple:  # (the loop is `_basic`'s, here without a call's cost)
+                fast, ellipsis = True, False
+                for k in key:
+                    item = type(k)
+                    if item is int or k is None:
+                        continue
+                    if item is slice:
+                        if not negative_steps:
+                            step = k.step
+                            if not (step is None or (type(step) is int and step > 0)):
+                                fast = False
+                                reversing = _basic(key, True)
+                                break
+                    elif k is Ellipsis and not ellipsis:
+                        ellipsis = True
+                    else:
+                        fast = False
+                        break
             else:
-                fast = kind is int or key is None or key is Ellipsis
+                fast = key is None or key is Ellipsis
             try:
                 if fast:
-                    raw = x[key] if take is None else take(x, key)
-                elif reverse is not None and (kind is slice or (kind is tuple
-                                                   and _basic(key, True))):  # fmt: skip
+                    raw = x[index] if take is None else take(x, index)
+                elif reversing and reverse is not None:
                     raw = reverse(x, key)
                 else:
                     raw = None

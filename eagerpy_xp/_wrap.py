@@ -250,7 +250,7 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backe
     dtype, or an array and a Python scalar of the case's types, in either order where the
     case allows it): the result is ``fn``'s own; other calls, and a fast call that
     raises, go through ``fn``."""
-    fast_type, dtypes, op, scalar, scalar_op, first, scalars = case
+    fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
     array_type = backend.canonical_type or backend.array_type
 
     def lifted(x1: Any, x2: Any, /) -> Any:
@@ -262,23 +262,34 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backe
                 if t2 is Array and x2._b is backend:
                     x2 = x2._raw
                     if type(x1) is fast_type and type(x2) is fast_type:
-                        dtype = x1.dtype
-                        if dtype is x2.dtype and dtype in dtypes:
+                        dtype, other_dtype = x1.dtype, x2.dtype
+                        # (MLX makes a new dtype object per read: equal, not the same)
+                        if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
                             r = op(x1, x2)
                 elif t2 in scalars and type(x1) is fast_type:
                     dtype = x1.dtype
                     if dtype in dtypes:
-                        operand = x2 if scalar is None else scalar(x2, dtype)
-                        if operand is not None:
-                            r = scalar_op(x1, operand)
+                        if scalar is None or (dtype in floats if t2 is float else t2 is int
+                                              and dtype in ints
+                                              and -2147483648 <= x2 <= 2147483647):  # fmt: skip
+                            r = scalar_op(x1, x2)
+                        else:
+                            operand = scalar(x2, dtype)
+                            if operand is not None:
+                                r = scalar_op(x1, operand)
             elif t1 in scalars and t2 is Array and x2._b is backend:
                 x2 = x2._raw
                 if type(x2) is fast_type:
                     dtype = x2.dtype
                     if dtype in first:
-                        operand = x1 if scalar is None else scalar(x1, dtype)
-                        if operand is not None:
-                            r = scalar_op(operand, x2)
+                        if scalar is None or (dtype in floats if t1 is float else t1 is int
+                                              and dtype in ints
+                                              and -2147483648 <= x1 <= 2147483647):  # fmt: skip
+                            r = scalar_op(x1, x2)
+                        else:
+                            operand = scalar(x1, dtype)
+                            if operand is not None:
+                                r = scalar_op(operand, x2)
         except Exception:
             r = None
         if r is not None:

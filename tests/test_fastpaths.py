@@ -30,10 +30,12 @@ DTYPES = ("float32", "float64", "int64", "int32", "int16", "int8", "uint8", "uin
 FLOATS = [math.nan, math.inf, -math.inf, 0.0, -0.0, 1.0, -1.5, 0.7, 2.5, -2.6, 1e-40, 1e30]
 #: Python scalars beside arrays: every kind (bools and complex numbers too), signed zeros,
 #: NaN, infinities, a float32 subnormal, 0.5 (NumPy's ``pow`` fixes it), 2 (``x ** 2``),
-#: and ints at and beyond the edges of int8, uint8, int32 (JAX's weak ints) and float64's
+#: and ints at and beyond the edges of int8, uint8, int32 (JAX's weak ints and the fast
+#: cases' int lane, `fastpath.LANE_INTS`), float32's (2**24 + 1 rounds) and float64's
 #: exact ints.
 SCALARS = [0.0, -0.0, 2.5, -1.0, 1e-40, math.nan, math.inf, -math.inf, 0.5, 3, -2, 0, 2,
-           127, 128, -129, 255, 256, -1, 2**31, -(2**31) - 1, 2**40, 2**53 + 1, 2**63, 2**70,
+           127, 128, -129, 255, 256, -1, 2**24 + 1, -(2**24) - 3, 2**31 - 1, -(2**31),
+           2**31, -(2**31) - 1, 2**40, 2**53 + 1, 2**63, 2**70,
            True, False, 1.5 - 2j, complex(math.nan, 0.0)]  # fmt: skip
 
 
@@ -350,7 +352,7 @@ def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
         case = b.fast_case(function)
         assert case is not None, function
         assert float32 in case[1], function
-    _, _, _, scalar, _, first, scalars = fastpath.binary_case(b.fast_case("subtract"))
+    _, _, _, scalar, _, first, scalars, _, _ = fastpath.binary_case(b.fast_case("subtract"))
     assert float in scalars and int in scalars
     if b.name == "tensorflow":
         return
@@ -362,6 +364,67 @@ def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
             assert scalar(2.5, b.dtypes_by_name[name]) is None, name
         assert scalar(2**70, float32) is None and scalar(128, b.dtypes_by_name["int8"]) is None
     assert b.operator_plans["pow"][4] is not None  # x ** y and x ** 2 too
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "mlx"])
+def test_common_operators_never_call_the_function(name: str, monkeypatch: pytest.MonkeyPatch
+                                                  ) -> None:  # fmt: skip
+    """On float32 arrays the common operators (two arrays, a Python float or int on either
+    side) are their fast cases: the function behind them is never called (MLX, whose
+    dtype objects are new on each read, too)."""
+    import eagerpy_xp as ep
+
+    backend = _BACKENDS[name]()
+    b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
+    x = ep.astensor(backend.plain(np.linspace(-1, 1, 6, dtype=np.float32)))
+    y = ep.astensor(backend.plain(np.linspace(0, 2, 6, dtype=np.float32)))
+    expected = {"x + y": [-1, -0.2, 0.6, 1.4, 2.2, 3], "x < y": [True] * 6,
+                "x * 2.0": [-2, -1.2, -0.4, 0.4, 1.2, 2], "x * 2": [-2, -1.2, -0.4, 0.4, 1.2, 2],
+                "x > 0.5": [False] * 4 + [True] * 2, "-x": [1, 0.6, 0.2, -0.2, -0.6, -1],
+                "2 - x": [3, 2.6, 2.2, 1.8, 1.4, 1]}
+
+    def refused(*args: Any) -> Any:
+        raise AssertionError("the full function was called")
+
+    for function in ("add", "less", "multiply", "greater", "negative", "subtract"):
+        plan = b.operator_plans[function]
+        monkeypatch.setitem(b.operator_plans, function, (refused, *plan[1:]))
+    scope = {"x": x, "y": y}
+    for expression, values in expected.items():
+        result = eval(expression, scope)
+        assert isinstance(result, Array), expression
+        np.testing.assert_allclose(backend.numpy(result.raw)[1], values, rtol=1e-6,
+                                   err_msg=expression)  # fmt: skip
+
+
+def test_scalar_lanes_are_what_the_hook_passes_on(operators_case: tuple[Any, Any]) -> None:
+    """A fast case's lanes (`fastpath.FastCase`: a float, or an int within
+    `fastpath.LANE_INTS`, beside an array of the lane's dtypes goes on without its
+    ``scalar`` hook) only hold where the hook hands the scalar on: never where it returns
+    None, which sends the call to the full path (its checks, its promotion).  That the
+    results agree bit for bit is `test_binary_operators`' (its scalars: the lane's edges);
+    torch and JAX state lanes for the common operators."""
+    from eagerpy_xp.native._base import fastpath
+
+    b = operators_case[1].__backend__
+    floats_ = [0.0, -0.0, 0.5, -2.5, 1e-40, 1e300, math.inf, -math.inf, math.nan]
+    ints = [0, 1, -1, 2, 2**24 + 1, *fastpath.LANE_INTS]
+    laned = []
+    for function in OPERATOR_CATEGORIES:
+        case = b.fast_case(function)
+        if case is None or len(case) == 3:
+            continue
+        _, dtypes, _, scalar, _, first, _, float_lane, int_lane = fastpath.binary_case(case)
+        if scalar is None:
+            continue  # every scalar goes on as it is (NumPy)
+        for lane, values in ((float_lane, floats_), (int_lane, ints)):
+            for dtype in lane:
+                if dtype in dtypes or dtype in first:
+                    laned.append(function)
+                    for value in values:
+                        assert scalar(value, dtype) is not None, (function, dtype, value)
+    if b.name in ("torch", "jax"):
+        assert {"add", "subtract", "multiply", "less", "greater"} <= set(laned)
 
 
 #: The standard's dtype category of each function behind an operator (its signatures).
@@ -591,6 +654,7 @@ def _indexed(backend: Any, index: Callable[[Any], Any], key: Any) -> Any:
     try:
         result = index(key)
     except Exception as error:  # type and message: the error contract's, either way
+        assert str(error).startswith("eagerpy_xp."), (key, error)  # (torch's 0-d x[::-1] did not)
         return type(error).__name__, str(error)
     raw = result.raw
     dtype, values = backend.numpy(raw)

@@ -207,6 +207,10 @@ def _weak_scalar(value: Any, dtype: Any) -> Any:
     return value
 
 
+fastpath.as_is(_weak_scalar, _FLOATING,
+               _FLOATING | {np.dtype("int32"), np.dtype("int64")})  # fmt: skip
+
+
 def _jitted(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` (a ``jax.numpy`` function) compiled by `jax.jit` as a whole: the same
     XLA computation as ``function`` itself, which is jitted inside, without its Python
@@ -802,7 +806,7 @@ class JaxBackend(NumPyDtypes, Backend):
 
     def index_case(self) -> tuple[Any, ...] | None:
         """A basic key of a concrete array: one compiled slice (`_take_basic`)."""
-        return (_ARRAY, True, _take_basic, None)
+        return (_ARRAY, True, _take_basic, None, False)
 
     def check_dtype(self, dtype: Any, function: str) -> Any:
         """The dtype object; `ValueError` for a 64-bit dtype while x64 is off."""

@@ -270,6 +270,12 @@ class NumPyBackend(NumPyDtypes, Backend):
     def normalize(self, raw: Any) -> Any:
         return raw if type(raw) is np.ndarray else np.asarray(raw)
 
+    def index_case(self) -> tuple[Any, ...] | None:
+        """NumPy's own indexing, an int key as ``(i, ...)``: ``x[0]`` of a 1-D array is a
+        NumPy scalar, which `normalize` would have to make a 0-d array again (four times
+        the cost of ``x[0, ...]``, which is that 0-d array, a view)."""
+        return (np.ndarray, True, None, None, True)
+
     def native_device(self, device: Any, function: str = "device") -> Any:
         if device == "cpu" or device == Device("cpu"):
             return "cpu"
@@ -567,6 +573,9 @@ def _not_half(value: Any, dtype: Any) -> Any:
     """A Python scalar exponent of `NumPyBackend.pow` that is plain ``numpy.power``: any
     but 0.5 (None: the full path's fix)."""
     return None if value == 0.5 else value
+
+
+fastpath.as_is(_not_half, frozenset(), _POW_DTYPES)  # (an int is never 0.5: ``x ** 2``)
 
 
 #: The one NumPy backend object (the native module exports it).

@@ -70,7 +70,7 @@ class Backend(
         }
         #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
         #: ``(array type, negative steps, take, reverse)``; Nones for none.
-        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None)
+        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None, False)
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
         canonical = self.canonical_type or self.array_type
@@ -78,7 +78,7 @@ class Backend(
             case = self.fast_case(function) or (None, (), None)
         else:
             case = fastpath.binary_case(self.fast_case(function)) or (
-                None, (), None, None, None, (), ())  # fmt: skip
+                None, (), None, None, None, (), (), frozenset(), frozenset())  # fmt: skip
         return (getattr(self, function), canonical, *case)
 
     def capabilities(self) -> dict[str, Any]:

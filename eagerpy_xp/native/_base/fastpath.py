@@ -25,33 +25,53 @@ from .core import raise_translated
 
 Method = Callable[..., Any]
 #: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
-#: None when the full implementation must decide (out of range, another kind, ...).
+#: None when the full implementation must decide (out of range, another kind, ...).  A
+#: hook may state where it hands the scalar on as it is (`as_is`), which callers then test
+#: without calling it: the most common operands (``x * 2.0``, ``x > 0.5``, ``2 - x``) skip
+#: a Python call.
 ScalarOperand = Callable[[Any, Any], Any]
 #: The case a fast path takes: ``(array_type, dtypes, op)`` for a unary function; for a
-#: binary one ``(array_type, dtypes, op, scalar, scalar_op, first_dtypes, scalar_types)``:
-#: two ``array_type`` arrays of one dtype among ``dtypes`` give ``op(x1, x2)``; such an
-#: array ``x`` and a Python scalar ``s`` whose type is among ``scalar_types`` give
-#: ``scalar_op(x, operand)``, and ``scalar_op(operand, x)`` for ``s`` first where ``x``'s
-#: dtype is among ``first_dtypes`` (the operand: ``scalar(s, dtype)``, or ``s`` itself
-#: where ``scalar`` is None; no fast case when it is None).  A result of ``array_type``
-#: computed from arrays `Array` stores needs no `BackendCore.normalize`.
+#: binary one ``(array_type, dtypes, op, scalar, scalar_op, first_dtypes, scalar_types,
+#: float_dtypes, int_dtypes)``: two ``array_type`` arrays of one dtype among ``dtypes``
+#: give ``op(x1, x2)``; such an array ``x`` and a Python scalar ``s`` whose type is among
+#: ``scalar_types`` give ``scalar_op(x, operand)``, and ``scalar_op(operand, x)`` for ``s``
+#: first where ``x``'s dtype is among ``first_dtypes`` (the operand: ``s`` itself where
+#: ``scalar`` is None, where ``s`` is a float and the dtype among ``float_dtypes``, or an
+#: int within `LANE_INTS` and the dtype among ``int_dtypes``; else ``scalar(s, dtype)``,
+#: no fast case when that is None).  A result of ``array_type`` computed from arrays
+#: `Array` stores needs no `BackendCore.normalize`.
 FastCase = tuple[Any, ...]
 #: The Python scalar types a binary fast case takes unless it names its own.
 INTS_AND_FLOATS = (float, int)
 #: Every Python scalar type, most common first (`Array`'s operators test membership).
 SCALARS = (float, int, bool, complex)
+#: The Python ints an ``int_dtypes`` lane passes as they are (``int32``'s range; callers
+#: write the bounds as literals, which cost no lookup).
+LANE_INTS = (-(2**31), 2**31 - 1)
+_NO_LANE: tuple[frozenset[Any], frozenset[Any]] = (frozenset(), frozenset())
+
+
+def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozenset[Any]
+          ) -> ScalarOperand:  # fmt: skip
+    """Record on ``hook`` the dtypes beside which it returns a Python float, or an int
+    within `LANE_INTS`, unchanged (`FastCase`'s lanes); returns ``hook``."""
+    hook.as_is = (frozenset(float_dtypes), frozenset(int_dtypes))  # type: ignore[attr-defined]
+    return hook
 
 
 def binary_case(case: FastCase | None) -> FastCase | None:
     """A binary `FastCase` in its full form; the earlier form without ``scalar_types``,
     ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` with a bool
     ``scalar_first``, takes Python ints and floats through its ``scalar`` hook (none
-    without one), first where ``scalar_first``."""
-    if case is None or len(case) == 7:
+    without one), first where ``scalar_first``; a form without the lanes has those its
+    hook states (`as_is`), none without."""
+    if case is None or len(case) == 9:
         return case
-    array_type, dtypes, op, scalar, scalar_op, scalar_first = case
-    return (array_type, dtypes, op, scalar, scalar_op, dtypes if scalar_first else (),
-            INTS_AND_FLOATS if scalar is not None else ())  # fmt: skip
+    if len(case) == 6:
+        array_type, dtypes, op, scalar, scalar_op, scalar_first = case
+        case = (array_type, dtypes, op, scalar, scalar_op, dtypes if scalar_first else (),
+                INTS_AND_FLOATS if scalar is not None else ())  # fmt: skip
+    return (*case, *getattr(case[3], "as_is", _NO_LANE))
 
 
 def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
@@ -103,6 +123,8 @@ def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], An
 def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
                    slow: Method, scalar: ScalarOperand | None, with_scalar: Callable[..., Any],
                    first: Container[Any], scalar_types: tuple[type, ...]) -> Method:  # fmt: skip
+    floats, ints = getattr(scalar, "as_is", _NO_LANE)
+
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
         try:
@@ -113,13 +135,23 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
                         if x2.dtype is dtype:
                             return op(x1, x2)
                     elif t2 in scalar_types:
-                        operand = x2 if scalar is None else scalar(x2, dtype)
+                        if scalar is None or (dtype in floats if t2 is float else t2 is int
+                                              and dtype in ints
+                                              and -2147483648 <= x2 <= 2147483647):  # fmt: skip
+                            operand = x2
+                        else:
+                            operand = scalar(x2, dtype)
                         if operand is not None:
                             return with_scalar(x1, operand)
             elif t2 is array_type and t1 in scalar_types:
                 dtype = x2.dtype
                 if dtype in first:
-                    operand = x1 if scalar is None else scalar(x1, dtype)
+                    if scalar is None or (dtype in floats if t1 is float else t1 is int
+                                          and dtype in ints
+                                          and -2147483648 <= x1 <= 2147483647):  # fmt: skip
+                        operand = x1
+                    else:
+                        operand = scalar(x1, dtype)
                     if operand is not None:
                         return with_scalar(operand, x2)
         except Exception as exc:
@@ -128,7 +160,7 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
 
     describe(method, slow)
     method.fast_case = (array_type, dtypes, op, scalar, with_scalar, first,  # type: ignore[attr-defined]
-                        scalar_types)
+                        scalar_types, floats, ints)
     return method
 
 

@@ -372,7 +372,7 @@ class MLXCore(Backend):
     def index_case(self) -> tuple[Any, ...] | None:
         """A basic key whose ints are in range (`keys.basic_in_range`) is MLX's own
         indexing, negative steps too (`_take_basic`); `getitem` checks the rest."""
-        return (mx.array, True, _take_basic, None)
+        return (mx.array, True, _take_basic, None, False)
 
     def getitem(self, raw: Any, key: Any) -> Any:
         """``raw[key]`` with the standard's keys: integers, slices (negative steps),

@@ -26,7 +26,7 @@ class IndexingMixin(TFBase):
         """A basic key of an eager tensor whose ints are in range: one ``StridedSlice``
         (`_take_basic`), what TensorFlow's own ``x[key]`` runs after building its
         arguments (a Python loop and three tensors each time; here cached)."""
-        return (EAGER, True, _take_basic, None)  # (`array_type`, set later)
+        return (EAGER, True, _take_basic, None, False)  # (`array_type`, set later)
 
     def _key_tuple(self, key: Any) -> tuple[Any, ...]:
         key = standard_key(key, tf.constant, self, "__getitem__")  # NumPy's index arrays

@@ -321,6 +321,9 @@ class TorchCore(Backend):
             raise self.error(function, f"at most one ellipsis is allowed, got {key!r}",
                              IndexError)  # fmt: skip
         ellipsis_dims = len(shape) - sum(c for c in consumed if c >= 0)
+        if ellipsis_dims < 0:  # (a negative step past the last dim would find no size)
+            raise self.error(function, f"index {key!r}: too many indices for an array of "
+                             f"{len(shape)} dimension(s)", IndexError)  # fmt: skip
         new: list[Any] = []
         flips: list[int] = []
         array = None  # the first index array of one or more dimensions
@@ -363,7 +366,7 @@ class TorchCore(Backend):
         """A basic key without negative steps is torch's own indexing: `getitem` hands it
         to torch as it is; one with a negative step is `_reversed`, what `getitem` does
         for it without the checks other keys need."""
-        return (Tensor, False, None, _reversed)
+        return (Tensor, False, None, _reversed, False)
 
     def getitem(self, raw: Any, key: Any) -> Any:
         if isinstance(key, Tensor) and key.dtype == torch.bool:
@@ -469,11 +472,13 @@ def _reversed(raw: Tensor, key: Any) -> Tensor | None:
     dims it reverses flipped, then indexed with ascending slices, as `TorchCore.getitem`
     does; no indexing where that selects everything.  None for the unsigned dtypes that
     `getitem` flips on their bits, and for more indices than dims."""
-    if raw.dtype in SIGNED_VIEW:
-        return None
     if type(key) is slice:  # one slice: the first dim reversed, perhaps all of it
         if key.step == -1 and key.start is None and key.stop is None and raw.ndim:
-            return raw.flip(0)  # x[::-1]
+            return raw.flip(0)  # x[::-1] (the unsigned dtypes torch has no flip for
+            # raise, which sends the key to `getitem`; a 0-d tensor would flip)
+    if raw.dtype in SIGNED_VIEW:
+        return None
+    if type(key) is slice:
         n = raw.shape[0]  # (a 0-d array: an IndexError, and getitem's own)
         k = _ascending(key, n)
         flipped = raw.flip(0)

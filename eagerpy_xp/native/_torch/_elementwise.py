@@ -104,6 +104,12 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
     return None
 
 
+# (an int beside a float tensor goes on as it is: torch rounds it to the tensor's dtype
+# once, as it does the float of it, which is exact within `_EXACT_INT`)
+fastpath.as_is(_scalar_operand, _REAL_FLOATS,
+               _STANDARD_FLOATS | {torch.int32, torch.int64})  # fmt: skip
+
+
 #: Exponents that ``torch.pow`` with a Python number computes by a shortcut whose special
 #: cases the standard does not allow: ``sqrt`` for 0.5 and ``rsqrt`` for -0.5
 #: (``(-0.) ** 0.5`` is -0 and ``(-inf) ** -0.5`` NaN where the standard asks for +0 and
