@@ -279,7 +279,22 @@ def report(backend: str, table: dict[str, dict[str, float]]) -> str:
             worst = max(values, key=values.__getitem__)
             lines.append(f"{name}: median {statistics.median(values.values()):+.2f}f, "
                          f"largest {values[worst]:+.2f}f (`{worst}`)")  # fmt: skip
+    drift = _drift(table)
+    if drift is not None:
+        lines.append(drift)
     return "\n".join(lines)
+
+
+def _drift(table: dict[str, dict[str, float]]) -> str | None:
+    """A warning where the plain ``x + y`` timed beside the floor and the plain ``x + y``
+    of the table's first row differ by over 10 %: the same statement in the same rounds,
+    so the machine's speed changed during the run (a shared or throttled host) and the
+    medians mix two speeds; rerun it."""
+    plain, row = table[FLOOR]["plain"], table.get("x + y", {}).get("plain")
+    if row is None or abs(plain - row) <= 0.1 * min(plain, row):
+        return None
+    return (f"WARNING: the plain `x + y` took {plain:.2f} µs beside the floor and {row:.2f} µs "
+            "in its row: the machine's speed changed during the run; rerun it")
 
 
 def compare(before: dict[str, Any], after: dict[str, Any]) -> str:

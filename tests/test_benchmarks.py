@@ -58,6 +58,13 @@ def test_per_op_times_the_floor_and_reports_multiples_of_it(tmp_path: Path,
     assert "x[1:5]" not in per_op.multiples(table, "eagerpy_xp native")  # the plain form again
     text = per_op.report("numpy", table)
     assert "floor (f):" in text and "wrapped over plain: median" in text
+    # the same plain `x + y` beside the floor and in its row: a speed change between them
+    # is reported (a shared host that changes speed mixes two speeds in the medians)
+    steady = {per_op.FLOOR: {"plain": 1.0, "bare": 1.3}, "x + y": {"plain": 1.05}}
+    assert per_op._drift(steady) is None
+    changed = {per_op.FLOOR: {"plain": 1.3, "bare": 1.6}, "x + y": {"plain": 1.1}}
+    assert "speed changed" in (per_op._drift(changed) or "")
+    assert "speed changed" in per_op.report("numpy", {**table, **changed})
     out = tmp_path / "run.json"
     out.write_text(json.dumps({"load": [0.0, 0.0, 0.0], "backends": {"numpy": table}}))
     per_op.main(["--compare", str(out), str(out)])
