@@ -430,24 +430,9 @@ class Array(ArrayMethods):
                 step = key.step
                 fast = negative_steps or step is None or (type(step) is int and step > 0)
                 reversing = not fast
-            elif kind is tuple:  # (the loop is `_basic`'s, here without a call's cost)
-                fast, ellipsis = True, False
-                for k in key:
-                    item = type(k)
-                    if item is int or k is None:
-                        continue
-                    if item is slice:
-                        if not negative_steps:
-                            step = k.step
-                            if not (step is None or (type(step) is int and step > 0)):
-                                fast = False
-                                reversing = _basic(key, True)
-                                break
-                    elif k is Ellipsis and not ellipsis:
-                        ellipsis = True
-                    else:
-                        fast = False
-                        break
+            elif kind is tuple:
+                fast = _basic(key, negative_steps)
+                reversing = not fast and not negative_steps and _basic(key, True)
             else:
                 fast = key is None or key is Ellipsis
             try:
