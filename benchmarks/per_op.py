@@ -342,7 +342,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--ops", nargs="*", default=None,
-                        help="the operations to time (as in the first column), default all")
+                        help="the operations to time (as in the first column), default all; "
+                             "one starting with '-' with a space before it: ' -x'")
     parser.add_argument("--json", default=None, help="also save the medians to this file")
     parser.add_argument("--compare", nargs=2, default=None, metavar=("BEFORE", "AFTER"),
                         help="print before/after tables of two --json files, and exit")
@@ -360,7 +361,8 @@ def main(argv: list[str] | None = None) -> None:
             print(f"## {backend}\n\nnot installed\n")
             continue
         calls = args.calls if backend in ("numpy", "torch") else max(args.calls // 10, 20)
-        table = measure(backend, args.rounds, calls, args.ops)
+        table = measure(backend, args.rounds, calls,
+                        None if args.ops is None else [op.strip() for op in args.ops])
         saved["backends"][backend] = table
         print(report(backend, table), "\n", flush=True)
     print(f"load average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")

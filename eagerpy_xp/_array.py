@@ -218,14 +218,14 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        fn, c, t, dtypes, op = b.operator_plans[function]
+        fn, c, t, dtypes, op, checked = b.operator_plans[function]
         x = self._raw
-        if type(x) is t and x.dtype in dtypes:
+        if type(x) is t and (checked or x.dtype in dtypes):
             try:
                 raw = op(x)
             except Exception:
-                pass
-            else:
+                raw = None
+            if raw is not None:  # (None: a checked op's dtype is not the case's)
                 array = _new_object(Array)
                 array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b

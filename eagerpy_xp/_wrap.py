@@ -96,8 +96,8 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     # fast case (`BackendCore.fast_case`), which its lift tests as `Array`'s operators do
     fast_case = (backend.fast_case(name) if positional_only and len(params) in (1, 2)
                  and fn == getattr(backend, name, None) else None)  # fmt: skip
-    if fast_case is not None and len(params) == 2:
-        fast_case = fastpath.binary_case(fast_case)
+    if fast_case is not None:
+        fast_case = (fastpath.binary_case if len(params) == 2 else fastpath.unary_case)(fast_case)
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
     if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
@@ -214,18 +214,18 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
     """An element-wise ``fn(x)`` whose fast case (`BackendCore.fast_case`) is ``case``,
     lifted with the case tested here, as `Array`'s unary operators do: the result is
     ``fn``'s own; other calls, and a fast call that raises, go through ``fn``."""
-    fast_type, dtypes, op = case
+    fast_type, dtypes, op, checked = case
     array_type = backend.canonical_type or backend.array_type
 
     def lifted(x: Any, /) -> Any:
         if type(x) is Array and x._b is backend:
             x = x._raw
-            if type(x) is fast_type and x.dtype in dtypes:
+            if type(x) is fast_type and (checked or x.dtype in dtypes):
                 try:
                     r = op(x)
                 except Exception:
-                    pass
-                else:
+                    r = None
+                if r is not None:  # (None: a checked op's dtype is not the case's)
                     out = _new_object(Array)
                     out._raw = r if type(r) is fast_type else backend.normalize(r)
                     out._b = backend

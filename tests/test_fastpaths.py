@@ -412,7 +412,7 @@ def test_scalar_lanes_are_what_the_hook_passes_on(operators_case: tuple[Any, Any
     laned = []
     for function in OPERATOR_CATEGORIES:
         case = b.fast_case(function)
-        if case is None or len(case) == 3:
+        if case is None or len(case) <= 4:  # (a unary case)
             continue
         _, dtypes, _, scalar, _, first, _, float_lane, int_lane = fastpath.binary_case(case)
         if scalar is None:
@@ -723,6 +723,41 @@ def test_basic_keys_take_the_fast_case(name: str, monkeypatch: pytest.MonkeyPatc
         with pytest.raises(IndexError):
             x[key]
     assert len(calls) == 5
+
+
+def test_jax_checked_unary_ops_refuse_exactly_the_dtypes_outside_their_case() -> None:
+    """JAX's unary fast cases test the dtype inside the jitted op (``checked``: once per
+    dtype, when it traces): the op returns None for every dtype outside the case's and a
+    result of the dtype's kind for every one inside it, on each dtype JAX has now; and
+    the native function and the operator then give the full path's result or error."""
+    pytest.importorskip("jax")
+    import jax.numpy as jnp
+
+    import eagerpy_xp as ep
+    from eagerpy_xp.native._base.elementwise import UNARY as unary_names
+
+    xp = importlib.import_module("eagerpy_xp.native.jax")
+    b = xp.__backend__
+    names = [n for n in unary_names if (getattr(type(b), n, None) is not None and
+                                        getattr(getattr(type(b), n), "fast_case", None))]  # fmt: skip
+    checked = [n for n in names if getattr(type(b), n).fast_case[3]]
+    assert {"negative", "exp", "abs", "sin", "sqrt", "floor", "sign", "tan"} <= set(checked)
+    arrays = [jnp.asarray(np.array([1, 0], dtype=d)) for d in DTYPES]
+    arrays += [jnp.ones(2, dtype=jnp.bfloat16), jnp.ones(2, dtype=jnp.float16)]
+    for name in checked:
+        _, dtypes, op, _ = getattr(type(b), name).fast_case
+        for x in arrays:
+            result = op(x)
+            assert (result is None) == (x.dtype not in dtypes), (name, x.dtype)
+    z = jnp.asarray(np.array([complex(-0.0, 0.0), 1j], dtype=np.complex64))
+    assert type(b).exp.fast_case[2](z) is None
+    # the full path takes them: complex exp with its sign fixes, bool negative refused
+    np.testing.assert_array_equal(np.asarray(xp.exp(z)), np.exp(np.asarray(z)))
+    assert np.signbit(np.asarray(ep.astensor(z).__neg__().raw).real).tolist() == [False, True]
+    with pytest.raises(TypeError, match="numeric"):
+        xp.negative(jnp.asarray([True]))
+    with pytest.raises(TypeError, match="numeric"):
+        -ep.astensor(jnp.asarray([True]))
 
 
 def test_jax_results_are_strongly_typed() -> None:

@@ -75,7 +75,7 @@ class Backend(
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
         canonical = self.canonical_type or self.array_type
         if arity == 1:
-            case = self.fast_case(function) or (None, (), None)
+            case = fastpath.unary_case(self.fast_case(function)) or (None, (), None, False)
         else:
             case = fastpath.binary_case(self.fast_case(function)) or (
                 None, (), None, None, None, (), (), frozenset(), frozenset())  # fmt: skip

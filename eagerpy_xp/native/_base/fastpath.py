@@ -30,7 +30,10 @@ Method = Callable[..., Any]
 #: without calling it: the most common operands (``x * 2.0``, ``x > 0.5``, ``2 - x``) skip
 #: a Python call.
 ScalarOperand = Callable[[Any, Any], Any]
-#: The case a fast path takes: ``(array_type, dtypes, op)`` for a unary function; for a
+#: The case a fast path takes: ``(array_type, dtypes, op, checked)`` for a unary function
+#: (``op(x)`` for an ``array_type`` array of one of ``dtypes``; where ``checked``, ``op``
+#: tests the dtype itself, once per dtype, and returns None outside ``dtypes``: JAX's
+#: jitted ops, where reading ``x.dtype`` costs as much as the rest of the test); for a
 #: binary one ``(array_type, dtypes, op, scalar, scalar_op, first_dtypes, scalar_types,
 #: float_dtypes, int_dtypes)``: two ``array_type`` arrays of one dtype among ``dtypes``
 #: give ``op(x1, x2)``; such an array ``x`` and a Python scalar ``s`` whose type is among
@@ -59,6 +62,13 @@ def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozens
     return hook
 
 
+def unary_case(case: FastCase | None) -> FastCase | None:
+    """A unary `FastCase` in its full form (the earlier one without ``checked``: False)."""
+    if case is None or len(case) == 4:
+        return case
+    return (*case, False)
+
+
 def binary_case(case: FastCase | None) -> FastCase | None:
     """A binary `FastCase` in its full form; the earlier form without ``scalar_types``,
     ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` with a bool
@@ -74,24 +84,27 @@ def binary_case(case: FastCase | None) -> FastCase | None:
     return (*case, *getattr(case[3], "as_is", _NO_LANE))
 
 
-def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any]
-          ) -> Callable[[Method], Method]:  # fmt: skip
+def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
+          checked: bool = False) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated ``slow``: ``op(x)`` for an ``array_type`` array
-    of one of ``dtypes``."""
+    of one of ``dtypes``; where ``checked``, ``op`` tests the dtype itself and returns None
+    outside ``dtypes`` (`FastCase`), and ``slow`` then takes the call."""
 
     def decorate(slow: Method) -> Method:
         name = slow.__name__
 
         def method(self: Any, x: Any, /) -> Any:
-            if type(x) is array_type and x.dtype in dtypes:  # type: ignore[attr-defined]
+            if type(x) is array_type and (checked or x.dtype in dtypes):  # type: ignore[attr-defined]
                 try:
-                    return op(x)
+                    result = op(x)
                 except Exception as exc:
                     raise_translated(self, exc, name)
+                if result is not None:
+                    return result
             return slow(self, x)
 
         describe(method, slow)
-        method.fast_case = (array_type, dtypes, op)  # type: ignore[attr-defined]
+        method.fast_case = (array_type, dtypes, op, checked)  # type: ignore[attr-defined]
         return method
 
     return decorate

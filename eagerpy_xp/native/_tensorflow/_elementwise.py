@@ -456,7 +456,12 @@ class ElementwiseMixin(TFBase):
 
     def _complex_log(self, x: Any) -> Any:
         """``log`` whose real part is ``log(big) + log1p((small/big)**2) / 2`` where
-        TensorFlow's kernel would square an extreme ``|z|`` (it gives NaN there)."""
+        TensorFlow's kernel would square an extreme ``|z|`` (it gives NaN there).  A part
+        the CPU kernels read as zero (a subnormal) is made that zero first: the kernel
+        gave NaN for ``log(1e-42 + 1e-42j)``, whose magnitude it read as 0 and whose
+        angle `atan2` read exactly."""
+        re, im = tf.math.real(x), tf.math.imag(x)
+        x = tf.complex(tf.where(re == 0, re * 0, re), tf.where(im == 0, im * 0, im))
         result = tf.math.log(x)
         big, small, extreme = self._extent(x)
         safe = tf.where(extreme, big, tf.ones_like(big))
