@@ -741,7 +741,11 @@ def test_jax_checked_unary_ops_refuse_exactly_the_dtypes_outside_their_case() ->
     names = [n for n in unary_names if (getattr(type(b), n, None) is not None and
                                         getattr(getattr(type(b), n), "fast_case", None))]  # fmt: skip
     checked = [n for n in names if getattr(type(b), n).fast_case[3]]
-    assert {"negative", "exp", "abs", "sin", "sqrt", "floor", "sign", "tan"} <= set(checked)
+    assert {"negative", "positive", "floor", "ceil", "isnan", "logical_not"} <= set(checked)
+    # a case narrower than its category (complex exp and sin take the full path, floats
+    # beside sign's integers) is not checked: each shape of a dtype it refuses would cost
+    # a compile (a second or so), and those are calls that succeed
+    assert not {"exp", "sin", "sqrt", "abs", "sign", "tan"} & set(checked)
     arrays = [jnp.asarray(np.array([1, 0], dtype=d)) for d in DTYPES]
     arrays += [jnp.ones(2, dtype=jnp.bfloat16), jnp.ones(2, dtype=jnp.float16)]
     for name in checked:
@@ -750,9 +754,7 @@ def test_jax_checked_unary_ops_refuse_exactly_the_dtypes_outside_their_case() ->
             result = op(x)
             assert (result is None) == (x.dtype not in dtypes), (name, x.dtype)
     z = jnp.asarray(np.array([complex(-0.0, 0.0), 1j], dtype=np.complex64))
-    assert type(b).exp.fast_case[2](z) is None
-    # the full path takes them: complex exp with its sign fixes, bool negative refused
-    np.testing.assert_array_equal(np.asarray(xp.exp(z)), np.exp(np.asarray(z)))
+    # the full path takes the rest: complex negative, bool negative refused
     assert np.signbit(np.asarray(ep.astensor(z).__neg__().raw).real).tolist() == [False, True]
     with pytest.raises(TypeError, match="numeric"):
         xp.negative(jnp.asarray([True]))

@@ -225,9 +225,12 @@ def _checked(function: Callable[..., Any], dtypes: frozenset[Any]) -> Callable[.
     """``function`` of one array jitted with the fast case's dtype test inside: the traced
     function returns None for an array whose dtype is not among ``dtypes`` (a
     `fastpath.unary` case with ``checked``, whose method then takes the full path), so
-    the test runs once per dtype, when `jax.jit` traces, not on every call (reading a JAX
-    array's ``dtype`` is a Python property of some 100 ns, the whole Python cost of the
-    call being some 250 ns).  `jax.jit` caches the None as it caches a result."""
+    the test runs once per dtype and shape, when `jax.jit` traces, not on every call
+    (reading a JAX array's ``dtype`` is a Python property of some 100 ns, the whole Python
+    cost of the call being some 250 ns).  `jax.jit` caches the None as it caches a
+    result, but each new shape of a refused dtype still costs a trace and a compile (a
+    second or so on a busy 2-core machine): only for functions whose fast case is their
+    whole category (`_unary`), where the full path refuses every other dtype."""
 
     def fast(x: Any) -> Any:
         return function(x) if x.dtype in dtypes else None
@@ -449,8 +452,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return fastpath.unary(_ARRAY, _REAL_FLOATING, _checked(jax_function, _REAL_FLOATING),
-                          checked=True)(translated(method))  # fmt: skip
+    return fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jax_function))(translated(method))
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -672,7 +674,7 @@ class JaxBackend(NumPyDtypes, Backend):
     sqrt = _complex_fixed("sqrt", "none")
     tanh = _complex_fixed("tanh", "odd")
 
-    @fastpath.unary(_ARRAY, _REAL_FLOATING, _checked(jnp.tan, _REAL_FLOATING), checked=True)
+    @fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jnp.tan))
     @translated
     def tan(self, x: Any, /) -> Any:
         """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
@@ -1222,7 +1224,7 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    @fastpath.unary(_ARRAY, _IN["integer"], _checked(jnp.sign, _IN["integer"]), checked=True)
+    @fastpath.unary(_ARRAY, _IN["integer"], _jitted(jnp.sign))
     @translated
     def sign(self, x: Any, /) -> Any:
         """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
@@ -1237,8 +1239,7 @@ class JaxBackend(NumPyDtypes, Backend):
             result = jnp.where(result == 0, jnp.zeros_like(result), result)
         return result
 
-    @fastpath.unary(_ARRAY, _IN["real numeric"], _checked(jnp.abs, _IN["real numeric"]),
-                    checked=True)  # fmt: skip
+    @fastpath.unary(_ARRAY, _IN["real numeric"], _jitted(jnp.abs))
     @translated
     def abs(self, x: Any, /) -> Any:
         """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
