@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -23,6 +24,19 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 CASES = [(name, dtype) for name in ("torch", "jax", "tensorflow", "dask", "mlx")
          for dtype in ("complex64", "complex128")
          if not (name == "mlx" and dtype == "complex128")]  # MLX has no complex128
+
+
+def _native(name: str, dtype: str) -> ModuleType:
+    """The native namespace of ``name``; skips where the framework is not installed, or
+    is JAX without the x64 mode for complex128."""
+    pytest.importorskip({"dask": "dask.array", "mlx": "mlx.core"}.get(name, name),
+                        reason=f"{name} is not installed")  # fmt: skip
+    if name == "jax":
+        import jax
+
+        if dtype == "complex128" and not jax.config.jax_enable_x64:
+            pytest.skip("complex128 on JAX needs the x64 mode (off in this process)")
+    return importlib.import_module(f"eagerpy_xp.native.{name}")
 
 
 def _grid(dtype: str) -> np.ndarray:
@@ -36,16 +50,9 @@ def _grid(dtype: str) -> np.ndarray:
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 @pytest.mark.parametrize(("name", "dtype"), CASES)
 def test_complex_log1p_near_zero_and_on_the_real_axis(name: str, dtype: str) -> None:
-    pytest.importorskip({"dask": "dask.array", "mlx": "mlx.core"}.get(name, name),
-                        reason=f"{name} is not installed")  # fmt: skip
-    if name == "jax":
-        import jax
-
-        if dtype == "complex128" and not jax.config.jax_enable_x64:
-            pytest.skip("complex128 on JAX needs the x64 mode (off in this process)")
+    xp = _native(name, dtype)
     import eagerpy_xp.native.numpy as xn
 
-    xp = importlib.import_module(f"eagerpy_xp.native.{name}")
     z = _grid(dtype)
     result = xp.log1p(xp.asarray(z))
     got = np.asarray(result.compute() if name == "dask" else result)
@@ -92,16 +99,9 @@ def test_subnormal_parts_give_one_answer(name: str, dtype: str) -> None:
     parts flushed to signed zeros — the whole result one or the other. JAX gave ``log(1e-41j)`` as ``-inf + pi/2 j``: the real part of the flushed
     input's answer, the imaginary part of the exact one (a deeper conformance run, seed
     20261207, found it in ``log``, ``log2`` and ``log10``; ``sinh`` did the same)."""
-    pytest.importorskip({"dask": "dask.array", "mlx": "mlx.core"}.get(name, name),
-                        reason=f"{name} is not installed")  # fmt: skip
-    if name == "jax":
-        import jax
-
-        if dtype == "complex128" and not jax.config.jax_enable_x64:
-            pytest.skip("complex128 on JAX needs the x64 mode (off in this process)")
+    xp = _native(name, dtype)
     import eagerpy_xp.native.numpy as xn
 
-    xp = importlib.import_module(f"eagerpy_xp.native.{name}")
     s = float(np.finfo(dtype).smallest_subnormal) * 1000
     values = [s, -s, 0.0, -0.0, 0.5]
     z = np.array([complex(a, b) for a, b in itertools.product(values, values)
