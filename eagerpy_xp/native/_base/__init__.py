@@ -62,14 +62,16 @@ class Backend(
         #: fixed here once, so that an operator reads it without a lookup that could
         #: change later (compilers such as torch.compile guard on what they read):
         #: ``(function, canonical type, *fast case)``, the fast case `fast_case` states
-        #: (`fastpath.FastCase`), padded with Nones and empty tuples when there is none.
+        #: (`fastpath.FastCase`, in its full form: `fastpath.unary_case`/`binary_case`),
+        #: padded with Nones, empty containers and False when there is none.
         #: The canonical type (`BackendCore.canonical_type`) is that of the function's
         #: results that need no `normalize`.
         self.operator_plans: dict[str, tuple[Any, ...]] = {
             name: self._operator_plan(name, arity) for name, arity in OPERATOR_FUNCTIONS.items()
         }
         #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
-        #: ``(array type, negative steps, take, reverse)``; Nones for none.
+        #: ``(array type, negative steps, take, reverse, int_ellipsis)``; Nones and
+        #: False for none.
         self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None, False)
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
