@@ -97,15 +97,15 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
 
     def forward(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars, floats, ints = b.operator_plans[
-            function]
+        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars, floats, ints, result = \
+            b.operator_plans[function]  # fmt: skip
         x = self._raw
         kind = type(other)
         if kind is Array:
             y = other._raw
             # the case's array type is the backend's own: `y` is of this backend too
             if type(x) is t and type(y) is t:
-                dtype, other_dtype = x.dtype, y.dtype
+                dtype, other_dtype = self._dt, other._dt
                 # (MLX makes a new dtype object per read: equal, not the same)
                 if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
                     try:
@@ -116,12 +116,13 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                         array = _new_object(Array)
                         array._raw = raw if type(raw) is t else b.normalize(raw)
                         array._b = b
+                        array._dt = dtype if result is None else result[dtype]
                         return array
             if other._b is not b:
                 _check_same_backend(b, other, dunder)
             other = y
         elif kind in scalars and type(x) is t:
-            dtype = x.dtype
+            dtype = self._dt
             if dtype in dtypes:
                 try:  # the operand as `fastpath.FastCase` says (its lanes need no call)
                     if scalar is None or (dtype in floats if kind is float else kind is int
@@ -133,10 +134,11 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
                         raw = None if operand is None else scalar_op(x, operand)
                 except Exception:
                     raw = None
-                if raw is not None:
+                if raw is not None:  # (its dtype is read: a scalar may change it, NumPy's)
                     array = _new_object(Array)
-                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._raw = raw = raw if type(raw) is t else b.normalize(raw)
                     array._b = b
+                    array._dt = raw.dtype
                     return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return _foreign(b, other, dunder)
@@ -145,8 +147,9 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is c else b.normalize(raw)
+        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
+        array._dt = raw.dtype
         return array
 
     return _named(forward, dunder)  # type: ignore[no-any-return]
@@ -158,12 +161,12 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
 
     def reflected(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints = b.operator_plans[
-            function]
+        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints, _ = \
+            b.operator_plans[function]  # fmt: skip
         x = self._raw
         kind = type(other)
         if kind in scalars and type(x) is t:
-            dtype = x.dtype
+            dtype = self._dt
             if dtype in first:
                 try:
                     if scalar is None or (dtype in floats if kind is float else kind is int
@@ -175,10 +178,11 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
                         raw = None if operand is None else scalar_op(operand, x)
                 except Exception:
                     raw = None
-                if raw is not None:
+                if raw is not None:  # (its dtype is read: a scalar may change it, NumPy's)
                     array = _new_object(Array)
-                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._raw = raw = raw if type(raw) is t else b.normalize(raw)
                     array._b = b
+                    array._dt = raw.dtype
                     return array
         o = _operand(self, other, dunder)
         if o is NotImplemented:
@@ -188,8 +192,9 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is c else b.normalize(raw)
+        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
+        array._dt = raw.dtype
         return array
 
     return _named(reflected, dunder)  # type: ignore[no-any-return]
@@ -204,9 +209,10 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
             return NotImplemented
         b = self._b
         try:
-            self._raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
+            raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
         except Exception as exc:
             _raise_as(b, exc, dunder)
+        self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
         return self
 
     return _named(inplace, dunder)  # type: ignore[no-any-return]
@@ -218,25 +224,29 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        fn, c, t, dtypes, op, checked = b.operator_plans[function]
+        fn, c, t, dtypes, op, checked, result = b.operator_plans[function]
         x = self._raw
-        if type(x) is t and (checked or x.dtype in dtypes):
-            try:
-                raw = op(x)
-            except Exception:
-                raw = None
-            if raw is not None:  # (None: a checked op's dtype is not the case's)
-                array = _new_object(Array)
-                array._raw = raw if type(raw) is t else b.normalize(raw)
-                array._b = b
-                return array
+        if type(x) is t:
+            dtype = self._dt
+            if checked or dtype in dtypes:
+                try:
+                    raw = op(x)
+                except Exception:
+                    raw = None
+                if raw is not None:  # (None: a checked op's dtype is not the case's)
+                    array = _new_object(Array)
+                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._b = b
+                    array._dt = dtype if result is None else result[dtype]
+                    return array
         try:
             raw = fn(x)
         except Exception as exc:
             _raise_as(b, exc, dunder)
         array = _new_object(Array)
-        array._raw = raw if type(raw) is c else b.normalize(raw)
+        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
         array._b = b
+        array._dt = raw.dtype
         return array
 
     return _named(unary, dunder)  # type: ignore[no-any-return]
@@ -265,21 +275,28 @@ def _basic(key: tuple[Any, ...], negative_steps: bool) -> bool:
 class Array(ArrayMethods):
     """A standard-conformant array wrapping a native NumPy/PyTorch/JAX/TensorFlow array."""
 
-    __slots__ = ("_raw", "_b", "__weakref__")
+    #: ``_raw``: the native array; ``_b``: its backend; ``_dt``: ``_raw.dtype``, read once
+    #: when the `Array` is made (or known from the fast case that made it), so that
+    #: operators and ``.dtype`` read a slot, not the framework's dtype getter (torch's
+    #: `Tensor.dtype` and JAX's are some 50 to 100 ns each).  Every assignment of ``_raw``
+    #: assigns ``_dt`` with it.
+    __slots__ = ("_raw", "_b", "_dt", "__weakref__")
     __hash__ = None  # type: ignore[assignment]
     # NumPy: defer `ndarray <op> Array` to our reflected operators.
     __array_ufunc__ = None
 
     _raw: Any
     _b: Backend
+    _dt: Any
 
     def __init__(self, raw: Any) -> None:
         if type(raw) is Array:
             raw, backend = raw._raw, raw._b
         else:
             backend = backend_for(raw, "Array")
-        self._raw = backend.normalize(raw)
+        self._raw = raw = backend.normalize(raw)
         self._b = backend
+        self._dt = raw.dtype
 
     # -- the wrapped value -------------------------------------------------------------
     @property
@@ -296,7 +313,7 @@ class Array(ArrayMethods):
     @property
     def dtype(self) -> Any:
         """The data type: the framework's own dtype object (``xp.float32`` compares equal)."""
-        return self._raw.dtype
+        return self._dt
 
     @property
     def device(self) -> Device:
@@ -448,6 +465,7 @@ class Array(ArrayMethods):
                 array = _new_object(Array)
                 array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b
+                array._dt = self._dt  # (a basic index keeps the dtype)
                 return array
         return _wrap(b, b.getitem(x, _unwrap_key(key)))
 
@@ -463,7 +481,8 @@ class Array(ArrayMethods):
                 f"eagerpy_xp.{b.name}.Array.__setitem__: value must be an array or a Python scalar, "
                 f"got {type(value).__name__}"
             )
-        self._raw = b.setitem(self._raw, _unwrap_key(key), value)
+        raw = b.setitem(self._raw, _unwrap_key(key), value)
+        self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
 
     def __iter__(self) -> Iterator[Array]:
         """Iterate over the first axis (defined by the standard for 1-D arrays)."""
@@ -568,8 +587,9 @@ class Array(ArrayMethods):
 def _wrap(backend: Backend, raw: Any) -> Array:
     array = _new_object(Array)
     canonical = backend.canonical_type or backend.array_type
-    array._raw = raw if type(raw) is canonical else backend.normalize(raw)
+    array._raw = raw = raw if type(raw) is canonical else backend.normalize(raw)
     array._b = backend
+    array._dt = raw.dtype
     return array
 
 

@@ -44,6 +44,8 @@ def _wrapper_of(backend: Backend) -> Any:
         array = _new_object(Array)
         array._raw = raw
         array._b = backend
+        # (JAX also unflattens pytrees with leaves that are no arrays: ``in_axes``)
+        array._dt = getattr(raw, "dtype", None)
         return array
 
     return wrap

@@ -51,7 +51,7 @@ _PLAIN_RESULTS = frozenset({bool, int, float, complex, str, type(None)})
 def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
     normalize = backend.normalize
-    array_type = backend.canonical_type or backend.array_type
+    array_type: Any = backend.canonical_type or backend.array_type
 
     def wrap(result: Any) -> Any:
         t = type(result)
@@ -59,6 +59,7 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
             array = _new_object(Array)
             array._raw = result
             array._b = backend
+            array._dt = result.dtype
             return array
         if t is list:
             return [wrap(r) for r in result]
@@ -70,8 +71,9 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
         # cache keyed by types, which a tracing compiler would guard on as it grows)
         if is_native(result):
             array = _new_object(Array)
-            array._raw = normalize(result)
+            array._raw = raw = normalize(result)
             array._b = backend
+            array._dt = raw.dtype
             return array
         if isinstance(result, tuple) and hasattr(result, "_fields"):  # named tuple
             return t(*(wrap(r) for r in result))
@@ -89,7 +91,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     params = list(sig.parameters.values())
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
-    array_type = backend.canonical_type or backend.array_type
+    array_type: Any = backend.canonical_type or backend.array_type
     lifted: Callable[..., Any]
     fast_reduction = getattr(fn, "fast_reduction", None)
     # an element-wise function of the backend itself (not of linalg or fft) may have a
@@ -98,16 +100,18 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
                  and fn == getattr(backend, name, None) else None)  # fmt: skip
     if fast_case is not None:
         fast_case = (fastpath.binary_case if len(params) == 2 else fastpath.unary_case)(fast_case)
+        result = None if fast_case is None else fastpath.result_dtypes(
+            name, fast_case, backend.dtypes_by_name)  # fmt: skip
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
     if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
         lifted = _lifted_reduction(fn, fast_reduction, len(params) == 4, backend, unwrap, wrap)
 
     elif fast_case is not None and len(params) == 1:
-        lifted = _lifted_unary(fn, fast_case, backend, unwrap, wrap)
+        lifted = _lifted_unary(fn, fast_case, result, backend, unwrap, wrap)
 
     elif fast_case is not None:
-        lifted = _lifted_binary(fn, fast_case, backend, unwrap, wrap)
+        lifted = _lifted_binary(fn, fast_case, result, backend, unwrap, wrap)
 
     elif positional_only and len(params) == 1:
 
@@ -117,6 +121,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
                 out = _new_object(Array)
                 out._raw = r
                 out._b = backend
+                out._dt = r.dtype
                 return out
             return wrap(r)
 
@@ -129,6 +134,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
                 out = _new_object(Array)
                 out._raw = r
                 out._b = backend
+                out._dt = r.dtype
                 return out
             return wrap(r)
 
@@ -201,6 +207,7 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
         f"        out = new(Array)\n"
         f"        out._raw = r\n"
         f"        out._b = backend\n"
+        f"        out._dt = r.dtype\n"
         f"        return out\n"
         f"    return wrap(r)\n"
     )
@@ -209,18 +216,21 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     return lifted
 
 
-def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backend,
-                  unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[Any, Any] | None,
+                  backend: Backend, unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]
+                  ) -> Callable[..., Any]:  # fmt: skip
     """An element-wise ``fn(x)`` whose fast case (`BackendCore.fast_case`) is ``case``,
     lifted with the case tested here, as `Array`'s unary operators do: the result is
-    ``fn``'s own; other calls, and a fast call that raises, go through ``fn``."""
+    ``fn``'s own (its dtype ``result``'s, `fastpath.result_dtypes`); other calls, and a
+    fast call that raises, go through ``fn``."""
     fast_type, dtypes, op, checked = case
-    array_type = backend.canonical_type or backend.array_type
+    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x: Any, /) -> Any:
         if type(x) is Array and x._b is backend:
+            dtype = x._dt
             x = x._raw
-            if type(x) is fast_type and (checked or x.dtype in dtypes):
+            if type(x) is fast_type and (checked or dtype in dtypes):
                 try:
                     r = op(x)
                 except Exception:
@@ -229,6 +239,7 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
                     out = _new_object(Array)
                     out._raw = r if type(r) is fast_type else backend.normalize(r)
                     out._b = backend
+                    out._dt = dtype if result is None else result[dtype]
                     return out
         else:
             x = unwrap(x)
@@ -237,38 +248,44 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backen
             out = _new_object(Array)
             out._raw = r
             out._b = backend
+            out._dt = r.dtype
             return out
         return wrap(r)
 
     return lifted
 
 
-def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backend,
-                   unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[Any, Any] | None,
+                   backend: Backend, unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]
+                   ) -> Callable[..., Any]:  # fmt: skip
     """An element-wise ``fn(x1, x2)`` whose fast case (`fastpath.FastCase`) is ``case``,
     lifted with the case tested here, as `Array`'s binary operators do (two arrays of one
     dtype, or an array and a Python scalar of the case's types, in either order where the
-    case allows it): the result is ``fn``'s own; other calls, and a fast call that
-    raises, go through ``fn``."""
+    case allows it): the result is ``fn``'s own (its dtype ``result``'s,
+    `fastpath.result_dtypes`); other calls, and a fast call that raises, go through
+    ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
-    array_type = backend.canonical_type or backend.array_type
+    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any = None
+        dtype: Any = None
+        arrays = True  # two arrays: the result's dtype is `result`'s (a scalar's: read)
         t1, t2 = type(x1), type(x2)
         try:
             if t1 is Array and x1._b is backend:
+                dtype = x1._dt
                 x1 = x1._raw
                 if t2 is Array and x2._b is backend:
+                    other_dtype = x2._dt
                     x2 = x2._raw
                     if type(x1) is fast_type and type(x2) is fast_type:
-                        dtype, other_dtype = x1.dtype, x2.dtype
                         # (MLX makes a new dtype object per read: equal, not the same)
                         if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
                             r = op(x1, x2)
                 elif t2 in scalars and type(x1) is fast_type:
-                    dtype = x1.dtype
                     if dtype in dtypes:
+                        arrays = False  # (a scalar may change the dtype, NumPy's: read)
                         if scalar is None or (dtype in floats if t2 is float else t2 is int
                                               and dtype in ints
                                               and -2147483648 <= x2 <= 2147483647):  # fmt: skip
@@ -278,10 +295,11 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backe
                             if operand is not None:
                                 r = scalar_op(x1, operand)
             elif t1 in scalars and t2 is Array and x2._b is backend:
+                dtype = x2._dt
                 x2 = x2._raw
                 if type(x2) is fast_type:
-                    dtype = x2.dtype
                     if dtype in first:
+                        arrays = False
                         if scalar is None or (dtype in floats if t1 is float else t1 is int
                                               and dtype in ints
                                               and -2147483648 <= x1 <= 2147483647):  # fmt: skip
@@ -294,8 +312,9 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backe
             r = None
         if r is not None:
             out = _new_object(Array)
-            out._raw = r if type(r) is fast_type else backend.normalize(r)
+            out._raw = r = r if type(r) is fast_type else backend.normalize(r)
             out._b = backend
+            out._dt = (dtype if result is None else result[dtype]) if arrays else r.dtype
             return out
         r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
                else unwrap(x1),
@@ -305,6 +324,7 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], backend: Backe
             out = _new_object(Array)
             out._raw = r
             out._b = backend
+            out._dt = r.dtype
             return out
         return wrap(r)
 
@@ -326,15 +346,16 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
     ``fn``'s frame; the result is ``fn``'s own.  Other calls, and a fast call that raises
     (``fn`` raises the contract's error), go through ``fn``."""
     fast_type, dtypes, op = case
-    array_type = backend.canonical_type or backend.array_type
+    array_type: Any = backend.canonical_type or backend.array_type
     containers = frozenset({Array, list, tuple})
 
     def accumulation(x: Any, /, *, axis: Any = None, dtype: Any = None,
                      keepdims: bool = False) -> Any:  # fmt: skip
         if type(x) is Array and x._b is backend:
+            x_dtype = x._dt
             x = x._raw
             if type(x) is fast_type and dtype is None and type(keepdims) is bool \
-                    and x.dtype in dtypes:  # fmt: skip
+                    and x_dtype in dtypes:  # fmt: skip
                 r = None
                 try:
                     if axis is None:
@@ -349,6 +370,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                         out = _new_object(Array)
                         out._raw = r
                         out._b = backend
+                        out._dt = r.dtype
                         return out
                     return wrap(r)
         elif type(x) in containers:
@@ -359,13 +381,15 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
             out = _new_object(Array)
             out._raw = r
             out._b = backend
+            out._dt = r.dtype
             return out
         return wrap(r)
 
     def statistic(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         if type(x) is Array and x._b is backend:
+            dtype = x._dt
             x = x._raw
-            if type(x) is fast_type and type(keepdims) is bool and x.dtype in dtypes:
+            if type(x) is fast_type and type(keepdims) is bool and dtype in dtypes:
                 r = None
                 try:
                     if axis is None:
@@ -380,6 +404,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
                         out = _new_object(Array)
                         out._raw = r
                         out._b = backend
+                        out._dt = r.dtype
                         return out
                     return wrap(r)
         elif type(x) in containers:
@@ -389,6 +414,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates
             out = _new_object(Array)
             out._raw = r
             out._b = backend
+            out._dt = r.dtype
             return out
         return wrap(r)
 

@@ -275,8 +275,16 @@ def _operator_outcome(backend: Any, operator: Callable[..., Any], *args: Any) ->
         return type(error).__name__
     if result is NotImplemented:
         return "NotImplemented"
+    _dtype_stored_right(result)
     dtype, values = backend.numpy(result.raw)
     return dtype, values.shape, values.tobytes(), getattr(result.raw, "weak_type", None)
+
+
+def _dtype_stored_right(result: Any) -> None:
+    """The dtype an `Array` stores (``_dt``, which operators and ``.dtype`` read: a fast
+    case states it without reading it, `fastpath.result_dtypes`) is its array's own."""
+    if type(result) is Array:
+        assert result.dtype == result.raw.dtype, (result.dtype, result.raw.dtype)
 
 
 def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any) -> None:
@@ -397,6 +405,80 @@ def test_common_operators_never_call_the_function(name: str, monkeypatch: pytest
                                    err_msg=expression)  # fmt: skip
 
 
+def _cast(name: str, dtype: Any) -> Any:
+    """``[0, 1, 2]`` as a native array of ``dtype`` (any of the framework's, bfloat16 too)."""
+    if name == "numpy":
+        return np.array([0, 1, 2]).astype(dtype)
+    if name == "torch":
+        import torch
+
+        return torch.tensor([0, 1, 2]).to(dtype)
+    if name == "jax":
+        import jax.numpy as jnp
+
+        return jnp.asarray([0, 1, 2]).astype(dtype)
+    if name == "tensorflow":
+        import tensorflow as tf
+
+        return tf.cast(tf.constant([0, 1, 2]), dtype)
+    import mlx.core as mx
+
+    return mx.array([0, 1, 2]).astype(dtype)
+
+
+@pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "mlx"])  # (Dask: none)
+def test_fast_cases_store_their_results_dtype(name: str) -> None:
+    """Every operator and lifted element-wise function with a fast case, on an array of
+    each dtype of its case (two arrays, and each Python scalar kind on either side): the
+    dtype its result stores (`fastpath.result_dtypes`: bools from comparisons, real
+    floats from a complex ``abs``) is the result's own."""
+    import eagerpy_xp as ep
+    from eagerpy_xp._spec import OPERATOR_FUNCTIONS
+    from eagerpy_xp.native._base import fastpath
+
+    pytest.importorskip({"mlx": "mlx.core"}.get(name, name))
+    xp = importlib.import_module(f"eagerpy_xp.{name}")
+    b = xp.__backend__
+    dunders = {f: d for d, f in {**BINARY_OPERATORS, **UNARY_OPERATORS}.items()}
+    checked, stated = 0, 0
+    for function in sorted({*OPERATOR_FUNCTIONS, *UNARY, *BINARY}):
+        case = b.fast_case(function)
+        if case is None:
+            continue
+        binary = function in BINARY or OPERATOR_FUNCTIONS.get(function) == 2
+        case = (fastpath.binary_case if binary else fastpath.unary_case)(case)
+        stated += fastpath.result_dtypes(function, case, b.dtypes_by_name) is not None
+        dtypes = {*case[1], *(case[5] if binary else ())}
+        # (a callable, its arguments: "x" stands for the array)
+        calls: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []
+        lifted = getattr(xp, function)
+        dunder = dunders.get(function)
+        if binary:
+            calls += [(lifted, args) for args in (("x", "x"), ("x", 2.0), ("x", 2), ("x", True),
+                                                  (2.0, "x"), (2, "x"))]  # fmt: skip
+            if dunder is not None:
+                calls += [(getattr(Array, dunder), args) for args in (("x", "x"), ("x", 2.0),
+                                                                      ("x", 2))]  # fmt: skip
+                reflected = getattr(Array, dunder.replace("__", "__r", 1), None)
+                if reflected is not None:
+                    calls += [(reflected, ("x", 2.0)), (reflected, ("x", 2))]
+        else:
+            calls.append((lifted, ("x",)))
+            if dunder is not None:
+                calls.append((getattr(Array, dunder), ("x",)))
+        for dtype in dtypes:
+            x = ep.astensor(_cast(name, dtype))
+            for call, args in calls:
+                try:
+                    result = call(*(x if a == "x" else a for a in args))
+                except Exception:  # (the full path's refusal: not a stored dtype)
+                    continue
+                if type(result) is Array:
+                    assert result.dtype == result.raw.dtype, (function, dtype, result)
+                    checked += 1
+    assert checked > 100 and stated > 0, (checked, stated)
+
+
 def test_scalar_lanes_are_what_the_hook_passes_on(operators_case: tuple[Any, Any]) -> None:
     """A fast case's lanes (`fastpath.FastCase`: a float, or an int within
     `fastpath.LANE_INTS`, beside an array of the lane's dtypes goes on without its
@@ -490,6 +572,7 @@ def _native_outcome(backend: Any, fn: Callable[..., Any], *args: Any, **kwargs: 
     except Exception as error:
         return type(error).__name__
     if hasattr(result, "raw"):
+        _dtype_stored_right(result)
         result = result.raw
     dtype, values = backend.numpy(result)
     return dtype, values.shape, values.tobytes(), getattr(result, "weak_type", None)
@@ -656,6 +739,7 @@ def _indexed(backend: Any, index: Callable[[Any], Any], key: Any) -> Any:
     except Exception as error:  # type and message: the error contract's, either way
         assert str(error).startswith("eagerpy_xp."), (key, error)  # (torch's 0-d x[::-1] did not)
         return type(error).__name__, str(error)
+    _dtype_stored_right(result)
     raw = result.raw
     dtype, values = backend.numpy(raw)
     return dtype, values.shape, values.tobytes(), getattr(raw, "weak_type", None), type(raw)

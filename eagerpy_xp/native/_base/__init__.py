@@ -63,7 +63,8 @@ class Backend(
         #: change later (compilers such as torch.compile guard on what they read):
         #: ``(function, canonical type, *fast case)``, the fast case `fast_case` states
         #: (`fastpath.FastCase`, in its full form: `fastpath.unary_case`/`binary_case`),
-        #: padded with Nones, empty containers and False when there is none.
+        #: padded with Nones, empty containers and False when there is none, and last the
+        #: dtypes of its results where they are not the array's (`fastpath.result_dtypes`).
         #: The canonical type (`BackendCore.canonical_type`) is that of the function's
         #: results that need no `normalize`.
         self.operator_plans: dict[str, tuple[Any, ...]] = {
@@ -76,12 +77,17 @@ class Backend(
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
         canonical = self.canonical_type or self.array_type
+        case: tuple[Any, ...] | None
         if arity == 1:
-            case = fastpath.unary_case(self.fast_case(function)) or (None, (), None, False)
+            case = fastpath.unary_case(self.fast_case(function))
         else:
-            case = fastpath.binary_case(self.fast_case(function)) or (
+            case = fastpath.binary_case(self.fast_case(function))
+        if case is None:
+            case = (None, (), None, False) if arity == 1 else (
                 None, (), None, None, None, (), (), frozenset(), frozenset())  # fmt: skip
-        return (getattr(self, function), canonical, *case)
+            return (getattr(self, function), canonical, *case, None)
+        result = fastpath.result_dtypes(function, case, self.dtypes_by_name)
+        return (getattr(self, function), canonical, *case, result)
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

@@ -54,6 +54,34 @@ LANE_INTS = (-(2**31), 2**31 - 1)
 _NO_LANE: tuple[frozenset[Any], frozenset[Any]] = (frozenset(), frozenset())
 
 
+#: The element-wise functions whose results are bool arrays whatever their input's dtype.
+BOOL_RESULTS = frozenset({
+    "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "isfinite",
+    "isinf", "isnan", "signbit", "logical_and", "logical_or", "logical_xor", "logical_not",
+})  # fmt: skip
+#: The element-wise functions whose complex inputs give real results of their precision.
+REAL_RESULTS = frozenset({"abs", "real", "imag"})
+
+
+def result_dtypes(function: str, case: FastCase, dtypes_by_name: dict[str, Any]
+                  ) -> dict[Any, Any] | None:  # fmt: skip
+    """The dtype of the result of ``function``'s fast ``case`` (in its full form) on arrays
+    of one dtype, keyed by that dtype (the case's ``dtypes``), or None where it is always
+    that dtype itself.  Callers that wrap the result (`Array`'s operators, the wrapped
+    flavour's lifts) store it without asking the framework (`Array._dt`); a result with
+    a Python scalar operand may have another (NumPy: a float beside an int array gives
+    float64), and they read that one's.  ``tests/test_fastpaths.py`` checks it against
+    every op's results."""
+    if function not in BOOL_RESULTS and function not in REAL_RESULTS:
+        return None
+    keys = list(case[1])
+    if function in BOOL_RESULTS:
+        return {d: dtypes_by_name["bool"] for d in keys}
+    real = {dtypes_by_name.get(f"complex{2 * bits}"): dtypes_by_name.get(f"float{bits}")
+            for bits in (32, 64)}  # (JAX without x64 has no 64-bit dtypes: None, unused)
+    return {d: real.get(d, d) for d in keys}
+
+
 def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozenset[Any]
           ) -> ScalarOperand:  # fmt: skip
     """Record on ``hook`` the dtypes beside which it returns a Python float, or an int
