@@ -261,9 +261,9 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[A
     """An element-wise ``fn(x1, x2)`` whose fast case (`fastpath.FastCase`) is ``case``,
     lifted with the case tested here, as `Array`'s binary operators do (two arrays of one
     dtype, or an array and a Python scalar of the case's types, in either order where the
-    case allows it): the result is ``fn``'s own (its dtype ``result``'s,
-    `fastpath.result_dtypes`); other calls, and a fast call that raises, go through
-    ``fn``."""
+    case allows it): the result is ``fn``'s own (on two arrays its dtype is ``result``'s,
+    `fastpath.result_dtypes`; beside a scalar it is read); other calls, and a fast call
+    that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
     array_type: Any = backend.canonical_type or backend.array_type
 

@@ -74,12 +74,11 @@ def result_dtypes(function: str, case: FastCase, dtypes_by_name: dict[str, Any]
     every op's results."""
     if function not in BOOL_RESULTS and function not in REAL_RESULTS:
         return None
-    keys = list(case[1])
     if function in BOOL_RESULTS:
-        return {d: dtypes_by_name["bool"] for d in keys}
+        return {d: dtypes_by_name["bool"] for d in case[1]}
     real = {dtypes_by_name.get(f"complex{2 * bits}"): dtypes_by_name.get(f"float{bits}")
             for bits in (32, 64)}  # (JAX without x64 has no 64-bit dtypes: None, unused)
-    return {d: real.get(d, d) for d in keys}
+    return {d: real.get(d, d) for d in case[1]}
 
 
 def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozenset[Any]
