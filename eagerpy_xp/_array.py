@@ -9,7 +9,9 @@ immutable ones (JAX, TensorFlow) hand back a new array that the wrapper rebinds 
 
 from __future__ import annotations
 
+import importlib
 import math
+import os
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
@@ -584,6 +586,64 @@ class Array(ArrayMethods):
     __invert__ = _unary_operator("__invert__", "bitwise_invert")
 
 
+# -- operators in C -----------------------------------------------------------------------------
+#: What `_speedups.install` runs in C, in its order: the binary operators (function,
+#: operator, reflected operator), the comparisons (in the order of C's ``Py_LT`` ...
+#: ``Py_GE``), the unary operators.
+_SPEEDUP_BINARY = (
+    ("add", "__add__", "__radd__"), ("subtract", "__sub__", "__rsub__"),
+    ("multiply", "__mul__", "__rmul__"), ("divide", "__truediv__", "__rtruediv__"),
+    ("floor_divide", "__floordiv__", "__rfloordiv__"), ("remainder", "__mod__", "__rmod__"),
+    ("pow", "__pow__", "__rpow__"), ("matmul", "__matmul__", "__rmatmul__"),
+    ("bitwise_and", "__and__", "__rand__"), ("bitwise_or", "__or__", "__ror__"),
+    ("bitwise_xor", "__xor__", "__rxor__"),
+    ("bitwise_left_shift", "__lshift__", "__rlshift__"),
+    ("bitwise_right_shift", "__rshift__", "__rrshift__"),
+)  # fmt: skip
+_SPEEDUP_COMPARE = (("less", "__lt__"), ("less_equal", "__le__"), ("equal", "__eq__"),
+                    ("not_equal", "__ne__"), ("greater", "__gt__"), ("greater_equal", "__ge__"))
+_SPEEDUP_UNARY = (("negative", "__neg__"), ("positive", "__pos__"), ("abs", "__abs__"),
+                  ("bitwise_invert", "__invert__"))
+
+
+def _speedups_module() -> Any:
+    """`eagerpy_xp._speedups`, or None where it was not built (no C compiler at install
+    time) or ``EAGERPY_XP_PURE_PYTHON`` is set (to a value other than ``0``)."""
+    if os.environ.get("EAGERPY_XP_PURE_PYTHON", "0") not in ("", "0"):
+        return None
+    try:  # (by name: a module of C, and no import of the package from inside it)
+        return importlib.import_module("eagerpy_xp._speedups")
+    except ImportError:
+        return None
+
+
+def use_speedups(enabled: bool = True) -> bool:
+    """Run `Array`'s operators' fast cases in C (``enabled``, where `_speedups` is built)
+    or in Python; returns whether they ran in C before.
+
+    In C, the interpreter's operator slots of `Array` point at `_speedups`; the Python
+    operators stay in the class, where the C code falls back to and tracers read them
+    (docs/architecture.md, "Operators in C").  Both run the same fast cases with the
+    same results; tests/test_fastpaths.py checks each way.
+    """
+    module = _speedups_module()
+    before = module is not None and bool(module.installed(Array))
+    names = [name for _, *names in (*_SPEEDUP_BINARY, *_SPEEDUP_COMPARE, *_SPEEDUP_UNARY)
+             for name in names]  # fmt: skip
+    methods = vars(Array)
+    if enabled and module is not None:
+        module.install(
+            Array,
+            tuple((f, methods[m], methods[r]) for f, m, r in _SPEEDUP_BINARY),
+            tuple((f, methods[m]) for f, m in _SPEEDUP_COMPARE),
+            tuple((f, methods[m]) for f, m in _SPEEDUP_UNARY),
+        )
+    elif before:
+        for name in names:  # assigning an operator gives the interpreter its Python method
+            setattr(Array, name, methods[name])
+    return before
+
+
 def _wrap(backend: Backend, raw: Any) -> Array:
     array = _new_object(Array)
     canonical = backend.canonical_type or backend.array_type
@@ -619,3 +679,4 @@ def _unwrap_key(key: Any) -> Any:
     return key
 
 
+use_speedups()
