@@ -133,6 +133,24 @@ new_array(PyObject *b, PyObject *raw, PyObject *t, PyObject *dtype)
     return array;
 }
 
+/* `new_array` of a fast case on arrays, whose result's dtype the plan states: the
+ * array's `dtype` where `result` (the plan's last element) is None, else result[dtype]. */
+static PyObject *
+new_array_stated(PyObject *b, PyObject *raw, PyObject *t, PyObject *result, PyObject *dtype)
+{
+    if (result == Py_None) {
+        return new_array(b, raw, t, dtype);
+    }
+    PyObject *result_dtype = PyObject_GetItem(result, dtype);
+    if (result_dtype == NULL) {
+        Py_DECREF(raw);
+        return NULL;
+    }
+    PyObject *array = new_array(b, raw, t, result_dtype);
+    Py_DECREF(result_dtype);
+    return array;
+}
+
 static PyObject *
 call2(PyObject *callable, PyObject *a, PyObject *b)
 {
@@ -214,18 +232,7 @@ binary_case(PyObject *plan, PyObject *b, PyObject *x, PyObject *dtype, PyObject 
             PyErr_Clear();
             return NULL;
         }
-        PyObject *result = PyTuple_GET_ITEM(plan, 11);
-        if (result == Py_None) {
-            return new_array(b, raw, t, dtype);
-        }
-        PyObject *result_dtype = PyObject_GetItem(result, dtype);
-        if (result_dtype == NULL) {
-            Py_DECREF(raw);
-            return NULL;
-        }
-        PyObject *array = new_array(b, raw, t, result_dtype);
-        Py_DECREF(result_dtype);
-        return array;
+        return new_array_stated(b, raw, t, PyTuple_GET_ITEM(plan, 11), dtype);
     }
     /* an array and a Python scalar; reflected: the scalar first */
     if (!is_scalar_kind(PyTuple_GET_ITEM(plan, 8), kind)
@@ -371,18 +378,7 @@ unary_case(PyObject *plan, PyObject *b, PyObject *x, PyObject *dtype)
         Py_DECREF(raw);
         return NULL;
     }
-    PyObject *result = PyTuple_GET_ITEM(plan, 6);
-    if (result == Py_None) {
-        return new_array(b, raw, t, dtype);
-    }
-    PyObject *result_dtype = PyObject_GetItem(result, dtype);
-    if (result_dtype == NULL) {
-        Py_DECREF(raw);
-        return NULL;
-    }
-    PyObject *array = new_array(b, raw, t, result_dtype);
-    Py_DECREF(result_dtype);
-    return array;
+    return new_array_stated(b, raw, t, PyTuple_GET_ITEM(plan, 6), dtype);
 }
 
 static PyObject *
