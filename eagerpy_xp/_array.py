@@ -82,9 +82,12 @@ def _foreign(backend: Backend, other: Any, dunder: str) -> Any:
     )
 
 
-def _named(method: Any, dunder: str) -> Any:
+def _named(method: Any, dunder: str, function: str) -> Any:
+    """``method`` named ``Array.<dunder>``, with the backend ``function`` it calls (its
+    plan's key, which `use_speedups` hands to C) as ``method.function``."""
     method.__name__ = dunder
     method.__qualname__ = f"Array.{dunder}"
+    method.function = function
     return method
 
 
@@ -154,7 +157,7 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
         array._dt = raw.dtype
         return array
 
-    return _named(forward, dunder)  # type: ignore[no-any-return]
+    return _named(forward, dunder, function)  # type: ignore[no-any-return]
 
 
 def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
@@ -199,7 +202,7 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
         array._dt = raw.dtype
         return array
 
-    return _named(reflected, dunder)  # type: ignore[no-any-return]
+    return _named(reflected, dunder, function)  # type: ignore[no-any-return]
 
 
 def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
@@ -217,7 +220,7 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
         return self
 
-    return _named(inplace, dunder)  # type: ignore[no-any-return]
+    return _named(inplace, dunder, function)  # type: ignore[no-any-return]
 
 
 def _unary_operator(dunder: str, function: str) -> UnaryOperator:
@@ -251,7 +254,7 @@ def _unary_operator(dunder: str, function: str) -> UnaryOperator:
         array._dt = raw.dtype
         return array
 
-    return _named(unary, dunder)  # type: ignore[no-any-return]
+    return _named(unary, dunder, function)  # type: ignore[no-any-return]
 
 
 def _basic(key: tuple[Any, ...], negative_steps: bool) -> bool:
@@ -587,23 +590,18 @@ class Array(ArrayMethods):
 
 
 # -- operators in C -----------------------------------------------------------------------------
-#: What `_speedups.install` runs in C, in its order: the binary operators (function,
-#: operator, reflected operator), the comparisons (in the order of C's ``Py_LT`` ...
-#: ``Py_GE``), the unary operators.
+#: The operators `_speedups.install` runs in C, in its order: the binary operators
+#: (operator, reflected operator), the comparisons (in the order of C's ``Py_LT`` ...
+#: ``Py_GE``), the unary operators.  The backend function each calls is its ``function``.
 _SPEEDUP_BINARY = (
-    ("add", "__add__", "__radd__"), ("subtract", "__sub__", "__rsub__"),
-    ("multiply", "__mul__", "__rmul__"), ("divide", "__truediv__", "__rtruediv__"),
-    ("floor_divide", "__floordiv__", "__rfloordiv__"), ("remainder", "__mod__", "__rmod__"),
-    ("pow", "__pow__", "__rpow__"), ("matmul", "__matmul__", "__rmatmul__"),
-    ("bitwise_and", "__and__", "__rand__"), ("bitwise_or", "__or__", "__ror__"),
-    ("bitwise_xor", "__xor__", "__rxor__"),
-    ("bitwise_left_shift", "__lshift__", "__rlshift__"),
-    ("bitwise_right_shift", "__rshift__", "__rrshift__"),
+    ("__add__", "__radd__"), ("__sub__", "__rsub__"), ("__mul__", "__rmul__"),
+    ("__truediv__", "__rtruediv__"), ("__floordiv__", "__rfloordiv__"),
+    ("__mod__", "__rmod__"), ("__pow__", "__rpow__"), ("__matmul__", "__rmatmul__"),
+    ("__and__", "__rand__"), ("__or__", "__ror__"), ("__xor__", "__rxor__"),
+    ("__lshift__", "__rlshift__"), ("__rshift__", "__rrshift__"),
 )  # fmt: skip
-_SPEEDUP_COMPARE = (("less", "__lt__"), ("less_equal", "__le__"), ("equal", "__eq__"),
-                    ("not_equal", "__ne__"), ("greater", "__gt__"), ("greater_equal", "__ge__"))
-_SPEEDUP_UNARY = (("negative", "__neg__"), ("positive", "__pos__"), ("abs", "__abs__"),
-                  ("bitwise_invert", "__invert__"))
+_SPEEDUP_COMPARE = ("__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__")
+_SPEEDUP_UNARY = ("__neg__", "__pos__", "__abs__", "__invert__")
 
 
 def _speedups_module() -> Any:
@@ -628,18 +626,17 @@ def use_speedups(enabled: bool = True) -> bool:
     """
     module = _speedups_module()
     before = module is not None and bool(module.installed(Array))
-    names = [name for _, *names in (*_SPEEDUP_BINARY, *_SPEEDUP_COMPARE, *_SPEEDUP_UNARY)
-             for name in names]  # fmt: skip
     methods = vars(Array)
     if enabled and module is not None:
         module.install(
             Array,
-            tuple((f, methods[m], methods[r]) for f, m, r in _SPEEDUP_BINARY),
-            tuple((f, methods[m]) for f, m in _SPEEDUP_COMPARE),
-            tuple((f, methods[m]) for f, m in _SPEEDUP_UNARY),
+            tuple((methods[m].function, methods[m], methods[r]) for m, r in _SPEEDUP_BINARY),
+            tuple((methods[m].function, methods[m]) for m in _SPEEDUP_COMPARE),
+            tuple((methods[m].function, methods[m]) for m in _SPEEDUP_UNARY),
         )
-    elif before:
-        for name in names:  # assigning an operator gives the interpreter its Python method
+    elif before:  # assigning an operator gives the interpreter its Python method
+        for name in (*(n for pair in _SPEEDUP_BINARY for n in pair), *_SPEEDUP_COMPARE,
+                     *_SPEEDUP_UNARY):  # fmt: skip
             setattr(Array, name, methods[name])
     return before
 
