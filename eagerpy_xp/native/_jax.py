@@ -127,6 +127,7 @@ _IN: dict[str | None, frozenset[np.dtype]] = {
 }
 _REAL_FLOATING = _IN["real floating-point"]
 _FLOATING = _IN["floating-point"]
+_COMPLEX_FLOATING = _IN["complex floating-point"]
 
 
 #: The Python ints ``jax.numpy`` reads as a weakly typed scalar: they must fit its
@@ -422,21 +423,23 @@ def _memory_limit() -> int:
 def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
     """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
     quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
-    real axis) and several infinite and NaN special cases, which are patched here."""
+    real axis) and several infinite and NaN special cases, which are patched here.  The
+    fast case is the whole floating-point category, checked (`_floating_checked`): a
+    concrete array of a real floating dtype goes straight to ``jax.numpy``'s function, a
+    complex one to the patched value, both jitted."""
     jax_function = getattr(jnp, name)
     first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, jax_function)
     fixes = _FIRST_QUADRANT_FIXES.get(name, ())
 
-    def method(self: JaxBackend, x: Any, /) -> Any:
-        if not _is_complex(x):
-            return jax_function(x)
+    def complex_value(x: Any) -> Any:
         re, im = jnp.real(x), jnp.imag(x)
         # XLA on the CPU reads a subnormal as zero in arithmetic but not in every op
         # (`atan2` sees it: log(1e-41j) was -inf + pi/2 j, half of each answer); a part
         # the platform reads as zero is made that zero, so that the result is the
-        # flushed input's throughout (where subnormals are computed, `== 0` is False)
-        re = jnp.where(re == 0, re * 0, re)
-        im = jnp.where(im == 0, im * 0, im)
+        # flushed input's throughout (where subnormals are computed, `== 0` is False);
+        # `copysign`, not ``re * 0``, which `jax.jit`'s simplifier folds to ``re``
+        re = jnp.where(re == 0, jnp.copysign(jnp.zeros_like(re), re), re)
+        im = jnp.where(im == 0, jnp.copysign(jnp.zeros_like(im), im), im)
         negative_re, negative_im = jnp.signbit(re), jnp.signbit(im)
         a = jnp.abs(re) if symmetry != "none" else re
         b = jnp.abs(im)
@@ -450,9 +453,35 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
             result = jnp.where(negative_re, jnp.conj(result), result)
         return jnp.where(negative_im, jnp.conj(result), result)
 
+    complex_value.__name__ = complex_value.__qualname__ = name
+    # jitted here too, so that the full path's value is the fast case's to the bit (XLA
+    # fuses the patches: a NaN's sign, a part of it the standard leaves open, may differ
+    # from the one the operations give one by one)
+    jitted_complex = jax.jit(complex_value)
+
+    def method(self: JaxBackend, x: Any, /) -> Any:
+        if not _is_complex(x):
+            return jax_function(x)
+        return jitted_complex(x)
+
     method.__name__ = method.__qualname__ = name
     method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jax_function))(translated(method))
+    return fastpath.unary(_ARRAY, _FLOATING, _floating_checked(jax_function, complex_value),
+                          checked=True)(translated(method))  # fmt: skip
+
+
+def _floating_checked(real: Callable[..., Any], complex_: Callable[..., Any]) -> Callable[..., Any]:
+    """A checked unary fast case (`_checked`) over the floating-point category in two
+    parts, jitted: ``real(x)`` for a real floating ``x``, ``complex_(x)`` for a complex
+    one, None for the rest (integers and bool, which the full path refuses)."""
+
+    def fast(x: Any) -> Any:
+        if x.dtype in _REAL_FLOATING:
+            return real(x)
+        return complex_(x) if x.dtype in _COMPLEX_FLOATING else None
+
+    fast.__name__ = fast.__qualname__ = getattr(real, "__name__", "fast")
+    return jax.jit(fast)  # type: ignore[no-any-return]
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
