@@ -423,12 +423,18 @@ def _memory_limit() -> int:
 def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
     """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
     quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
-    real axis) and several infinite and NaN special cases, which are patched here.  The
-    fast case is the whole floating-point category, checked (`_floating_checked`): a
-    concrete array of a real floating dtype goes straight to ``jax.numpy``'s function, a
-    complex one to the patched value, both jitted."""
-    jax_function = getattr(jnp, name)
-    first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, jax_function)
+    real axis) and several infinite and NaN special cases, which are patched here
+    (`_patched_complex`); real input goes to ``jax.numpy``'s function (`_floating`)."""
+    doc = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
+    return _floating(name, _patched_complex(name, symmetry), doc)
+
+
+def _patched_complex(name: str, symmetry: str) -> Callable[[Any], Any]:
+    """``jax.numpy``'s ``name`` of a complex array, computed in the first quadrant and
+    carried to the others by ``symmetry`` ("odd": f(-z) = -f(z), "even": f(-z) = f(z),
+    "none"; every function here has f(conj(z)) = conj(f(z))), with the special cases JAX
+    gets wrong there patched (`_FIRST_QUADRANT_FIXES`, `_FIRST_QUADRANT_FORMULAS`)."""
+    first_quadrant = _FIRST_QUADRANT_FORMULAS.get(name, getattr(jnp, name))
     fixes = _FIRST_QUADRANT_FIXES.get(name, ())
 
     def complex_value(x: Any) -> Any:
@@ -454,9 +460,18 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
         return jnp.where(negative_im, jnp.conj(result), result)
 
     complex_value.__name__ = complex_value.__qualname__ = name
-    # jitted here too, so that the full path's value is the fast case's to the bit (XLA
-    # fuses the patches: a NaN's sign, a part of it the standard leaves open, may differ
-    # from the one the operations give one by one)
+    return complex_value
+
+
+def _floating(name: str, complex_value: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
+    """The standard's unary ``name`` of the floating-point category: ``jax.numpy``'s
+    function for real input, ``complex_value`` for complex input.  The fast case is the
+    whole category, checked (`_floating_checked`): one jitted op takes a concrete array of
+    either half.  The full path calls ``complex_value`` jitted too, so that its value is
+    the fast case's to the bit (XLA fuses the patches: a NaN's sign, a part of the
+    result the standard leaves open, may differ from the one the operations give one by
+    one)."""
+    jax_function = getattr(jnp, name)
     jitted_complex = jax.jit(complex_value)
 
     def method(self: JaxBackend, x: Any, /) -> Any:
@@ -465,7 +480,7 @@ def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
         return jitted_complex(x)
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
+    method.__doc__ = doc
     return fastpath.unary(_ARRAY, _FLOATING, _floating_checked(jax_function, complex_value),
                           checked=True)(translated(method))  # fmt: skip
 
@@ -590,6 +605,16 @@ def _log_in_base(base: float) -> Callable[[Any], Any]:
 _FIRST_QUADRANT_FORMULAS: dict[str, Callable[[Any], Any]] = {
     "sinh": _sinh_parts, "log2": _log_in_base(2.0), "log10": _log_in_base(10.0)}
 
+_complex_tanh = _patched_complex("tanh", "odd")
+
+
+def _complex_tan(x: Any) -> Any:
+    """The standard's ``tan``; complex: as the standard defines it, ``-1j * tanh(1j * x)``,
+    with the factors of ``1j`` as exact swaps of the parts (so `tanh`'s special cases
+    carry over)."""
+    w = _complex_tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
+    return jax.lax.complex(jnp.imag(w), -jnp.real(w))
+
 
 class JaxLinalg(Linalg):
     """``trace`` checks its ``dtype`` like every other dtype argument (x64 rules); ``eig``
@@ -703,15 +728,7 @@ class JaxBackend(NumPyDtypes, Backend):
     sqrt = _complex_fixed("sqrt", "none")
     tanh = _complex_fixed("tanh", "odd")
 
-    @fastpath.unary(_ARRAY, _REAL_FLOATING, _jitted(jnp.tan))
-    @translated
-    def tan(self, x: Any, /) -> Any:
-        """Complex: as the standard defines it, ``-1j * tanh(1j * x)``, with the factors of
-        ``1j`` as exact swaps of the parts (so `tanh`'s special cases carry over)."""
-        if not _is_complex(x):
-            return jnp.tan(x)
-        w = self.tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
-        return jax.lax.complex(jnp.imag(w), -jnp.real(w))
+    tan = _floating("tan", _complex_tan, _complex_tan.__doc__ or "")
 
     # -- ``jax.numpy``'s functions, right for their categories (see `_unary`, `_binary`)
     bitwise_invert = _unary("bitwise_invert")
