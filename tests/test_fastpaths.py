@@ -1067,17 +1067,16 @@ def test_jax_checked_unary_ops_refuse_exactly_the_dtypes_outside_their_case() ->
     names = [n for n in unary_names if (getattr(type(b), n, None) is not None and
                                         getattr(getattr(type(b), n), "fast_case", None))]  # fmt: skip
     checked = [n for n in names if getattr(type(b), n).fast_case[3]]
-    assert {"negative", "positive", "floor", "ceil", "isnan", "logical_not"} <= set(checked)
-    # exp, sin, sqrt and the other complex-patched functions check both halves of their
-    # category (real and complex, `_floating_checked`)
-    assert {"exp", "sin", "sqrt", "log", "atanh", "cosh", "tan"} <= set(checked)
-    for name in ("exp", "sin", "sqrt", "tan"):
-        assert getattr(type(b), name).fast_case[1] == frozenset(
-            np.dtype(d) for d in ("float32", "float64", "complex64", "complex128"))
-    # a case narrower than its category (sign on integers, abs on real dtypes) is not
-    # checked: each shape of a dtype it refuses would cost a compile (a second or so),
-    # and those are calls that succeed
-    assert not {"abs", "sign"} & set(checked)
+    # every unary fast case is its function's whole category, checked: the plain ones
+    # (`_unary`), and those that patch some of JAX's values (`_whole`: exp, sin, sqrt and
+    # the other complex-patched ones, tan, sign, abs), so that no call reads ``x.dtype``
+    # and no dtype of the category is refused (each shape of a refused dtype would cost a
+    # trace and a compile)
+    assert len(names) == len(unary_names) and checked == names
+    for name in names:
+        category = _dtypes.CATEGORY_OF.get(name)
+        whole = _dtypes.CATEGORIES[category] if category else _dtypes.ALL
+        assert getattr(type(b), name).fast_case[1] == frozenset(np.dtype(d) for d in whole), name
     arrays = [jnp.asarray(np.array([1, 0], dtype=d)) for d in DTYPES]
     arrays += [jnp.ones(2, dtype=jnp.bfloat16), jnp.ones(2, dtype=jnp.float16)]
     for name in checked:

@@ -231,7 +231,7 @@ def _checked(function: Callable[..., Any], dtypes: frozenset[Any]) -> Callable[.
     cost of the call being some 250 ns).  `jax.jit` caches the None as it caches a
     result, but each new shape of a refused dtype still costs a trace and a compile (a
     second or so on a busy 2-core machine): only for functions whose fast case is their
-    whole category (`_unary`), where the full path refuses every other dtype."""
+    whole category (`_unary`, `_whole`), where the full path refuses every other dtype."""
 
     def fast(x: Any) -> Any:
         return function(x) if x.dtype in dtypes else None
@@ -465,38 +465,35 @@ def _patched_complex(name: str, symmetry: str) -> Callable[[Any], Any]:
 
 def _floating(name: str, complex_value: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
     """The standard's unary ``name`` of the floating-point category: ``jax.numpy``'s
-    function for real input, ``complex_value`` for complex input.  The fast case is the
-    whole category, checked (`_floating_checked`): one jitted op takes a concrete array of
-    either half.  The full path calls ``complex_value`` jitted too, so that its value is
-    the fast case's to the bit (XLA fuses the patches: a NaN's sign, a part of the
-    result the standard leaves open, may differ from the one the operations give one by
-    one)."""
+    function for real input, ``complex_value`` for complex input (`_whole`)."""
     jax_function = getattr(jnp, name)
-    jitted_complex = jax.jit(complex_value)
+
+    def value(x: Any) -> Any:
+        return complex_value(x) if _is_complex(x) else jax_function(x)
+
+    value.__name__ = value.__qualname__ = name
+    return _whole(name, value, _FLOATING, doc)
+
+
+def _whole(name: str, value: Callable[[Any], Any], dtypes: frozenset[Any], doc: str
+           ) -> Callable[..., Any]:  # fmt: skip
+    """The standard's unary ``name``, ``value(x)`` for every dtype of its category
+    (``dtypes``; ``value`` reads the dtype, which `jax.jit` makes static), jitted on
+    either path: the fast case is the whole category, checked (`_checked`: no call reads
+    ``x.dtype``, and a concrete array of any dtype of the category is taken), and the
+    full path, which refuses the other dtypes and takes traced arrays, calls the same
+    jitted ``value``, so that both give the same bits (XLA fuses the patches: a NaN's
+    sign, a part of the result the standard leaves open, may differ from the one the
+    operations give one by one)."""
+    jitted = jax.jit(value)
 
     def method(self: JaxBackend, x: Any, /) -> Any:
-        if not _is_complex(x):
-            return jax_function(x)
-        return jitted_complex(x)
+        return jitted(x)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = doc
-    return fastpath.unary(_ARRAY, _FLOATING, _floating_checked(jax_function, complex_value),
+    return fastpath.unary(_ARRAY, dtypes, _checked(value, dtypes),
                           checked=True)(translated(method))  # fmt: skip
-
-
-def _floating_checked(real: Callable[..., Any], complex_: Callable[..., Any]) -> Callable[..., Any]:
-    """A checked unary fast case (`_checked`) over the floating-point category in two
-    parts, jitted: ``real(x)`` for a real floating ``x``, ``complex_(x)`` for a complex
-    one, None for the rest (integers and bool, which the full path refuses)."""
-
-    def fast(x: Any) -> Any:
-        if x.dtype in _REAL_FLOATING:
-            return real(x)
-        return complex_(x) if x.dtype in _COMPLEX_FLOATING else None
-
-    fast.__name__ = fast.__qualname__ = getattr(real, "__name__", "fast")
-    return jax.jit(fast)  # type: ignore[no-any-return]
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -614,6 +611,31 @@ def _complex_tan(x: Any) -> Any:
     carry over)."""
     w = _complex_tanh(jax.lax.complex(-jnp.imag(x), jnp.real(x)))
     return jax.lax.complex(jnp.imag(w), -jnp.real(w))
+
+
+def _sign_value(x: Any) -> Any:
+    """The standard's ``sign``: ``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j``
+    (JAX keeps the signs of the zeros); a complex ``x`` whose ``|x|`` overflows gets
+    ``sign(x / 2)`` (JAX: 0)."""
+    if _is_complex(x):
+        half = np.finfo(x.dtype).max / 2
+        huge = (jnp.abs(jnp.real(x)) > half) | (jnp.abs(jnp.imag(x)) > half)
+        huge &= jnp.isfinite(x)
+        x = jnp.where(huge, x * 0.5, x)
+    result = jnp.sign(x)
+    if result.dtype.kind in "fc":
+        result = jnp.where(result == 0, jnp.zeros_like(result), result)
+    return result
+
+
+def _abs_value(x: Any) -> Any:
+    """The standard's ``abs``: a complex number with an infinite part has ``abs`` ``+inf``,
+    NaN part or not."""
+    result = jnp.abs(x)
+    if _is_complex(x):
+        infinite = jnp.isinf(jnp.real(x)) | jnp.isinf(jnp.imag(x))
+        result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
+    return result
 
 
 class JaxLinalg(Linalg):
@@ -1270,30 +1292,8 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    @fastpath.unary(_ARRAY, _IN["integer"], _jitted(jnp.sign))
-    @translated
-    def sign(self, x: Any, /) -> Any:
-        """``sign(-0.0)`` is ``+0`` and a complex zero gives ``0 + 0j`` (JAX keeps the signs
-        of the zeros); a complex ``x`` whose ``|x|`` overflows gets ``sign(x / 2)`` (JAX: 0)."""
-        if _is_complex(x):
-            half = np.finfo(x.dtype).max / 2
-            huge = (jnp.abs(jnp.real(x)) > half) | (jnp.abs(jnp.imag(x)) > half)
-            huge &= jnp.isfinite(x)
-            x = jnp.where(huge, x * 0.5, x)
-        result = jnp.sign(x)
-        if result.dtype.kind in "fc":
-            result = jnp.where(result == 0, jnp.zeros_like(result), result)
-        return result
-
-    @fastpath.unary(_ARRAY, _IN["real numeric"], _jitted(jnp.abs))
-    @translated
-    def abs(self, x: Any, /) -> Any:
-        """A complex number with an infinite part has ``abs`` ``+inf``, NaN part or not."""
-        result = jnp.abs(x)
-        if _is_complex(x):
-            infinite = jnp.isinf(jnp.real(x)) | jnp.isinf(jnp.imag(x))
-            result = jnp.where(infinite, jnp.full_like(result, np.inf), result)
-        return result
+    sign = _whole("sign", _sign_value, _IN["numeric"], _sign_value.__doc__ or "")
+    abs = _whole("abs", _abs_value, _IN["numeric"], _abs_value.__doc__ or "")
 
     @fastpath.binary(_ARRAY, _REAL_FLOATING, _power, _pow_exponent, _power_by_scalar, False)
     @translated
