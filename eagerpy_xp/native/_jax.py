@@ -127,7 +127,6 @@ _IN: dict[str | None, frozenset[np.dtype]] = {
 }
 _REAL_FLOATING = _IN["real floating-point"]
 _FLOATING = _IN["floating-point"]
-_COMPLEX_FLOATING = _IN["complex floating-point"]
 
 
 #: The Python ints ``jax.numpy`` reads as a weakly typed scalar: they must fit its
@@ -368,20 +367,10 @@ def _take_basic(x: Any, key: Any) -> Any:
 
 def _unary(name: str) -> Callable[..., Any]:
     """The standard's ``name`` where ``jax.numpy``'s function of that name is right for
-    every dtype of its category: straight to it (jitted, `_jitted`) for a concrete array
-    of such a dtype,
-    anything else through `translated`'s checks (non-arrays and dtypes outside the
-    category raise `TypeError`)."""
-    jax_function = getattr(jnp, name)
-
-    def method(self: JaxBackend, x: Any, /) -> Any:
-        return jax_function(x)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
-    dtypes = _IN[CATEGORY_OF.get(name)]
-    return fastpath.unary(_ARRAY, dtypes, _checked(jax_function, dtypes),
-                          checked=True)(translated(method))  # fmt: skip
+    every dtype of its category (`_whole`: jitted, the category's dtypes checked inside;
+    non-arrays and dtypes outside the category go through `translated`'s checks, which
+    raise `TypeError`)."""
+    return _whole(name, getattr(jnp, name), f"The standard's ``{name}``: ``jax.numpy.{name}``.")
 
 
 def _binary(name: str) -> Callable[..., Any]:
@@ -472,13 +461,12 @@ def _floating(name: str, complex_value: Callable[[Any], Any], doc: str) -> Calla
         return complex_value(x) if _is_complex(x) else jax_function(x)
 
     value.__name__ = value.__qualname__ = name
-    return _whole(name, value, _FLOATING, doc)
+    return _whole(name, value, doc)
 
 
-def _whole(name: str, value: Callable[[Any], Any], dtypes: frozenset[Any], doc: str
-           ) -> Callable[..., Any]:  # fmt: skip
+def _whole(name: str, value: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
     """The standard's unary ``name``, ``value(x)`` for every dtype of its category
-    (``dtypes``; ``value`` reads the dtype, which `jax.jit` makes static), jitted on
+    (``value`` may read the dtype, which `jax.jit` makes static), jitted on
     either path: the fast case is the whole category, checked (`_checked`: no call reads
     ``x.dtype``, and a concrete array of any dtype of the category is taken), and the
     full path, which refuses the other dtypes and takes traced arrays, calls the same
@@ -486,6 +474,7 @@ def _whole(name: str, value: Callable[[Any], Any], dtypes: frozenset[Any], doc: 
     sign, a part of the result the standard leaves open, may differ from the one the
     operations give one by one)."""
     jitted = jax.jit(value)
+    dtypes = _IN[CATEGORY_OF.get(name)]
 
     def method(self: JaxBackend, x: Any, /) -> Any:
         return jitted(x)
@@ -1292,8 +1281,8 @@ class JaxBackend(NumPyDtypes, Backend):
         return result
 
     # -- element-wise fixes ---------------------------------------------------------------
-    sign = _whole("sign", _sign_value, _IN["numeric"], _sign_value.__doc__ or "")
-    abs = _whole("abs", _abs_value, _IN["numeric"], _abs_value.__doc__ or "")
+    sign = _whole("sign", _sign_value, _sign_value.__doc__ or "")
+    abs = _whole("abs", _abs_value, _abs_value.__doc__ or "")
 
     @fastpath.binary(_ARRAY, _REAL_FLOATING, _power, _pow_exponent, _power_by_scalar, False)
     @translated
