@@ -317,8 +317,10 @@ class Array(ArrayMethods):
     # -- attributes ----------------------------------------------------------------------
     @property
     def dtype(self) -> Any:
-        """The data type: the framework's own dtype object (``xp.float32`` compares equal)."""
-        return self._dt
+        """The data type: the framework's own dtype object (``xp.float32`` compares equal),
+        or the wrapped flavour's own where the framework's do not behave (MLX's)."""
+        objects = self._b.wrapped_dtypes
+        return self._dt if objects is None else objects[self._dt]
 
     @property
     def device(self) -> Device:

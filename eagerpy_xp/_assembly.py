@@ -67,7 +67,8 @@ def assemble_native(namespace: dict[str, Any]) -> None:
     backend.register_wrapper(Array, _wrapper_of(backend))
     for name in _spec.FUNCTIONS:
         namespace[name] = getattr(backend, name)
-    for name in ALL:
+    present = [name for name in ALL if name not in backend.absent_dtypes]
+    for name in present:
         namespace[name] = backend.dtypes_by_name[name]
     namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
     namespace["linalg"] = _submodule(module_name, "linalg", backend.linalg, _spec.LINALG)
@@ -77,7 +78,7 @@ def assemble_native(namespace: dict[str, Any]) -> None:
     namespace["__backend__"] = backend
     namespace.update(bind(module_name, backend.name, wrapped=False))
     namespace["__all__"] = sorted(
-        [*_spec.FUNCTIONS, *ALL, *_spec.CONSTANTS, "linalg", "fft",
+        [*_spec.FUNCTIONS, *present, *_spec.CONSTANTS, "linalg", "fft",
          "__array_namespace_info__", "__array_api_version__"]
     )  # fmt: skip
     # The wrapped namespace comes with it: an `Array` of this backend then never finds

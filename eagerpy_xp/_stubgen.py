@@ -32,6 +32,7 @@ class BackendTypes(NamedTuple):
     imports: str  #: the import line of its framework
     array: str  #: its native array type
     dtype: str  #: the type of its dtype objects
+    absent: tuple[str, ...] = ()  #: the standard's dtypes it holds nowhere (no attribute)
 
 
 #: The backends with stubs (those whose modules exist in the package), one line each.
@@ -41,7 +42,7 @@ BACKENDS: dict[str, BackendTypes] = {
     "jax": BackendTypes("import jax\nimport numpy", "jax.Array", "numpy.dtype[Any]"),
     "tensorflow": BackendTypes("import tensorflow", "tensorflow.Tensor", "tensorflow.dtypes.DType"),
     "dask": BackendTypes("import dask.array\nimport numpy", "dask.array.Array", "numpy.dtype[Any]"),
-    "mlx": BackendTypes("import mlx.core", "mlx.core.array", "mlx.core.Dtype"),
+    "mlx": BackendTypes("import mlx.core", "mlx.core.array", "mlx.core.Dtype", ("complex128",)),
 }
 
 # Annotations use the stub's aliases: _In (an array argument), _Operand (an array or a
@@ -206,7 +207,7 @@ def render(backend: str, wrapped: bool) -> str:
         array=types.array, dtype=types.dtype, out="Array" if wrapped else types.array,
     )]  # fmt: skip
     lines.append("__array_api_version__: str\n")
-    lines += [f"{name}: _DType" for name in _spec.DTYPES]
+    lines += [f"{name}: _DType" for name in _spec.DTYPES if name not in types.absent]
     lines += [f"{name}: {'None' if name == 'newaxis' else 'float'}" for name in _spec.CONSTANTS]
     lines.append("\ndef __array_namespace_info__() -> Info: ...")
     lines += [_spec_function(name, text) for name, text in _spec.FUNCTIONS.items()]

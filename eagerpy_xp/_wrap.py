@@ -52,6 +52,7 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     is_native = backend.is_native
     normalize = backend.normalize
     array_type: Any = backend.canonical_type or backend.array_type
+    objects = backend.wrapped_dtypes  # (dtypes of the wrapped flavour's own: MLX)
 
     def wrap(result: Any) -> Any:
         t = type(result)
@@ -77,7 +78,7 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
             return array
         if isinstance(result, tuple) and hasattr(result, "_fields"):  # named tuple
             return t(*(wrap(r) for r in result))
-        return result
+        return result if objects is None else backend.wrapped_result(result)
 
     return wrap
 
@@ -464,7 +465,8 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     for name in _spec.FUNCTIONS:  # found by name where they live (pickle, help, repr)
         namespace[name].__module__ = module_name
     for name in ALL:
-        namespace[name] = backend.dtypes_by_name[name]
+        if name not in backend.absent_dtypes:
+            namespace[name] = backend.wrapped_dtypes_by_name[name]
     namespace.update(e=math.e, inf=math.inf, nan=math.nan, pi=math.pi, newaxis=None)
     namespace["linalg"] = _lifted_module(module_name, "linalg", backend.linalg, _spec.LINALG,
                                          backend)  # fmt: skip

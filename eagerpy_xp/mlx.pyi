@@ -30,7 +30,6 @@ uint64: _DType
 float32: _DType
 float64: _DType
 complex64: _DType
-complex128: _DType
 e: float
 inf: float
 nan: float

@@ -345,6 +345,13 @@ class BackendCore:
     native_types: tuple[type, ...]
     #: Whether the framework's arrays can be written in place.
     mutable: ClassVar[bool] = True
+    #: Whether ``x[k] = v`` and the in-place operators write into the buffer that every
+    #: reference to the array (and every view of it) sees, as NumPy's and torch's do.
+    #: False where a write makes a new array (or graph node) that the wrapped `Array`
+    #: rebinds to (JAX, TensorFlow, Dask, MLX): there `Array` holds a lock around the
+    #: read-modify-write and writes a basic-indexing result through to its parent
+    #: (docs/guide.md, "Writes, threads and views").
+    writes_in_place: ClassVar[bool] = True
     #: The automatic differentiation engine, or None for a framework without one.
     autodiff: ClassVar[Autodiff | None] = None
     #: Where a function of the backend lives, in error messages ("linalg." for
@@ -354,11 +361,19 @@ class BackendCore:
     #: `array_type` (None): a type whose arrays may still need it (JAX's, which may be
     #: weakly typed) names `NeverCanonical` here.
     canonical_type: ClassVar[type | None] = None
+    #: The standard's dtypes the framework holds nowhere: neither namespace has them as
+    #: attributes, so clients that find dtypes by name (``hasattr``) never draw them.
+    absent_dtypes: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self._b = self
         self.dtypes_by_name: dict[str, Any] = {n: self.native_dtype(n) for n in ALL}
         self._names_by_dtype: dict[Any, str] = {d: n for n, d in self.dtypes_by_name.items()}
+        #: The wrapped flavour's dtype objects by native dtype, where the framework's do
+        #: not behave as the standard's dtypes (MLX's: ``== None`` raises); None where the
+        #: wrapped flavour has the framework's own (`wrapped_dtypes_by_name` by name).
+        self.wrapped_dtypes: dict[Any, Any] | None = None
+        self.wrapped_dtypes_by_name: dict[str, Any] = self.dtypes_by_name
         #: The type `Array` stores: results of this exact type need no `normalize`.
         self.array_type: type = self.native_types[0]
         #: Category name (`_dtypes.CATEGORIES`) -> the native dtypes of that category.
@@ -382,6 +397,22 @@ class BackendCore:
     def normalize(self, raw: Any) -> Any:
         """The canonical native array for ``raw`` (stored in `Array.raw`)."""
         return raw
+
+    def wrapped_result(self, result: Any) -> Any:
+        """A result of the wrapped flavour that is no array, with its native dtypes as the
+        wrapped flavour's (`wrapped_dtypes`): a dtype (``result_type``), the ``dtype`` of
+        ``finfo``/``iinfo``; anything else as it is."""
+        objects = self.wrapped_dtypes
+        if objects is None:
+            return result
+        if hasattr(result, "__dataclass_fields__") and "dtype" in result.__dataclass_fields__:
+            import dataclasses
+
+            return dataclasses.replace(result, dtype=objects.get(result.dtype, result.dtype))
+        try:
+            return objects.get(result, result)
+        except TypeError:  # unhashable
+            return result
 
     def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
         """Teach the framework the wrapper class ``cls`` (`eagerpy_xp.Array`, whose
@@ -800,18 +831,35 @@ class BackendCore:
             raise self.error("__setitem__", f"cannot store {source} values in a {target} array "
                              "without a downcast", TypeError)  # fmt: skip
 
+    def run_write(self, write: Callable[[], Any], operand: Any) -> Any:
+        """``write()``, a wrapped `Array`'s write (``x[k] = v``, an in-place operator)
+        on a backend whose writes rebind (`writes_in_place` False), run under the
+        array's write lock; ``operand`` is the value written or the operator's other
+        operand.  A backend whose arrays belong to a thread overrides it (MLX)."""
+        return write()
+
     def assign(self, raw: Any, result: Any, function: str) -> Any:
         """Store an in-place operator's ``result`` into ``raw``; return the new raw.
 
-        The standard requires the result to keep ``raw``'s dtype and shape.
+        The standard requires the result to keep ``raw``'s dtype and shape: a result of
+        another dtype is a `TypeError` (the operation cannot cast it back in place), of
+        another shape a `ValueError` (it does not broadcast to the array's shape).
         """
-        if result.dtype != raw.dtype or self.shape_of(result) != self.shape_of(raw):
+        if result.dtype != raw.dtype:
+            source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
             raise self.error(
                 function,
-                f"the result ({self.dtype_name(result.dtype)}, shape "
-                f"{self.shape_of(result)}) does not fit the array "
-                f"({self.dtype_name(raw.dtype)}, shape {self.shape_of(raw)})",
-                TypeError if result.dtype != raw.dtype else ValueError,
+                f"cannot cast the result dtype {source} to the array's dtype {target} in "
+                f"place (type promotion of the operands gives {source}; the standard "
+                f"requires the in-place result to keep the array's dtype)",
+                TypeError,
+            )
+        if self.shape_of(result) != self.shape_of(raw):
+            raise self.error(
+                function,
+                f"the result of shape {self.shape_of(result)} does not have the array's "
+                f"shape {self.shape_of(raw)} (an in-place operation cannot broadcast the "
+                f"array itself)",
             )
         if not self.mutable:
             return result

@@ -338,15 +338,20 @@ class Info:
     def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
         if device is not None:
             self._b.native_device(device, "default_dtypes")
-        by_name = self._b.dtypes_by_name
+        by_name = self._by_name()
         return {kind: by_name[name] for kind, name in self._b.default_dtype_names().items()}
+
+    def _by_name(self) -> dict[str, Any]:
+        """The flavour's dtype objects by name (`BackendCore.wrapped_dtypes_by_name`)."""
+        b = self._b
+        return b.dtypes_by_name if self._native else b.wrapped_dtypes_by_name  # type: ignore[no-any-return]
 
     def dtypes(self, *, device: Any = None, kind: Any = None) -> dict[str, Any]:
         if device is not None:
             self._b.native_device(device, "dtypes")
         supported = self._b.supported_dtype_names()
         wanted = supported if kind is None else self._b.dtype_names_in(kind)
-        by_name = self._b.dtypes_by_name
+        by_name = self._by_name()
         return {name: by_name[name] for name in supported if name in wanted}
 
     def devices(self) -> tuple[Any, ...]:

@@ -23,6 +23,9 @@ from .._base.keys import basic_in_range, without_leading_ones
 
 Array = mx.array
 
+#: By device, the stream a wrapped `Array`'s writes are built on (`MLXCore.run_write`).
+_WRITE_STREAMS: dict[Any, Any] = {}
+
 
 class AbsentDtype:
     """A dtype of the standard that MLX cannot hold (``complex128``): the namespace's
@@ -40,6 +43,73 @@ class AbsentDtype:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (AbsentDtype, (self.name,))
+
+
+class WrappedDtype(mx.Dtype):
+    """A dtype of the wrapped flavour (``eagerpy_xp.mlx.float32``, an `Array`'s ``dtype``):
+    MLX's own dtype objects raise `TypeError` on ``== None`` (so ``dtype in (None, d)``
+    raises too), which the standard's dtypes never do.  This one answers every ``==``:
+    equal to itself and to MLX's dtype of the same name (either way round: it is a
+    subclass, so Python asks it first), unequal to anything else; it hashes as MLX's,
+    so mappings keyed by either find it.  It holds no MLX value: the wrapped flavour
+    gives the MLX dtype (`native`) to MLX; handed to ``mlx.core`` directly it is
+    refused (pass ``.native``)."""
+
+    __slots__ = ("name", "native", "_hash")
+    name: str  #: the standard's name
+    native: Any  #: MLX's dtype object
+    _hash: int
+
+    def __new__(cls, name: str, native: Any) -> WrappedDtype:
+        self = mx.Dtype.__new__(cls)  # (no MLX value: every MLX method is replaced here)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "native", native)
+        object.__setattr__(self, "_hash", hash(native))
+        return self
+
+    def __init__(self, name: str, native: Any) -> None:  # (MLX's __init__ refuses)
+        pass
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (type(other) is mx.Dtype and mx.Dtype.__eq__(other, self.native))
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    @property
+    def size(self) -> int:
+        """The size of one element in bytes (MLX's ``Dtype.size``)."""
+        return int(self.native.size)
+
+    def __repr__(self) -> str:
+        return f"eagerpy_xp.mlx.{self.name}"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (wrapped_dtype, (self.name,))
+
+    def __copy__(self) -> WrappedDtype:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> WrappedDtype:
+        return self
+
+
+def wrapped_dtype(name: str) -> WrappedDtype:
+    """The wrapped flavour's dtype ``name`` (unpickling finds the one object)."""
+    import importlib
+
+    backend: Any = importlib.import_module("eagerpy_xp.native._mlx").BACKEND
+    return backend.wrapped_dtypes_by_name[name]  # type: ignore[no-any-return]
 
 
 #: Standard dtype name -> MLX dtype (``bool`` is ``mlx.core.bool_``).
@@ -82,8 +152,12 @@ class MLXCore(Backend):
     """Hooks and helpers shared by every MLX function."""
 
     name = "mlx"
+    absent_dtypes = ABSENT
     _f = mx
     native_types = (mx.array,)
+    #: ``raw[k] = v`` replaces the array's graph node: arrays that share its memory do
+    #: not see it, and two threads writing one array race (`run_write`).
+    writes_in_place = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -93,6 +167,10 @@ class MLXCore(Backend):
             d: (-(2 ** (BITS[n] - 1)), 2 ** (BITS[n] - 1) - 1) if n[0] == "i" else (0, 2 ** BITS[n] - 1)
             for n, d in _MLX_DTYPES.items() if n.startswith(("int", "uint"))
         }  # fmt: skip
+        #: The wrapped flavour's dtypes (`WrappedDtype`), by MLX dtype and by name.
+        self.wrapped_dtypes: dict[Any, Any] | None = {
+            d: WrappedDtype(n, d) for n, d in _MLX_DTYPES.items()}  # fmt: skip
+        self.wrapped_dtypes_by_name = {w.name: w for w in self.wrapped_dtypes.values()}
         #: `eagerpy_xp.Array` once the assembly registers it (`register_wrapper`).
         self.wrapper_type: Any = None
         self.wrap: Any = None
@@ -585,6 +663,30 @@ class MLXCore(Backend):
             raise self.error("__setitem__", f"cannot store {source} values in a {name} array "
                              "without a downcast", TypeError)  # fmt: skip
         return value if value.dtype == raw.dtype else value.astype(raw.dtype)
+
+    def run_write(self, write: Callable[[], Any], operand: Any) -> Any:
+        """A wrapped `Array`'s write, under its write lock, made readable from every thread.
+
+        MLX evaluates a lazy array only in the thread whose stream built each node of
+        its graph (another thread gets ``RuntimeError: There is no Stream(cpu, N) in
+        current thread``; each thread has its own default stream).  So ``operand`` (the
+        value written, or the in-place operator's other operand) is evaluated here, in
+        the thread that most likely built it, and the write's own nodes are built on a
+        stream every thread may evaluate (`mx.new_thread_unsafe_stream`: the write lock
+        orders the nodes built on it).  A write into an array made lazily in another
+        thread then leaves a graph that thread (or, once evaluated, any) can read.
+        """
+        if type(operand) is mx.array:
+            try:
+                mx.eval(operand)
+            except RuntimeError:  # built lazily in another thread: stays for it to evaluate
+                pass
+        device = mx.default_device()
+        stream = _WRITE_STREAMS.get(device)
+        if stream is None:
+            stream = _WRITE_STREAMS.setdefault(device, mx.new_thread_unsafe_stream(device))
+        with mx.stream(stream):
+            return write()
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
         """An in-place operator's result into ``raw``: MLX rebinds ``raw``'s graph node."""

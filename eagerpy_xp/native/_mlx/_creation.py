@@ -14,7 +14,7 @@ from ..._detect import SCALAR_TYPES
 from ..._dtypes import COMPLEX_FLOATING, kind_of
 from .._base.core import translated
 from .._base.creation import check_dlpack
-from ._core import MLXCore, described
+from ._core import AbsentDtype, MLXCore, described
 
 #: Standard dtype name -> NumPy dtype, for values that enter MLX through NumPy.
 _INT64_MAX = 2**63 - 1
@@ -400,6 +400,16 @@ class MLXCreation(MLXCore):
         if x.dtype == target:
             return mx.array(x) if copy else x
         return x.astype(target)
+
+    @translated
+    def result_type(self, *arrays_and_dtypes: Any) -> Any:
+        """The standard's promotion; a result MLX cannot hold (complex128: float64 with
+        complex64, which the namespace has no attribute for) raises
+        `NotImplementedError`."""
+        result = super().result_type(*arrays_and_dtypes)
+        if type(result) is AbsentDtype:
+            self.check_holds(result.name, "result_type")
+        return result
 
 
 def _stacked(obj: Any) -> Any:

@@ -659,7 +659,8 @@ class MLXInfo(Info):
             b.native_device(device, "dtypes")
         supported = b.supported_dtype_names(device)
         wanted = supported if kind is None else b.dtype_names_in(kind)
-        return {name: b.dtypes_by_name[name] for name in supported if name in wanted}
+        by_name = self._by_name()
+        return {name: by_name[name] for name in supported if name in wanted}
 
 
 __all__ = ["MLXFFT", "MLXInfo", "MLXLinalg"]
