@@ -6,7 +6,10 @@
   ``nb_matrix_multiply`` slot is missing; pytorch/pytorch#189585 adds it), so
   `teach_dynamo_operators` gives it those operators for `Array` only: ``a @ b``,
   ``a @= b`` and ``~a`` call `Array`'s methods as Python does.  A torch that has the
-  handlers keeps its own.
+  handlers keeps its own.  Nothing of Dynamo is imported for that: the handlers are
+  added when Dynamo itself is first imported (by ``torch.compile``, `eagerpy_xp.jit` or
+  anything else), or at once where it is loaded already, so eager use never pays
+  Dynamo's import (2 s) nor inductor's setting of ``TORCHINDUCTOR_CACHE_DIR``.
 * ``torch.func`` (``vmap``, ``grad``) maps pytrees: `Array` is registered as one, with one
   leaf, its ``.raw``.
 * `compile` and `vectorize` are the backend's hooks behind `eagerpy_xp.jit` and
@@ -16,14 +19,16 @@
 from __future__ import annotations
 
 import functools
+import importlib.abc
 import re
+import sys
+import threading
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import torch
 import torch.utils._pytree as torch_pytree
-from torch._dynamo.exc import ObservedException as _Observed
-from torch._dynamo.exc import Unsupported as _Unsupported
 
 from ..._detect import GENERATED_SCOPE
 from .._base.core import BackendCore
@@ -48,8 +53,71 @@ def register_pytree(cls: type, wrap: Callable[[Any], Any]) -> None:
         pass
 
 
+#: Dynamo's package: what `teach_dynamo_operators` waits for.
+DYNAMO = "torch._dynamo"
+
+
+class _WhenImported(importlib.abc.MetaPathFinder):
+    """A finder that runs ``then(module)`` once the module ``name`` has been imported
+    (after its own code ran), and then leaves ``sys.meta_path``.  It finds nothing
+    itself: it asks the finders after it for ``name`` and extends that spec's loader
+    (the one loader object made for this import) to call ``then`` when it is done.  Any
+    other import passes it by with one string comparison."""
+
+    def __init__(self, name: str, then: Callable[[ModuleType], None]) -> None:
+        self.name = name
+        self.then = then
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        self.leave()
+        spec = None
+        for finder in sys.meta_path:  # (the finders Python would ask: this one has left)
+            find = getattr(finder, "find_spec", None)
+            spec = None if find is None else find(fullname, path, target)
+            if spec is not None:
+                break
+        loader = None if spec is None else spec.loader
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+        then = self.then
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            then(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+    def leave(self) -> None:
+        try:
+            sys.meta_path.remove(self)
+        except ValueError:  # left already
+            pass
+
+
+_waiting: dict[type, _WhenImported] = {}
+_waiting_lock = threading.Lock()
+
+
 def teach_dynamo_operators(cls: type) -> None:
-    """Give Dynamo ``@``, ``@=`` and ``~`` for instances of ``cls`` where it has none.
+    """Give Dynamo ``@``, ``@=`` and ``~`` for instances of ``cls`` where it has none:
+    now where Dynamo is loaded, else when it is first imported (`_WhenImported`), so
+    that building the backend imports nothing of Dynamo (`_teach` does the work)."""
+    if DYNAMO in sys.modules:
+        _teach(cls)
+        return
+    with _waiting_lock:
+        if cls in _waiting:
+            return
+        finder = _waiting[cls] = _WhenImported(DYNAMO, lambda _: _teach(cls))
+        sys.meta_path.insert(0, finder)
+
+
+def _teach(cls: type) -> None:
+    """The handlers of `teach_dynamo_operators`, added to Dynamo (loaded by now).
 
     Dynamo resolves an operator through a ``call_<operator>`` handler of its
     builtin-operator tracker; torch 2.13 has none for ``matmul``, ``imatmul`` and
@@ -58,6 +126,10 @@ def teach_dynamo_operators(cls: type) -> None:
     operand is a ``cls`` instance, and decline (Dynamo's own error) otherwise; a handler
     that torch has is left as it is.
     """
+    with _waiting_lock:
+        finder = _waiting.pop(cls, None)
+    if finder is not None:
+        finder.leave()
     try:
         from torch._dynamo.variables.builtin import BuiltinVariable
         from torch._dynamo.variables.user_defined import UserDefinedObjectVariable
@@ -180,6 +252,9 @@ def compile_function(fn: Callable[..., Any], options: dict[str, Any]) -> Callabl
     for real while Dynamo traced, so nothing runs twice).  Should ``fn`` succeed eagerly,
     Dynamo's own error stands.
     """
+    from torch._dynamo.exc import ObservedException as _Observed
+    from torch._dynamo.exc import Unsupported as _Unsupported
+
     compiled = torch.compile(fn, **_settings(options))
 
     @functools.wraps(fn)
@@ -193,7 +268,6 @@ def compile_function(fn: Callable[..., Any], options: dict[str, Any]) -> Callabl
             raise
 
     return run
-
 
 
 def vectorize_function(fn: Callable[..., Any], in_axes: Any, out_axes: Any
