@@ -128,6 +128,105 @@ def test_no_complex128_attribute(ns: ModuleType) -> None:
     assert ns.fft.rfft(ns.ones(4, dtype=ns.float32)).dtype == ns.complex64
 
 
+#: Things a dtype is compared with: none of them is a dtype, and comparing must answer.
+NOT_DTYPES = (None, "float32", "", float, int, bool, complex, object(), 0, 1.5, np.float32,
+              np.dtype("float32"), [], ())
+
+
+@pytest.mark.parametrize("name", HELD)
+def test_wrapped_dtype_objects_behave(name: str) -> None:
+    """The wrapped flavour's dtype objects answer every ``==`` (MLX's raise `TypeError` on
+    None), hash and equal MLX's of the same name either way round, and are the one object
+    everywhere the namespace hands a dtype out."""
+    d = getattr(wxp, name)
+    native = getattr(mx, "bool_" if name == "bool" else name)
+    for other in NOT_DTYPES:
+        assert (d == other) is False and (d != other) is True, other
+        assert (other == d) is False and (other != d) is True, other
+    assert d in (None, d) and None not in (d,) and d not in (None, "x", float)
+    assert d == native and native == d and not (d != native) and not (native != d)
+    assert hash(d) == hash(native) and {native: 1}[d] == 1 and {d: 1}[native] == 1
+    assert all(d != getattr(wxp, n) and getattr(wxp, n) != d for n in HELD if n != name)
+    assert d == getattr(xp, name) and getattr(xp, name) == d  # the native flavour's
+    x = wxp.zeros(2, dtype=d)
+    assert x.dtype is d and x.dtype is x.dtype and wxp.astype(x, d).dtype is d
+    assert wxp.asarray([0], dtype=d).dtype is d and wxp.ones_like(x).dtype is d
+    assert wxp.__array_namespace_info__().dtypes()[name] is d
+    assert wxp.result_type(d, d) is d and wxp.result_type(x, x) is d
+    if name.startswith(("int", "uint")):
+        assert wxp.iinfo(d).dtype is d and wxp.iinfo(x).dtype is d
+    if name.startswith(("float", "complex")):
+        real = wxp.float64 if name == "float64" else wxp.float32
+        assert wxp.finfo(d).dtype is real and wxp.finfo(x).dtype is real
+    # either flavour's functions take either object
+    assert xp.zeros(1, dtype=d).dtype == native and wxp.zeros(1, dtype=native).dtype is d
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(d)) is d and copy.deepcopy(d) is d
+    assert d.size == native.size and repr(d) == f"eagerpy_xp.mlx.{name}"
+
+
+def test_wrapped_default_dtypes_are_the_namespace_objects() -> None:
+    info = wxp.__array_namespace_info__()
+    assert info.default_dtypes() == {"real floating": wxp.float32, "complex floating":
+                                     wxp.complex64, "integral": wxp.int64,
+                                     "indexing": wxp.int64}  # fmt: skip
+    assert all(v is getattr(wxp, v.name) for v in info.default_dtypes().values())
+    assert wxp.asarray([1.5]).dtype is wxp.float32 and wxp.argmax(wxp.ones(3)).dtype is wxp.int64
+
+
+def test_native_dtype_objects_are_mlx_own() -> None:
+    """The native flavour keeps MLX's objects and their behaviour (docs/mlx.md)."""
+    assert xp.float32 is mx.float32 and type(xp.asarray([1.0]).dtype) is mx.Dtype
+    with pytest.raises(TypeError):
+        _ = mx.float32 == None  # noqa: E711  (MLX's own: what the wrapped flavour fixes)
+
+
+#: (dtype, width) of every integer dtype, for the shifts below.
+_INTEGERS = [(n, int(n.lstrip("uint") or 0)) for n in HELD if n.startswith(("int", "uint"))]
+
+
+@pytest.mark.parametrize(("name", "bits"), _INTEGERS)
+def test_shifts_as_wide_as_the_dtype_empty_the_value(ns: ModuleType, name: str,
+                                                     bits: int) -> None:  # fmt: skip
+    """MLX's kernels take a shift modulo their word (``int8(1) << 32`` was 1); the
+    standard's reference shifts every bit out: ``<<`` gives 0, ``>>`` gives 0, and -1 for
+    a negative value.  Every shift from 0 past twice the width, arrays and Python ints,
+    functions and operators."""
+    signed = name.startswith("int")
+    top = 2 ** (bits - 1) - 1 if signed else 2**bits - 1
+    values = [0, 1, 5, top] + ([-1, -5, -top - 1] if signed else [])
+    shifts = [*range(min(top, 2 * bits + 70) + 1), top]
+    pairs = [(v, s) for v in values for s in shifts]
+    a = ns.asarray(np.array([v for v, _ in pairs], dtype=name))
+    b = ns.asarray(np.array([s for _, s in pairs], dtype=name))
+
+    def wrapped(v: int) -> int:
+        v &= 2**bits - 1
+        return v - 2**bits if signed and v >= 2 ** (bits - 1) else v
+
+    left = [wrapped(v << s) if s < bits else 0 for v, s in pairs]
+    right = [v >> s if s < bits else (-1 if v < 0 else 0) for v, s in pairs]
+    assert host(ns.bitwise_left_shift(a, b)).tolist() == left
+    assert host(ns.bitwise_right_shift(a, b)).tolist() == right
+    if ns is wxp:
+        assert host(a << b).tolist() == left and host(a >> b).tolist() == right
+    x = ns.asarray(np.array(values, dtype=name))
+    for s in (bits - 1, bits, bits + 1, 2 * bits, min(top, 100)):
+        assert host(ns.bitwise_right_shift(x, s)).tolist() == [
+            v >> s if s < bits else (-1 if v < 0 else 0) for v in values]
+        assert host(ns.bitwise_left_shift(x, s)).tolist() == [
+            wrapped(v << s) if s < bits else 0 for v in values]
+
+
+def test_wide_shifts_under_vmap_and_compile() -> None:
+    x = wxp.asarray(np.array([[1, -2], [3, -4]], dtype=np.int8))
+    s = wxp.asarray(np.array([7, 9], dtype=np.int8))
+    assert host(ep.vmap(lambda a: a >> s)(x)).tolist() == [[0, -1], [0, -1]]
+    assert host(ep.vmap(lambda a: a << s)(x)).tolist() == [[-128, 0], [-128, 0]]
+    assert host(ep.jit(lambda a, b: a << b)(x, s)).tolist() == [[-128, 0], [-128, 0]]
+
+
 def test_numpy_float64_stays_float64(ns: ModuleType) -> None:
     """MLX reads a NumPy float64 array as float32; the namespace keeps float64 (and every
     other dtype of the standard)."""

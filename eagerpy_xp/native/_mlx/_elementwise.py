@@ -14,7 +14,7 @@ from typing import Any
 
 import mlx.core as mx
 
-from ..._dtypes import CATEGORIES, CATEGORY_OF
+from ..._dtypes import BITS, CATEGORIES, CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
 from ._core import MLXCore, batch_safe
@@ -160,6 +160,30 @@ def _floor_divide(a: Any, b: Any) -> Any:
     return mx.where(by_minus_one, -a, mx.floor_divide(a, mx.where(by_minus_one, 1, b)))
 
 
+#: Integer MLX dtype -> its width in bits.
+_WIDTH = {getattr(mx, n): BITS[n] for n in CATEGORIES["integer"]}
+
+
+def _shift(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """A shift of MLX (``op``, of two integer operands of one dtype, or one and a Python
+    int) that is right for shifts as wide as the dtype or wider: MLX's kernels take the
+    shift modulo their word (``int8(1) << 32`` is 1), where the standard's reference
+    shifts every bit out (0, and -1 for a negative ``x1 >> x2``).  Shifted in two steps,
+    first by at most the width less one, then by one more bit where the shift is wider
+    (which empties the value: a right shift of a negative value stays -1): elementwise
+    on ``x2`` alone, so ``mx.vmap`` maps it as ``op``."""
+
+    def shift(a: Any, b: Any) -> Any:
+        width = _WIDTH[a.dtype if type(a) is mx.array else b.dtype] - 1
+        if type(b) is not mx.array:  # a Python int
+            return op(a, b) if b <= width else op(op(a, width), 1)
+        first = mx.minimum(b, width)
+        return op(op(a, first), mx.minimum(b - first, 1))
+
+    shift.__name__ = shift.__qualname__ = getattr(op, "__name__", "shift")
+    return shift
+
+
 def _remainder(a: Any, b: Any) -> Any:
     """``mx.remainder``, where the remainder of int32/int64 by -1 is 0 without MLX's
     trapping kernel (`_floor_divide`)."""
@@ -233,9 +257,10 @@ class MLXElementwise(MLXCore):
     add = _binary("add")
     atan2 = _binary("atan2")
     bitwise_and = _binary("bitwise_and", batch_safe(mx.bitwise_and))
-    bitwise_left_shift = _binary("bitwise_left_shift", batch_safe(mx.bitwise_left_shift))
+    bitwise_left_shift = _binary("bitwise_left_shift", _shift(batch_safe(mx.bitwise_left_shift)))
     bitwise_or = _binary("bitwise_or", batch_safe(mx.bitwise_or))
-    bitwise_right_shift = _binary("bitwise_right_shift", batch_safe(mx.bitwise_right_shift))
+    bitwise_right_shift = _binary("bitwise_right_shift",
+                                  _shift(batch_safe(mx.bitwise_right_shift)))
     bitwise_xor = _binary("bitwise_xor", batch_safe(mx.bitwise_xor))
     divide = _binary("divide")
     floor_divide = _binary("floor_divide", _floor_divide)
