@@ -15,6 +15,8 @@ import pytest
 from .harness import AREA_OF, Missing, Target, Unsupported, discover, enable_jax_x64
 from .plugin import DEFAULT_MAX_EXAMPLES
 from .session import TARGETS, targets
+from .tiers import parse as parse_tiers
+from .tiers import tier_of
 
 enable_jax_x64()  # the harness's choice, before anything imports jax (plugin.py does it first)
 
@@ -71,6 +73,7 @@ def item_facts(item: pytest.Item) -> dict[str, Any]:
         "flavour": target.flavour if target else "-",
         "device": target.device if target else "-",
         "target": target.id if target else "-",
+        "tier": tier_of(item),
     }
 
 
@@ -78,9 +81,21 @@ _HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    wanted = parse_tiers(config.getoption("--tier"))
+    if len(wanted) < 3:  # --tier: only the checks of those tiers (`conformance.tiers`)
+        mine = [i for i in items if _HERE in Path(i.path).resolve().parents]
+        dropped = [i for i in mine if "target" in getattr(i, "fixturenames", ())
+                   and tier_of(i) not in wanted]  # fmt: skip
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            gone = set(map(id, dropped))
+            items[:] = [i for i in items if id(i) not in gone]
     for item in items:
         if _HERE not in Path(item.path).resolve().parents:
             continue  # the library's own unit tests
+        if item.get_closest_marker("ours_only") is not None and tier_of(item) != "house":
+            raise pytest.UsageError(f"{item.nodeid}: an ours_only check is eagerpy_xp's own "
+                                    "contract: mark it tier('house', why)")  # fmt: skip
         facts = item_facts(item)
         item.user_properties.append(("facts", facts))
         reason = known_failure(item.nodeid, facts)

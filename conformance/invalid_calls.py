@@ -695,9 +695,12 @@ def _array_object(name: str, rng: Any) -> Invalid | None:
             return Invalid(name, "broadcast", (f, (0, slice(None)), g), {}, V)
         if choice == 2:
             return Invalid(name, "key", (f, np.asarray([0, rng.randint(2, 9)]), 1.0), {}, Ix)
+        # a valid key (one expression per axis: the indexing page asks for an IndexError
+        # when a key gives fewer than the array's dimensions), so that only the value is bad
+        row = (0, slice(None))
         if choice == 3:
-            return Invalid(name, "dtype", (f, 0, _array(rng, (3,), "complex128")), {}, T)
-        return Invalid(name, "non-array", (f, 0, rng.choice(["abc", object()])), {}, T)
+            return Invalid(name, "dtype", (f, row, _array(rng, (3,), "complex128")), {}, T)
+        return Invalid(name, "non-array", (f, row, rng.choice(["abc", object()])), {}, T)
     binary = {"__add__": (f, g, V), "__and__": (f, f, T), "__lshift__": (f, i, T),
               "__matmul__": (f, f, V), "__lt__": (f, _array(rng, (2, 3), "complex128"), T),
               "__pow__": (f, g, V), "__iadd__": (i, f, T)}  # fmt: skip

@@ -34,6 +34,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="append each outcome to FILE as a JSON line (python -m conformance)")
     group.addoption("--no-suite-checks", action="store_true",
                     help="leave out the tests that check the suite itself (no target)")
+    group.addoption("--tier", default=None, metavar="TIERS",
+                    help="run only the checks of these tiers, comma separated: must, should, "
+                    "house (default: all; see conformance/tiers.py)")  # fmt: skip
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -42,6 +45,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ours_only: eagerpy_xp's own choice where the "
                             "standard leaves one: only for eagerpy_xp's targets")
     config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
+    config.addinivalue_line("markers", "tier(name, why): the authority of the check: must "
+                            "(the standard's normative text), should (its recommendations), "
+                            "house (eagerpy_xp's own contract); unmarked: must "
+                            "(conformance/tiers.py)")  # fmt: skip
     path = config.getoption("--record")
     if path:
         from .recorder import Recorder

@@ -194,7 +194,7 @@ class Recorder:
                      "area": facts.get("area", "suite"), "function": facts.get("function", ""),
                      "backend": facts.get("backend", "-"), "flavour": facts.get("flavour", "-"),
                      "device": facts.get("device", "-"), "target": facts.get("target", "-"),
-                     "message": message, "call": call,
+                     "tier": facts.get("tier", "must"), "message": message, "call": call,
                      "seconds": round(time.monotonic() - wall, 3),
                      "cpu_s": round(time.process_time() - cpu, 4)})  # fmt: skip
 

@@ -9,7 +9,11 @@ a new backend appears without an edit here.  Columns are grouped by framework (`
 eagerpy_xp's flavours of a backend, then the other namespaces of that framework.
 
 An item's outcome is passed, failed, missing (the namespace lacks a name the item needs:
-a failure, counted apart), a known failure (xfailed/xpassed) or skipped.
+a failure, counted apart), a known failure (xfailed/xpassed) or skipped.  Each item has a
+tier (`conformance.tiers`: must, should, house): a cell's "failed" counts the must
+failures, the should and house failures are counted apart (``should``, ``house``), so
+that a column is conformant when it has no must failure and a peer is never judged by
+eagerpy_xp's own contract.
 """
 
 from __future__ import annotations
@@ -20,8 +24,12 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-FORMAT = "eagerpy_xp-conformance/3"
-COUNTED = ("passed", "failed", "missing", "xfailed", "xpassed")
+FORMAT = "eagerpy_xp-conformance/4"
+COUNTED = ("passed", "failed", "missing", "xfailed", "xpassed", "should", "house")
+#: The keys of a cell's counts: outcomes (``failed``: must failures only), the failures
+#: of the other tiers (``should``, ``house``) and their passes (``should_passed``, ...).
+_KEYS = ("passed", "failed", "missing", "xfailed", "xpassed", "skipped", "should", "house",
+         "should_passed", "house_passed")
 
 Counts = dict[str, int]
 
@@ -47,13 +55,28 @@ def tabulate(results: list[dict[str, Any]]) -> tuple[dict[str, dict[str, Counts]
         tid = target_id(r)
         if tid == "-":
             continue  # the suite's checks of itself belong to no target
-        areas[r["area"]][tid][r["outcome"]] += 1
-        functions[r["area"]][r["function"]][tid][r["outcome"]] += 1
+        for key in count_keys(r):
+            areas[r["area"]][tid][key] += 1
+            functions[r["area"]][r["function"]][tid][key] += 1
     return areas, functions
 
 
+def count_keys(result: dict[str, Any]) -> tuple[str, ...]:
+    """The counters one result adds to: its outcome, except that a failure of the should
+    or house tier counts under the tier's name (``failed`` is the must failures); a pass
+    of those tiers also counts as ``<tier>_passed``."""
+    outcome, tier = result["outcome"], result.get("tier", "must")
+    if tier == "must":
+        return (outcome,)
+    if outcome == "failed":
+        return (tier,)
+    if outcome == "passed":
+        return ("passed", f"{tier}_passed")
+    return (outcome,)
+
+
 def _counter() -> Counts:
-    return dict.fromkeys(("passed", "failed", "missing", "xfailed", "xpassed", "skipped"), 0)
+    return dict.fromkeys(_KEYS, 0)
 
 
 def target_id(result: dict[str, Any]) -> str:
@@ -162,8 +185,9 @@ def load(path: str | Path) -> dict[str, Any]:
 
 # -- cells ---------------------------------------------------------------------------------
 def cell_text(counts: Counts | None, target: dict[str, Any] | None) -> str:
-    """``passed/failed`` (failed counts the missing too) with ``(m missing)`` and ``(+n
-    kf)`` known failures, ``n/a`` or ``—`` (nothing run)."""
+    """``passed/failed`` (failed: the must failures and the missing names) with ``(m
+    missing)``, ``(+s should)`` and ``(+h house)`` (failures of those tiers, not in the
+    failed count), ``(+n kf)`` known failures, ``n/a`` or ``—`` (nothing run)."""
     if target is not None and not target.get("available", True):
         return "n/a"
     if not counts or not any(counts.get(k) for k in COUNTED):
@@ -172,27 +196,65 @@ def cell_text(counts: Counts | None, target: dict[str, Any] | None) -> str:
     text = f"{counts.get('passed', 0)}/{counts.get('failed', 0) + missing}"
     known = counts.get("xfailed", 0) + counts.get("xpassed", 0)
     return (text + (f" ({missing} missing)" if missing else "")
+            + "".join(f" (+{counts[t]} {t})" for t in ("should", "house") if counts.get(t))
             + (f" (+{known} kf)" if known else ""))  # fmt: skip
 
 
+def tier_counts(counts: Counts) -> dict[str, tuple[int, int]]:
+    """(passed, failed) per tier of a cell's counts (must's failed: the missing too)."""
+    should, house = counts.get("should_passed", 0), counts.get("house_passed", 0)
+    return {"must": (counts.get("passed", 0) - should - house,
+                     counts.get("failed", 0) + counts.get("missing", 0)),
+            "should": (should, counts.get("should", 0)),
+            "house": (house, counts.get("house", 0))}  # fmt: skip
+
+
 def column_summary(counts: Counts | None, target: dict[str, Any]) -> str:
-    """One line per column: passed / failed / missing, or why it did not run."""
+    """One line per column: conformant or not (no must failure), then passed / failed per
+    tier (house marked "not judged" for another namespace), or why it did not run."""
     if not target.get("available", True):
         return f"not run: {target.get('reason')}"
     counts = counts or {}
+    tiers = tier_counts(counts)
+    verdict = "conformant" if not tiers["must"][1] else "not conformant"
+    missing = counts.get("missing", 0)
+    parts = [f"must {tiers['must'][0]} passed / {tiers['must'][1]} failed"
+             + (f" ({missing} missing)" if missing else ""),
+             f"should {tiers['should'][0]} passed / {tiers['should'][1]} failed"]  # fmt: skip
+    house = f"house {tiers['house'][0]} passed / {tiers['house'][1]} failed"
+    if not target.get("ours", True):
+        house += " (eagerpy_xp's contract: not judged)"
     known = counts.get("xfailed", 0) + counts.get("xpassed", 0)
-    return (f"{counts.get('passed', 0)} passed / {counts.get('failed', 0)} failed / "
-            f"{counts.get('missing', 0)} missing" + (f" / {known} known" if known else ""))
+    return (f"{verdict}: " + "; ".join([*parts, house])
+            + (f"; {known} known failures" if known else ""))  # fmt: skip
 
 
-def pass_rate(counts: Counts | None) -> float | None:
-    """Passed (known failures count as passed: they are listed) over run; None if none."""
+def judged_bad(counts: Counts | None, ours: bool = True) -> int:
+    """The failures that count against a column: must (and missing) and should, and for
+    eagerpy_xp's own columns house too."""
+    counts = counts or {}
+    bad = counts.get("failed", 0) + counts.get("missing", 0) + counts.get("should", 0)
+    return bad + (counts.get("house", 0) if ours else 0)
+
+
+def pass_rate(counts: Counts | None, ours: bool = True) -> float | None:
+    """Passed (known failures count as passed: they are listed) over run, failures of the
+    tiers the column is judged by (`judged_bad`) as not passed; None if none ran."""
     if not counts:
         return None
     run = sum(counts.get(k, 0) for k in COUNTED)
+    if not ours:
+        run -= counts.get("house", 0)  # another namespace's house failures: not judged
     if not run:
         return None
-    return (run - counts.get("failed", 0) - counts.get("missing", 0)) / run
+    return (run - judged_bad(counts, ours)) / run
+
+
+def judged_failures(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The failed results that count against their column (see `judged_bad`)."""
+    ours = {t["id"]: t.get("ours", True) for t in report.get("targets", [])}
+    return [r for r in report["results"] if r["outcome"] == "failed"
+            and (r.get("tier", "must") != "house" or ours.get(target_id(r), True))]
 
 
 def matrix(report: dict[str, Any], with_functions: bool) -> tuple[list[str], list[list[str]]]:
@@ -299,7 +361,7 @@ def missing_names(report: dict[str, Any]) -> dict[str, list[str]]:
 
 def failure_line(r: dict[str, Any]) -> str:
     call = f" — call: `{r['call']}`" if r.get("call") else ""
-    return f"- `{r['nodeid']}`: {r['message']}{call}"
+    return f"- [{r.get('tier', 'must')}] `{r['nodeid']}`: {r['message']}{call}"
 
 
 def render_markdown(report: dict[str, Any], known: list[str]) -> str:
@@ -321,14 +383,17 @@ def render_markdown(report: dict[str, Any], known: list[str]) -> str:
         describe_options(report),
         "",
         "Cells: passed/failed test items (one item = one function or case, with many "
-        "examples); `(+n kf)` known failures (see `conformance/known_failures.py`); "
+        "examples; failed: the failures of the standard's normative text, the must tier); "
+        "`(+n should)`, `(+n house)`: failures of the standard's recommendations and of "
+        "eagerpy_xp's own contract (`conformance/tiers.py`); "
+        "`(+n kf)` known failures (see `conformance/known_failures.py`); "
         "`n/a` backend not available; `—` no tests for that flavour (operators on native "
         "arrays are the framework's own); `…` not run yet (a partial report).",
         "",
         render_markdown_table(header, rows),
         "",
     ]
-    parts += ["Per column (passed / failed / missing):", ""]
+    parts += ["Per column (conformant: no must failure; passed / failed per tier):", ""]
     parts += [f"- `{t['id']}`: {column_summary(report['totals'].get(t['id']), t)}"
               for t in report["targets"]]  # fmt: skip
     parts += ["", jobs_line(report), ""]
@@ -386,7 +451,8 @@ def render_peers(report: dict[str, Any]) -> str:
     versions = ", ".join(f"{k} {v}" for k, v in report.get("versions", {}).items())
     parts = [*partial_note(report), describe_options(report), "",
              render_markdown_table(header, rows), "",
-             "Per column (passed / failed / missing):", ""]  # fmt: skip
+             "Per column (conformant: no must failure; passed / failed per tier; "
+             "house is eagerpy_xp's own contract, not a peer's fault):", ""]  # fmt: skip
     parts += [f"- `{t['id']}`: {column_summary(report['totals'].get(t['id']), t)}"
               for t in report["targets"]]  # fmt: skip
     missing = missing_names(report)

@@ -24,6 +24,7 @@ from .report import (
     describe_options,
     estimate_line,
     jobs_line,
+    judged_bad,
     pass_rate,
     target_id,
 )
@@ -93,6 +94,7 @@ _JS = """
     var list = document.createElement('ul');
     chosen.forEach(function (f) {
       var li = document.createElement('li'); li.className = 'failure';
+      li.appendChild(text('span', 'tier', '[' + (f.tier || 'must') + '] '));
       li.appendChild(text('code', 'nodeid', f.nodeid));
       li.appendChild(text('pre', 'message', f.message));
       if (f.call) { li.appendChild(text('pre', 'call', 'call: ' + f.call)); }
@@ -153,8 +155,9 @@ def _cell(counts: dict[str, int] | None, target: dict[str, Any], area: str,
                 f'title="{escape(str(target.get("reason")))}">n/a</td>')
     if text in ("—", "…"):
         return f'<td class="cell none{edge}" {attrs}>{text}</td>'
-    rate = pass_rate(counts)
-    bad = counts and (counts.get("failed") or counts.get("missing"))
+    ours = bool(target.get("ours", True))
+    rate = pass_rate(counts, ours)
+    bad = judged_bad(counts, ours)
     classes = ("cell fail" if bad else "cell") + edge
     title = f"pass rate {rate:.1%}" if rate is not None else ""
     return (f'<td class="{classes}" {attrs} style="{_colour(rate)}" title="{title}">'
@@ -279,7 +282,7 @@ def _overhead(report: dict[str, Any]) -> str:
 def _failure_records(report: dict[str, Any]) -> list[dict[str, str]]:
     return [{"target": target_id(r), "area": r["area"],
              "function": r["function"], "nodeid": r["nodeid"], "message": r["message"],
-             "call": r.get("call", "")}
+             "call": r.get("call", ""), "tier": r.get("tier", "must")}
             for r in report["results"] if r["outcome"] in ("failed", "missing")]  # fmt: skip
 
 
@@ -291,7 +294,8 @@ def render_html(report: dict[str, Any]) -> str:
               f"{escape(report.get('partial_reason') or 'run not finished')}. Not finished: "
               f"{escape(', '.join(report.get('not_run', [])) or 'none')}. "
               f"The counts cover only what ran.</div>")  # fmt: skip
-    listed = "".join(f"<li class='failure'><code>{escape(f['nodeid'])}</code>"
+    listed = "".join(f"<li class='failure'>[{escape(f['tier'])}] "
+                     f"<code>{escape(f['nodeid'])}</code>"
                      f"<pre class='message'>{escape(f['message'])}</pre>"
                      + (f"<pre class='call'>call: {escape(f['call'])}</pre>" if f["call"] else "")
                      + "</li>" for f in failures[:500])  # fmt: skip
@@ -307,8 +311,11 @@ def render_html(report: dict[str, Any]) -> str:
 <p>Cells: passed/failed test items, coloured by pass rate; <b>click an area</b> to open its
 functions, <b>click a cell with failures</b> (red frame) to list them with their
 reproducing calls. "(m missing)": items the namespace lacks a name for (counted among the
-failed); "(+n kf)": known failures; n/a: not available; —: nothing to test; …: not run
-yet. Columns are grouped by framework: eagerpy_xp's flavours (blue), then other
+failed); failed counts the must failures (the standard's normative text), "(+n should)" and
+"(+n house)" the failures of its recommendations and of eagerpy_xp's own contract
+(conformance/tiers.py; a column is conformant with no must failure, and another namespace
+is never judged by the house tier); "(+n kf)": known failures; n/a: not available; —:
+nothing to test; …: not run yet. Columns are grouped by framework: eagerpy_xp's flavours (blue), then other
 namespaces of the same framework (sand).</p>
 {_matrix(report)}
 <div id="details"></div>

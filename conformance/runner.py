@@ -270,6 +270,8 @@ def command(job: Job, options: dict[str, Any]) -> list[str]:
         cmd += ["--device", options["device"]]
     if options.get("keyword"):
         cmd += ["-k", options["keyword"]]
+    if options.get("tier"):
+        cmd += ["--tier", options["tier"]]
     if options.get("seed") is not None:
         cmd.append(f"--hypothesis-seed={options['seed']}")
     if not job.suite_checks:

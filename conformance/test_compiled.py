@@ -44,7 +44,8 @@ from .harness import Target
 
 AREA = "compiled"
 #: eagerpy_xp's own compile and vectorize hooks (another namespace has none to test here)
-pytestmark = pytest.mark.ours_only
+pytestmark = [pytest.mark.ours_only,
+              pytest.mark.tier("house", "compiled and vectorized calls: not in the standard")]
 
 #: Compiler options of the broad sweep, by backend (`eagerpy_xp.jit` takes them).
 OPTIONS: dict[str, dict[str, Any]] = {"torch": {"backend": "aot_eager"}}

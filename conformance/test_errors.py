@@ -15,6 +15,12 @@ matrix's "errors" area (``AREA`` below; the ``name`` parameter is the function r
 eagerpy_xp's targets are judged by the whole contract of docs/errors.md; another
 namespace by the exception type alone (the standard leaves messages, and most errors,
 to the library): the contract's type, no changed input, no changed global, no crash.
+
+Tiers (`conformance.tiers`): the module's items are ``house`` (the standard names almost
+no exception type: TypeError for dtypes, ValueError for shapes, IndexError for keys are
+docs/errors.md's choices), except the errors the standard itself requires, marked
+``must`` beside them: ``asarray(copy=False)`` when a copy is needed, ``__int__`` of NaN
+and of an infinity.
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ from .invalid_calls import (
 )
 
 AREA = "errors"
+pytestmark = pytest.mark.tier("house", "exception types and messages: docs/errors.md")
+_MUST = pytest.mark.tier("must", "the standard names this exception")
 
 #: name -> (call on the namespace, accepted exceptions, whether the message must name
 #: the function and backend)
@@ -65,7 +73,9 @@ _CASES: dict[str, tuple[Callable[[Any, Target], Any], tuple[type[Exception], ...
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("name", sorted(_CASES))
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=_MUST if n == "asarray copy=False from a list" else [])
+    for n in sorted(_CASES)])  # fmt: skip
 def test_error(target: Target, name: str) -> None:
     call, kinds, needle = _CASES[name]
     with pytest.raises(kinds) as info:
@@ -75,6 +85,7 @@ def test_error(target: Target, name: str) -> None:
         assert needle in message, f"message {message!r} does not name {needle!r}"
 
 
+@_MUST  # __int__: "If self is NaN, raise ValueError"; "±infinity, raise OverflowError"
 @pytest.mark.array_object
 @pytest.mark.parametrize(("name", "value", "kind"), [
     ("__int__", float("nan"), ValueError), ("__int__", float("inf"), OverflowError),

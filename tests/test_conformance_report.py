@@ -239,7 +239,7 @@ def test_a_small_run_end_to_end(tmp_path: Path) -> None:
     cells = report["jobs"][0]["cells"]
     assert set(cells) == {"numpy-wrapped-cpu", "numpy-native-cpu"}
     assert all(c["cpu_s"] > 0 for c in cells.values())  # CPU seconds per column
-    assert "numpy-native-cpu: 3 passed / 0 failed / 0 missing" in out
+    assert "numpy-native-cpu: conformant: must 3 passed / 0 failed;" in out
     # the run's costs, in units of its calibration, for the estimates of later runs
     costs = tmp_path / "costs.json"
     process = _conformance("--load", str(tmp_path / "conformance.json"), "--save-costs",
@@ -302,4 +302,85 @@ def test_a_peers_run_rewrites_only_the_peers_section(tmp_path: Path) -> None:
     section = rep.render_peers(rep.build(state))
     assert "max-examples 4, no eagerpy_xp targets, namespaces array_api_strict" in section
     assert "| area | numpy-wrapped-cpu | torch-native-cpu | jax-wrapped-cpu |" in section
-    assert "- `torch-native-cpu`: 2 passed / 1 failed / 0 missing" in section
+    assert "- `torch-native-cpu`: not conformant: must 2 passed / 1 failed;" in section
+
+
+def _tiered_state() -> dict[str, Any]:
+    """One of eagerpy_xp's columns and one other namespace, each with a failure per tier."""
+    state = _state(failing=False)
+    state["targets"] = [
+        {"id": "numpy-wrapped-cpu", "backend": "numpy", "flavour": "wrapped", "device": "cpu",
+         "ours": True, "available": True, "reason": None, "device_name": "x86_64"},
+        {"id": "array_api_strict-cpu", "backend": "numpy", "flavour": "array_api_strict",
+         "device": "cpu", "ours": False, "namespace": "array_api_strict", "available": True,
+         "reason": None, "device_name": "x86_64"},
+    ]  # fmt: skip
+    results = []
+    for target in ("numpy-wrapped-cpu", "array_api_strict-cpu"):
+        for tier, outcome in (("must", "passed"), ("should", "failed"), ("house", "failed"),
+                              ("house", "passed")):  # fmt: skip
+            results.append({"nodeid": f"t::test_{tier}_{outcome}[{target}]", "outcome": outcome,
+                            "area": "signatures", "function": "f", "target": target,
+                            "tier": tier, "message": "", "call": ""})  # fmt: skip
+    state["results"] = results
+    state["jobs"] = [{"name": "x", "targets": [], "status": "done"}]
+    return state
+
+
+def test_tiers_are_shown_apart() -> None:
+    """A cell's failed count is the must failures; should and house failures are shown
+    beside it; a column with no must failure is conformant; another namespace's house
+    failures are not judged (not in its pass rate, not among the run's failures)."""
+    report = rep.build(_tiered_state())
+    _, rows = rep.matrix(report, with_functions=False)
+    table = {r[0]: r[1:] for r in rows}
+    assert table["signatures"] == ["2/0 (+1 should) (+1 house)"] * 2
+    ours, peer = (report["totals"][t] for t in ("numpy-wrapped-cpu", "array_api_strict-cpu"))
+    assert rep.tier_counts(ours) == {"must": (1, 0), "should": (0, 1), "house": (1, 1)}
+    summary = rep.column_summary(peer, report["targets"][1])
+    assert summary.startswith("conformant: must 1 passed / 0 failed; should 0 passed / 1 "
+                              "failed; house 1 passed / 1 failed (eagerpy_xp's contract: "
+                              "not judged)")  # fmt: skip
+    assert rep.pass_rate(ours, ours=True) == pytest.approx(2 / 4)
+    assert rep.pass_rate(peer, ours=False) == pytest.approx(2 / 3)
+    judged = [r["nodeid"] for r in rep.judged_failures(report)]
+    assert judged == ["t::test_should_failed[numpy-wrapped-cpu]",
+                      "t::test_house_failed[numpy-wrapped-cpu]",
+                      "t::test_should_failed[array_api_strict-cpu]"]  # fmt: skip
+    markdown = rep.render_markdown(report, [])
+    assert "- [house] `t::test_house_failed[array_api_strict-cpu]`" in markdown
+    page = render_html(report)
+    assert "[should] " in page and "not judged" in page
+    must_failure = dict(report["results"][0], outcome="failed")
+    assert rep.count_keys(must_failure) == ("failed",)
+
+
+def test_a_check_declares_its_tier_with_a_marker() -> None:
+    """The tier of an item is its ``tier`` marker (a pytest.param's overrides the
+    function's, the function's the module's), else must; ``--tier`` selects items by it;
+    an ours_only item that is not house is refused at collection."""
+    from conformance.tiers import parse, tier_of
+
+    class Item:
+        def __init__(self, *names: str) -> None:
+            self.marks = [pytest.mark.tier(n).mark for n in names]
+            self.nodeid = "x"
+
+        def get_closest_marker(self, name: str) -> Any:
+            return next((m for m in self.marks if m.name == name), None)
+
+    assert tier_of(Item()) == "must"
+    assert tier_of(Item("should", "house")) == "should"  # the closest first
+    with pytest.raises(ValueError, match="unknown tier 'may'"):
+        tier_of(Item("may"))
+    assert parse(None) == ("must", "should", "house") and parse("must") == ("must",)
+    env = dict(os.environ, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", str(ROOT / "conformance" / "test_edges.py"),
+         "-p", "conformance.plugin", "-o", "addopts=", "-q", "--collect-only",
+         "--backend", "numpy", "--flavour", "wrapped", "--tier", "house",
+         "-p", "no:cacheprovider"], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=300, check=False)  # fmt: skip
+    ids = [ln for ln in listed.stdout.splitlines() if "::" in ln]
+    assert ids and all(("library_zero_signs" in i or "numpy_keys" in i or "beyond" in i
+                        or "unheld" in i) for i in ids), listed.stdout[-2000:]  # fmt: skip
