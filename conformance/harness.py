@@ -68,8 +68,8 @@ _CHAPTER_STARTS = (
 
 #: The rows of the matrix, in display order.
 AREAS = (
-    "creation", "data types", "elementwise", "indexing", "linear algebra", "manipulation",
-    "searching", "sets", "sorting", "statistics", "utility", "array object",
+    "creation", "data types", "dtype objects", "elementwise", "indexing", "linear algebra",
+    "manipulation", "searching", "sets", "sorting", "statistics", "utility", "array object",
     "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
 )  # fmt: skip
 
