@@ -93,7 +93,11 @@ def test_binary_operator(target: Target, name: str, form: str) -> None:
         x = target.asarray(a)
         before = x
         x = _quiet(lambda: iop(x, target.asarray(b)))
-        assert x is before, "in-place operator returned a new object"
+        # the standard leaves mutation to the library (its copy-view page: after y -= 1,
+        # "for TensorFlow, JAX, and Dask, x will contain the value 1"): the same object
+        # back is eagerpy_xp's own promise, not asked of another namespace
+        if target.ours:
+            assert x is before, "in-place operator returned a new object"
 
         def compare(c: Call) -> None:
             wanted = ref if c is call else xs.asarray(expect(c))
@@ -237,7 +241,8 @@ def test_attributes(target: Target, name: str) -> None:
     def check(x: np.ndarray) -> None:
         a, r = target.asarray(x), xs.asarray(x)
         assert a.shape == r.shape and a.ndim == r.ndim and a.size == r.size
-        assert a.device == target.dev
+        if target.dev is not None:  # a namespace whose default_device() is None (JAX)
+            assert a.device == target.dev
         assert target.dtype_name(a.dtype) == "float32"
         assert a.__array_namespace__() is target.xp
         if x.ndim >= 2:

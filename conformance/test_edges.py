@@ -274,6 +274,8 @@ def test_from_dlpack_device(target: Target, area: str) -> None:
         y = from_dlpack(x, device=d)
         # a native array without a ``device`` attribute (Dask) answers through xp.device
         got = y.device if hasattr(y, "device") else target.function("device")(y)
+        if d is None:  # a devices() entry None (JAX): "the same device as x"
+            d = x.device if hasattr(x, "device") else target.function("device")(x)
         assert got == d, f"from_dlpack(x, device={d!r}) is on {got!r}"
         np.testing.assert_array_equal(target.to_numpy(y), [0.0, 1.0, 2.0])
 
@@ -287,7 +289,10 @@ def test_asarray_copy_false_sees_writes(target: Target, area: str) -> None:
         y = target.function("asarray")(x, copy=False)
     except ValueError:
         return
-    x[0] = 1.0
+    try:
+        x[0] = 1.0
+    except TypeError:  # immutable arrays (JAX): no write to see; __setitem__'s row says so
+        pytest.skip(f"{target.id}: its arrays take no writes")
     assert target.to_numpy(y)[0] == 1.0, "asarray(x, copy=False) returned a copy"
 
 
