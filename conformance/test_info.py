@@ -43,7 +43,7 @@ def test_capabilities(target: Target, name: str) -> None:
 def test_devices(target: Target, name: str) -> None:
     info = _info(target)
     devices = info.devices()
-    # the standard: "out (List[device]) – a list of supported devices"; eagerpy_xp gives a
+    # the standard: "out (List[device]) - a list of supported devices"; eagerpy_xp gives a
     # tuple, which the standard's "list" does not forbid (a sequence either way)
     assert isinstance(devices, (list, tuple)) and devices, f"devices() is {devices!r}"
     assert info.default_device() in devices

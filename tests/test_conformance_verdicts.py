@@ -117,7 +117,7 @@ def test_defaults_are_judged_by_behaviour() -> None:
     with pytest.raises(AssertionError, match="prepend=None raised"):
         test_explicit_defaults(compat, "diff")
     strict = Target("numpy", "array_api_strict", "cpu", namespace="array_api_strict")
-    with pytest.raises(AssertionError, match="astype.*device=None"):
+    with pytest.raises(AssertionError, match=r"astype.*device=None"):
         test_device_none_keeps_the_input_device(strict, "astype")
     ours = Target("numpy", "native", "cpu")
     test_explicit_defaults(ours, "diff")
