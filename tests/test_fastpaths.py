@@ -10,13 +10,11 @@ Results must agree bit for bit (NaN, signed zeros), in dtype, and in the errors 
 
 from __future__ import annotations
 
-import gc
 import importlib
 import itertools
 import math
 import operator
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -250,9 +248,9 @@ REFLECTED = {d.replace("__", "__r", 1): d for d in BINARY_OPERATORS
 
 def _interpreted(dunder: str) -> Callable[..., Any]:
     """``Array.<dunder>`` as the interpreter runs it (``x + y``, ``-x``; ``2 - x`` for
-    ``__rsub__(x, 2)``): through the type's operator slots, which run the fast cases in C
-    where `_speedups` is installed (calling ``Array.__add__`` itself runs the Python
-    method)."""
+    ``__rsub__(x, 2)``): through the type's operator slots, with Python's dispatch (the
+    other operand's reflected method after NotImplemented), beside the method called
+    itself."""
     forward = REFLECTED.get(dunder)
     if forward is not None:
         op = getattr(operator, forward)
@@ -397,32 +395,14 @@ def test_operator_fast_cases_are_taken(operators_case: tuple[Any, Any]) -> None:
     assert b.operator_plans["pow"][4] is not None  # x ** y and x ** 2 too
 
 
-@pytest.fixture(params=["C", "Python"])
-def operators_in(request: pytest.FixtureRequest) -> Iterator[str]:
-    """`Array`'s operators run their fast cases in C (`_speedups`) or in Python for the
-    test.  Installing clears C's plans (one kept per operator: plans are fixed once a
-    backend is built), so a test that patches a plan installs again after patching, and
-    this fixture, set up before ``monkeypatch`` and so undone after it, installs again
-    once the patch is gone."""
-    from eagerpy_xp import _array
-
-    if request.param == "C" and _array._speedups_module() is None:
-        pytest.skip("eagerpy_xp._speedups is not built here (no C compiler when installed, "
-                    "or EAGERPY_XP_PURE_PYTHON is set): the Python run covers the operators")
-    before = _array.use_speedups(request.param == "C")
-    yield request.param
-    _array.use_speedups(before)
-
-
 @pytest.mark.parametrize("name", ["numpy", "torch", "jax", "tensorflow", "mlx"])
-def test_common_operators_never_call_the_function(name: str, operators_in: str,
+def test_common_operators_never_call_the_function(name: str,
                                                   monkeypatch: pytest.MonkeyPatch
                                                   ) -> None:  # fmt: skip
     """On float32 arrays the common operators (two arrays, a Python float or int on either
     side) are their fast cases: the function behind them is never called (MLX, whose
-    dtype objects are new on each read, too), in C and in Python."""
+    dtype objects are new on each read, too)."""
     import eagerpy_xp as ep
-    from eagerpy_xp import _array
 
     backend = _BACKENDS[name]()
     b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
@@ -439,7 +419,6 @@ def test_common_operators_never_call_the_function(name: str, operators_in: str,
     for function in ("add", "less", "multiply", "greater", "negative", "subtract"):
         plan = b.operator_plans[function]
         monkeypatch.setitem(b.operator_plans, function, (refused, *plan[1:]))
-    _array.use_speedups(operators_in == "C")  # (C reads the patched plans)
     scope = {"x": x, "y": y}
     for expression, values in expected.items():
         result = eval(expression, scope)
@@ -742,17 +721,15 @@ def test_operators_on_arrays_of_a_tensor_subclass() -> None:
                 assert got == want, dunder
 
 
-# -- operators in C: `eagerpy_xp._speedups` ---------------------------------------------------------
 @pytest.mark.parametrize("name", ["numpy", "torch"])
-def test_reflected_operators_keep_to_their_first_dtypes(name: str, operators_in: str,
+def test_reflected_operators_keep_to_their_first_dtypes(name: str,
                                                         monkeypatch: pytest.MonkeyPatch
                                                         ) -> None:  # fmt: skip
     """A Python scalar before an array (``2 ** x``) takes the fast case only for the
     dtypes its case allows a scalar first (``first_dtypes``; none for ``pow`` on NumPy,
-    for torch's half floats none at all): otherwise the full function runs, in C and in
-    Python, even where the fast case takes the scalar after the array."""
+    for torch's half floats none at all): otherwise the full function runs, even where
+    the fast case takes the scalar after the array."""
     import eagerpy_xp as ep
-    from eagerpy_xp import _array
 
     backend = _BACKENDS[name]()
     b = importlib.import_module(f"eagerpy_xp.native.{name}").__backend__
@@ -767,7 +744,6 @@ def test_reflected_operators_keep_to_their_first_dtypes(name: str, operators_in:
         return plan[6](*args)
 
     monkeypatch.setitem(b.operator_plans, "pow", (*plan[:6], counted, *plan[7:]))
-    _array.use_speedups(operators_in == "C")  # (C reads the patched plans)
     np.testing.assert_allclose(backend.numpy((2 ** x).raw)[1], 2 ** np.linspace(0.5, 2, 4),
                                rtol=1e-6)  # fmt: skip
     assert calls == []
@@ -776,48 +752,16 @@ def test_reflected_operators_keep_to_their_first_dtypes(name: str, operators_in:
     assert len(calls) == 1  # (the scalar after the array: the fast case)
 
 
-def _speedups() -> Any:
-    from eagerpy_xp import _array
-
-    module = _array._speedups_module()
-    if module is None:
-        pytest.skip("eagerpy_xp._speedups is not built here (no C compiler when installed, "
-                    "or EAGERPY_XP_PURE_PYTHON is set): the Python run covers the operators")
-    return module
-
-
-def test_operators_run_in_c_where_built() -> None:
-    """Where `_speedups` is built (.ci/run requires it), the interpreter runs `Array`'s
-    operators in C; `use_speedups(False)` gives it the Python methods, True C again; the
-    class keeps its Python methods either way (what Dynamo traces and ``help`` shows)."""
-    import eagerpy_xp as ep
-    from eagerpy_xp import _array
-
-    module = _speedups()
-    assert module.installed(Array)
-    x = ep.astensor(np.arange(3.0))
-    try:
-        assert _array.use_speedups(False) is True and not module.installed(Array)
-        assert (x + 1).raw.tolist() == [1.0, 2.0, 3.0] and (-x).raw.tolist() == [0, -1, -2]
-        assert _array.use_speedups(True) is False and module.installed(Array)
-    finally:
-        _array.use_speedups(True)
-    for name in ("__add__", "__radd__", "__pow__", "__lt__", "__eq__", "__neg__", "__invert__"):
-        assert type(vars(Array)[name]).__name__ == "function", name
-    with pytest.raises(TypeError, match="not an object slot"):
-        module.install(type("Slotless", (), {}), (), (), ())
-
-
 class _Sub(Array):
-    """A subclass of `Array` (whose operators are the Python ones, not C's)."""
+    """A subclass of `Array` (no fast case takes it: ``type(other) is Array`` fails)."""
 
     __slots__ = ()
 
 
 def _odd_operands() -> list[tuple[str, Any]]:
-    """Operands beside a NumPy float32 `Array` that C must pass to the Python methods, or
-    take exactly as they do: other kinds, other backends, 0-d arrays (NumPy's scalars:
-    `normalize`), ints outside the int32 lane, a subclass."""
+    """Operands beside a NumPy float32 `Array` that no fast case takes, or takes only in
+    part: other kinds, other backends, 0-d arrays (NumPy's scalars: `normalize`), ints
+    outside the int32 lane, a subclass."""
     import eagerpy_xp as ep
 
     torch = pytest.importorskip("torch")
@@ -833,110 +777,65 @@ def _odd_operands() -> list[tuple[str, Any]]:
     return operands
 
 
-def _outcomes(pure: bool) -> dict[str, Any]:
+def _outcomes(interpreted: bool) -> dict[str, Any]:
     """Every operator on a float32 `Array` (and on its 0-d and subclass forms) beside each
-    odd operand, both sides, run by the interpreter in C (``pure`` False) or in Python."""
+    odd operand, both sides, run by the interpreter (``x + y``, ``y + x``), or as the
+    forward method of the array (``Array.__add__(x, y)``, what the interpreter calls
+    first for ``x + y``)."""
     import eagerpy_xp as ep
-    from eagerpy_xp import _array
 
-    before = _array.use_speedups(not pure)
-    try:
-        arrays = [("x", ep.astensor(np.array([1.0, -0.0, 2.5], np.float32))),
-                  ("x0", ep.astensor(np.float32(-1.5))),
-                  ("sub", _Sub(np.array([3.0, 0.5, -1.0], np.float32)))]  # fmt: skip
-        outcomes: dict[str, Any] = {}
-        for (name, x), (what, other) in itertools.product(arrays, _odd_operands()):
-            for dunder in (*BINARY_OPERATORS, *REFLECTED):
-                for side, args in (("", (x, other)), ("swapped ", (other, x))):
-                    key = f"{side}{name}.{dunder}({what})"
-                    try:
-                        result = _interpreted(dunder)(*args)
-                    except Exception as error:
-                        outcomes[key] = (type(error).__name__, str(error))
-                        continue
-                    if isinstance(result, Array):
-                        outcomes[key] = (type(result).__name__, result.backend, str(result.dtype),
-                                         np.asarray(result.raw).tobytes())  # fmt: skip
-                    else:
-                        outcomes[key] = (type(result).__name__, repr(result))
-            for dunder in UNARY_OPERATORS:
+    arrays = [("x", ep.astensor(np.array([1.0, -0.0, 2.5], np.float32))),
+              ("x0", ep.astensor(np.float32(-1.5))),
+              ("sub", _Sub(np.array([3.0, 0.5, -1.0], np.float32)))]  # fmt: skip
+    outcomes: dict[str, Any] = {}
+    for (name, x), (what, other) in itertools.product(arrays, _odd_operands()):
+        for dunder in (*BINARY_OPERATORS, *REFLECTED):
+            for side, args in (("", (x, other)), ("swapped ", (other, x))):
+                key = f"{side}{name}.{dunder}({what})"
+                if not interpreted and (args[0] is not x or dunder in REFLECTED):
+                    continue  # (the interpreter runs the forward method of `x` first)
                 try:
-                    result = _interpreted(dunder)(x)
-                except TypeError as error:  # (``~`` of a float array)
-                    outcomes[f"{name}.{dunder}"] = str(error)
+                    result = (_interpreted(dunder) if interpreted
+                              else getattr(Array, dunder))(*args)  # fmt: skip
+                except Exception as error:
+                    outcomes[key] = (type(error).__name__, str(error))
+                    continue
+                if isinstance(result, Array):
+                    outcomes[key] = (type(result).__name__, result.backend, str(result.dtype),
+                                     np.asarray(result.raw).tobytes())  # fmt: skip
                 else:
-                    outcomes[f"{name}.{dunder}"] = (type(result).__name__, str(result.dtype),
-                                                    np.asarray(result.raw).tobytes())  # fmt: skip
+                    outcomes[key] = (type(result).__name__, repr(result))
+        for dunder in UNARY_OPERATORS:
             try:
-                pow(x, 2, 3)  # type: ignore[call-overload]
-            except TypeError as error:
-                outcomes[f"pow({name}, 2, 3)"] = str(error)
-        return outcomes
-    finally:
-        _array.use_speedups(before)
+                result = (_interpreted(dunder) if interpreted else getattr(Array, dunder))(x)
+            except TypeError as error:  # (``~`` of a float array)
+                outcomes[f"{name}.{dunder}"] = str(error)
+            else:
+                outcomes[f"{name}.{dunder}"] = (type(result).__name__, str(result.dtype),
+                                                np.asarray(result.raw).tobytes())  # fmt: skip
+        try:
+            pow(x, 2, 3)  # type: ignore[call-overload]
+        except TypeError as error:
+            outcomes[f"pow({name}, 2, 3)"] = str(error)
+    return outcomes
 
 
-def test_operators_in_c_and_python_agree_on_odd_operands() -> None:
-    """C takes only what the Python fast cases take: every operator beside operands no
-    fast case takes (strings, None, lists, NumPy scalars, other frameworks' arrays and
-    Arrays, other dtypes and shapes, huge ints, a subclass of `Array`) gives the same
-    result, or the same error with the same message, in C and in Python."""
-    _speedups()
-    in_c, in_python = _outcomes(pure=False), _outcomes(pure=True)
-    assert in_c.keys() == in_python.keys()
-    differ = [k for k in in_c if in_c[k] != in_python[k]]
-    assert not differ, [(k, in_c[k], in_python[k]) for k in differ[:5]]
-    # (the comparison covers the contract's errors, and Python's own)
-    assert in_c["x.__add__(torch Array)"][0] == "TypeError"
-    assert "cannot mix a numpy" in in_c["x.__add__(torch Array)"][1]
-    assert "cannot mix a numpy Array with a torch" in in_c["x.__add__(torch.Tensor)"][1]
-    assert in_c["x.__mul__(int8 Array)"][:3] == ("Array", "numpy", "float32")  # (promoted)
-    assert in_c["x.__eq__(None)"] == ("bool", "False")
-    assert in_c["x.__add__(str)"][0] == "TypeError"
-    assert in_c["x.__add__((4,) Array)"][0] == "ValueError"
-    assert "__add__" in in_c["x.__add__((4,) Array)"][1]
-
-
-@pytest.mark.parametrize("name", ["numpy", "torch"])
-def test_operators_keep_reference_counts(operators_in: str, name: str) -> None:
-    """Operators leak and free no reference (C manages them by hand): the counts of the
-    operands, their dtypes, the backend and the scalars are the same after 300 rounds of
-    every kind of call, fast case or not, result or error, 0-d (NumPy normalizes its
-    scalars) or not."""
-    import eagerpy_xp as ep
-
-    backend = _BACKENDS[name]()
-    x = ep.astensor(backend.plain(np.linspace(-1, 1, 6, dtype=np.float32)))
-    y = ep.astensor(backend.plain(np.linspace(0, 2, 6, dtype=np.float32)))
-    z = ep.astensor(backend.plain(np.float32(0.5).reshape(())))
-    c = ep.astensor(backend.plain(np.ones(6, np.complex64)))
-    bad = ep.astensor(backend.plain(np.ones(4, np.float32)))
-    i16 = ep.astensor(backend.plain(np.arange(6, dtype=np.int16)))
-    # (an int beside an int16 tensor leaves torch's lanes: its operand is the int itself)
-    big, lane, real, operand = 2**40, 3, 2.5, int("1001")
-    watched = (x.raw, y.raw, z.raw, c.raw, i16.raw, x.dtype, c.dtype, x._b, big, lane, real,
-               operand)  # fmt: skip
-
-    def once() -> None:
-        for v in (x + y, x * real, lane - x, x ** 2, -x, abs(c), x < y, x == y, x + big,
-                  z + z, -z, z > real, ~(x < y), c * c, big * x, x @ y, i16 + operand,
-                  operand - i16, i16 * i16):  # fmt: skip
-            assert type(v) is Array
-        for wrong in ("a", bad, None):
-            try:
-                x + wrong
-            except (TypeError, ValueError):
-                pass
-
-    def counts() -> list[int]:
-        gc.collect()  # (an error's traceback and its frames are a cycle until collected)
-        return [sys.getrefcount(v) for v in watched]
-
-    once()
-    before = counts()
-    for _ in range(300):
-        once()
-    assert counts() == before
+def test_operators_on_odd_operands_agree_with_the_interpreter() -> None:
+    """Every operator beside operands no fast case takes (strings, None, lists, NumPy
+    scalars, other frameworks' arrays and Arrays, other dtypes and shapes, huge ints, a
+    subclass of `Array`) gives the same result, or the same error with the same message,
+    run by the interpreter and called as the method; the contract's errors among them."""
+    interpreted, methods = _outcomes(interpreted=True), _outcomes(interpreted=False)
+    differ = [k for k in methods if methods[k] != interpreted[k] and methods[k][0] != "NotImplementedType"]
+    assert not differ, [(k, interpreted[k], methods[k]) for k in differ[:5]]
+    assert interpreted["x.__add__(torch Array)"][0] == "TypeError"
+    assert "cannot mix a numpy" in interpreted["x.__add__(torch Array)"][1]
+    assert "cannot mix a numpy Array with a torch" in interpreted["x.__add__(torch.Tensor)"][1]
+    assert interpreted["x.__mul__(int8 Array)"][:3] == ("Array", "numpy", "float32")  # (promoted)
+    assert interpreted["x.__eq__(None)"] == ("bool", "False")
+    assert interpreted["x.__add__(str)"][0] == "TypeError"
+    assert interpreted["x.__add__((4,) Array)"][0] == "ValueError"
+    assert "__add__" in interpreted["x.__add__((4,) Array)"][1]
 
 
 # -- basic indexing: `Array.__getitem__`'s fast case (`BackendCore.index_case`) ------------------
@@ -1176,7 +1075,7 @@ def test_torch_half_floats_beside_python_scalars(dtype: str) -> None:
     torch_ops = {"__add__": torch.add, "__sub__": torch.sub, "__mul__": torch.mul,
                  "__gt__": torch.gt}  # fmt: skip
     for dunder, op in torch_ops.items():
-        for form in (getattr(Array, dunder), _interpreted(dunder)):  # (Python, C)
+        for form in (getattr(Array, dunder), _interpreted(dunder)):  # (method, interpreter)
             for scalar in (0.1, 2.5, 1e-5, -0.0):
                 got = form(x, scalar).raw
                 want = op(values, scalar)
