@@ -76,7 +76,8 @@ def test_array_array(target: Target, name: str, pair: tuple[str, str]) -> None:
             y = target.asarray(np.ones((2, 3), a))
             y_before = y
             y = (operator.iand if fn == "logical_and" else operator.iadd)(y, x2)
-            assert y is y_before, "in-place operator returned a new object"
+            if target.ours:  # eagerpy_xp's promise: the standard leaves mutation open
+                assert y is y_before, "in-place operator returned a new object"
             results["in-place"] = y
     for form, result in results.items():
         got = target.dtype_name(result.dtype)
