@@ -546,6 +546,9 @@ class DaskBackend(NumPyDtypes, Backend):
     @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
         a, b, dtype = self._common(x1, x2)
+        if a.ndim and b.ndim:  # (Dask would find a mismatch only when it computes)
+            _contracted_sizes(self, "matmul", [(a.shape[-1], b.shape[0 if b.ndim == 1 else -2])],
+                        a, b)  # fmt: skip
         return da.matmul(a, b).astype(dtype, copy=False)
 
     @translated
@@ -553,6 +556,15 @@ class DaskBackend(NumPyDtypes, Backend):
         if not isinstance(axes, (tuple, list)):
             self.check_int(axes, "axes", "tensordot", 0)
         a, b, dtype = self._common(x1, x2)
+        try:  # the contracted sizes (Dask would broadcast 1 against n, or fail computing)
+            if isinstance(axes, (tuple, list)):
+                pairs = list(zip(axes[0], axes[1], strict=True))
+            else:
+                pairs = list(zip(range(a.ndim - axes, a.ndim), range(axes), strict=True))
+            sizes = [(a.shape[i], b.shape[j]) for i, j in pairs]
+        except (TypeError, ValueError, IndexError):  # Dask's own call raises for these
+            sizes = []
+        _contracted_sizes(self, "tensordot", sizes, a, b)
         return da.tensordot(a, b, axes=axes).astype(dtype, copy=False)
 
     @translated
@@ -1031,3 +1043,13 @@ def _argsort_descending(x: Any) -> Any:
 BACKEND = DaskBackend()
 
 __all__ = ["BACKEND", "DaskBackend"]
+
+
+def _contracted_sizes(b: Any, function: str, sizes: list[tuple[Any, Any]], x1: Any,
+                      x2: Any) -> None:  # fmt: skip
+    """`ValueError` where a pair of sizes that ``function`` contracts differ (sizes Dask
+    does not know yet, NaN, are left to it)."""
+    for s1, s2 in sizes:
+        if not (math.isnan(s1) or math.isnan(s2)) and s1 != s2:
+            raise b.error(function, f"contracted dimensions differ ({s1} and {s2}): shapes "
+                          f"{x1.shape} and {x2.shape}")  # fmt: skip

@@ -9,7 +9,7 @@ import tensorflow as tf
 
 from .._base import fastpath
 from .._base.arguments import integer
-from .._base.core import raise_translated, translated
+from .._base.core import AxisError, raise_translated, translated
 from .._base.functions import check_roll, check_sorter
 from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
@@ -524,12 +524,31 @@ class FunctionsMixin(TFBase):
     def _count(self, shape: Any, axes: Sequence[int]) -> Any:
         return tf.reduce_prod(self._pick(shape, axes))
 
+    def _check_contracted(self, a: Any, b: Any, back: int, axis: Any) -> None:
+        """`ValueError` unless both operands have the contracted axis (``back``: counted
+        from the end) with the same size: the standard broadcasts the other axes only
+        (TensorFlow's broadcasting would stretch a size 1 there).  Sizes not known while
+        tracing are left to the kernel."""
+        sizes = []
+        for name, operand in (("x1", a), ("x2", b)):
+            shape = self.shape_of(operand)
+            if len(shape) < -back:
+                raise self.error("vecdot", f"axis {axis} is out of range for {name} of "
+                                 f"shape {shape}", AxisError)  # fmt: skip
+            sizes.append(shape[back])
+        if None not in sizes and sizes[0] != sizes[1]:
+            raise self.error("vecdot", f"the contracted axis {axis} has size {sizes[0]} in x1 "
+                             f"and {sizes[1]} in x2; the standard wants the same size "
+                             f"(shapes {self.shape_of(a)} and {self.shape_of(b)})")  # fmt: skip
+
     @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
         self.check_arrays("vecdot", x1, x2)
         (a, b), _ = self.operands("vecdot", x1, x2)
+        ndim = max(self.ndim(a), self.ndim(b))
+        ax = self.normalize_axis(axis, ndim, "vecdot")
+        self._check_contracted(a, b, ax - ndim, axis)
         a, b = self.broadcast_arrays(a, b)
-        ax = self.normalize_axis(axis, self.ndim(a), "vecdot")
         if a.dtype.is_complex:
             a = tf.math.conj(a)
         return tf.reduce_sum(tf.math.multiply(a, b), axis=ax)
