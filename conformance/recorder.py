@@ -6,7 +6,8 @@ parent shows progress and a killed run still leaves every finished result on dis
 
 - ``{"event": "collected", "total": N, "targets": [...], "versions": {...}, ...}``
 - ``{"event": "result", "nodeid": ..., "outcome": ..., "area": ..., "function": ...,
-  "backend": ..., "flavour": ..., "device": ..., "target": ..., "message": ..., "call": ...,
+  "backend": ..., "flavour": ..., "device": ..., "target": ..., "tier": ..., "message": ...,
+  "call": ...,
   "seconds": ..., "cpu_s": ...}`` (``outcome`` "missing": the namespace lacks the name
   the item needs, ``missing``)
 - ``{"event": "finished", "exitstatus": N, "cpu_s": ...}``

@@ -2,7 +2,8 @@
 
 The matrix is coloured by pass rate, its columns grouped by framework: eagerpy_xp's
 flavours of a backend beside the other namespaces of that framework (``--peers``), each
-group framed, with a summary line per column (passed / failed / missing).  A click on an
+group framed, with a summary line per column (conformant or not, then passed / failed
+per tier: must, should, house; `conformance.tiers`).  A click on an
 area opens its functions, a click on a cell lists that cell's failures (and missing
 names) with their reproducing calls (the URL's ``#open=<area>&cell=<target>`` does the
 same, so a view can be linked).  The page also names the options, versions, devices,
