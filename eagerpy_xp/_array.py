@@ -127,10 +127,17 @@ def _binary_operator(dunder: str, function: str) -> BinaryOperator:
         elif kind in scalars and type(x) is t:
             dtype = self._dt
             if dtype in dtypes:
-                try:  # the operand as `fastpath.FastCase` says (its lanes need no call)
-                    if scalar is None or (dtype in floats if kind is float else kind is int
-                                          and dtype in ints
-                                          and -2147483648 <= other <= 2147483647):  # fmt: skip
+                try:  # the operand as `fastpath.FastCase` says
+                    if dtype in floats if kind is float else kind is int and dtype in ints \
+                            and -2147483648 <= other <= 2147483647:  # fmt: skip
+                        # a lane: the scalar as it is, and the array's dtype kept (no read)
+                        raw = scalar_op(x, other)
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is t else b.normalize(raw)
+                        array._b = b
+                        array._dt = dtype if result is None else result[dtype]
+                        return array
+                    if scalar is None:
                         raw = scalar_op(x, other)
                     else:
                         operand = scalar(other, dtype)
@@ -164,7 +171,7 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
 
     def reflected(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints, _ = \
+        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints, result = \
             b.operator_plans[function]  # fmt: skip
         x = self._raw
         kind = type(other)
@@ -172,9 +179,15 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
             dtype = self._dt
             if dtype in first:
                 try:
-                    if scalar is None or (dtype in floats if kind is float else kind is int
-                                          and dtype in ints
-                                          and -2147483648 <= other <= 2147483647):  # fmt: skip
+                    if dtype in floats if kind is float else kind is int and dtype in ints \
+                            and -2147483648 <= other <= 2147483647:  # fmt: skip
+                        raw = scalar_op(other, x)  # (a lane: the dtype kept, as above)
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is t else b.normalize(raw)
+                        array._b = b
+                        array._dt = dtype if result is None else result[dtype]
+                        return array
+                    if scalar is None:
                         raw = scalar_op(other, x)
                     else:
                         operand = scalar(other, dtype)
