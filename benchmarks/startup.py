@@ -4,7 +4,8 @@ For each framework, each form runs in fresh Python processes: the process import
 framework and makes a float32 array (not timed: every form pays that), then times its
 first call from nothing: ``import eagerpy_xp``, ``ep.namespace(x)`` and one
 ``xp.sin(x)`` (or ``exp``); array-api-compat's ``array_namespace(x).sin(x)``; EagerPy's
-``astensor(x).exp()`` (for TensorFlow and MLX, which array-api-compat lacks).  The
+``astensor(x).exp()`` (beside TensorFlow, which array-api-compat lacks; on MLX
+array-api-compat's namespace is ``mlx.core`` itself).  The
 processes of all forms and backends run interleaved, round after round, after one
 untimed round (bytecode caching is on in every process, as for an installed package,
 which has its ``.pyc`` files), and the medians over rounds are reported in ms.  Each process also reports the modules its first call
@@ -45,7 +46,6 @@ FORMS: dict[str, str] = {
 #: The forms that cannot run on a backend (and why), as the libraries document.
 MISSING: dict[tuple[str, str], str] = {
     ("tensorflow", "array-api-compat"): "array-api-compat has no TensorFlow",
-    ("mlx", "array-api-compat"): "array-api-compat hands MLX to mlx.core (no wrapper to time)",
     ("mlx", "EagerPy"): "EagerPy has no MLX",
     ("dask", "EagerPy"): "EagerPy has no Dask",
 }

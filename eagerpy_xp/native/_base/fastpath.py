@@ -84,7 +84,10 @@ def result_dtypes(function: str, case: FastCase, dtypes_by_name: dict[str, Any]
 def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozenset[Any]
           ) -> ScalarOperand:  # fmt: skip
     """Record on ``hook`` the dtypes beside which it returns a Python float, or an int
-    within `LANE_INTS`, unchanged (`FastCase`'s lanes); returns ``hook``."""
+    within `LANE_INTS`, unchanged (`FastCase`'s lanes); returns ``hook``.  A lane is a
+    promise that the op keeps the array's dtype there (the standard's rule for a Python
+    scalar operand; a comparison's result is bool): `Array`'s operators store that dtype
+    without reading the result's."""
     hook.as_is = (frozenset(float_dtypes), frozenset(int_dtypes))  # type: ignore[attr-defined]
     return hook
 
