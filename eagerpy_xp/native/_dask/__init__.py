@@ -601,6 +601,8 @@ class DaskBackend(NumPyDtypes, Backend):
             self.normalize_axes(axis, x.ndim, "roll")
         if 0 in x.shape:
             return x
+        if isinstance(axis, (tuple, list)) and not isinstance(shift, (tuple, list)):
+            shift = (shift,) * len(axis)  # one shift for every axis (Dask wants a tuple)
         return da.roll(x, shift, axis=axis)
 
     @translated

@@ -84,7 +84,7 @@ class IndexingMixin(TFBase):
             return self._mask_index(x, items[0])
         if not any(isinstance(k, tf.Tensor) or isinstance(k, bool) for k in items):
             self._check_ints(x, items)
-            return x[items] if items else x
+            return self._sliced(x, items) if items else x
         try:
             return self._advanced(x, items)
         except tf.errors.OpError as error:  # integer array indices out of range
@@ -109,6 +109,38 @@ class IndexingMixin(TFBase):
                     raise self.error("__getitem__", f"index {k} is out of bounds for axis "
                                      f"{dim} with size {size}", IndexError)  # fmt: skip
             dim += used[i]
+
+    def _sliced(self, x: Any, items: tuple[Any, ...]) -> Any:
+        """``x[items]`` for a basic key (ints in range, slices, None, one Ellipsis):
+        TensorFlow's strided slice, whose kernel handles at most `MAX_KERNEL_RANK`
+        dimensions ("Unhandled input dimensions 9"); beyond that, one ``tf.gather`` per
+        axis the key changes (any rank), where the sizes are known."""
+        news = sum(k is None for k in items)
+        if max(self.ndim(x), self.ndim(x) + news) <= MAX_KERNEL_RANK:
+            return x[items]
+        parts = list(items)
+        consumed = len(parts) - news - sum(k is Ellipsis for k in parts)
+        at = next((i for i, k in enumerate(parts) if k is Ellipsis), len(parts))
+        parts[at:at + 1] = [slice(None)] * (self.ndim(x) - consumed)
+        axis = 0
+        for k in parts:
+            if k is None:
+                x = tf.expand_dims(x, axis)
+                axis += 1
+                continue
+            size = x.shape[axis]
+            if type(k) is int:
+                if size is None:
+                    return x[items]  # (a size known only when it runs: the kernel's limit)
+                x = tf.gather(x, k + size if k < 0 else k, axis=axis)
+                continue
+            if k != slice(None):
+                if size is None or not all(v is None or type(v) is int
+                                           for v in (k.start, k.stop, k.step)):  # fmt: skip
+                    return x[items]
+                x = tf.gather(x, tf.constant(list(range(*k.indices(size))), tf.int64), axis=axis)
+            axis += 1
+        return x
 
     def _mask_index(self, x: Any, mask: Any) -> Any:
         self.refuse_under_xla("__getitem__", "a boolean mask as the index: a result whose shape depends on the array's values")
@@ -158,7 +190,7 @@ class IndexingMixin(TFBase):
             dim += 1
         plain += [slice(None)] * (self.ndim(x) - len(plain))
         advanced = [i for i, k in enumerate(plain) if not isinstance(k, slice)]
-        x = x[tuple(k if isinstance(k, slice) else slice(None) for k in plain)]
+        x = self._sliced(x, tuple(k if isinstance(k, slice) else slice(None) for k in plain))
         shape = tf.shape(x, out_type=tf.int64)
         indices: list[Any] = []
         for i in advanced:
@@ -231,7 +263,8 @@ class IndexingMixin(TFBase):
                 or self.ndim(v) != 0:  # fmt: skip
             return None
         n = self.ndim(key)
-        if not 0 < n <= self.ndim(x) or None in key.shape or key.shape != x.shape[:n]:
+        if not 0 < n <= self.ndim(x) or None in key.shape or key.shape != x.shape[:n] \
+                or self.ndim(x) > MAX_KERNEL_RANK:  # (SelectV2 broadcasts at most 8 dims)
             return None
         mask = tf.reshape(key, [*key.shape, *([1] * (self.ndim(x) - n))])
         return tf.where(mask, v, x)
@@ -298,6 +331,9 @@ class IndexingMixin(TFBase):
 #: hands to ``StridedSlice`` (made once each; at most `_SLICE_CACHE_SIZE` kept).
 _SLICE_ARGUMENTS: dict[tuple[tuple[int, ...], ...], tuple[Any, Any, Any]] = {}
 _SLICE_CACHE_SIZE = 4096
+#: The most dimensions TensorFlow's ``StridedSlice``, ``ReverseV2``, ``Where`` and
+#: broadcasting ``SelectV2`` kernels handle.
+MAX_KERNEL_RANK = 8
 _INT32_BOUND = 2**31 - 1
 
 
@@ -310,8 +346,9 @@ def _take_basic(raw: Any, key: Any) -> Any:
         key = (key,)
     elif not key:
         return raw
-    if not basic_in_range(raw.shape, key):
-        return None
+    shape = raw.shape
+    if len(shape) > MAX_KERNEL_RANK or not basic_in_range(shape, key):
+        return None  # (more dimensions than StridedSlice's kernel takes: `getitem`)
     begin, end, strides = [], [], []
     begin_mask = end_mask = ellipsis_mask = new_axis_mask = shrink_axis_mask = 0
     for i, k in enumerate(key):

@@ -230,6 +230,8 @@ class TorchFunctions(TorchCore):
         check_roll(self, shift, axis)
         if axis is None:
             return self._on_bits(torch.roll, x.reshape(-1), shift).reshape(x.shape)
+        if isinstance(axis, (tuple, list)) and not isinstance(shift, (tuple, list)):
+            shift = (shift,) * len(axis)  # one shift for every axis (torch wants a tuple)
         return self._on_bits(torch.roll, x, shift, axis)
 
     @translated
