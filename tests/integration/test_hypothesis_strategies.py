@@ -5,9 +5,9 @@ eagerpy_xp, both flavours: arrays of every dtype the namespace holds
 namespace's own ``zeros``/``full``/``asarray`` and ``__setitem__``, then reads each value
 back, so this is a client exercising creation, writes and reads together.
 
-On MLX, hypothesis' ``complex_dtypes()`` (it looks dtypes up by name) includes the
-namespace's ``complex128`` placeholder, which MLX cannot hold (docs/mlx.md): dtypes here
-come from ``dtypes()``, as docs/ecosystem.md tells hypothesis users to do there.
+hypothesis looks dtypes up by name (``complex_dtypes()``, ``scalar_dtypes()``); MLX's
+namespaces have no ``complex128`` (docs/mlx.md), so those draw only dtypes MLX holds
+(tests/test_mlx.py checks ``complex_dtypes()``); dtypes here come from ``dtypes()``.
 """
 
 from __future__ import annotations
