@@ -298,8 +298,10 @@ class Array(ArrayMethods):
     #: assigns ``_dt`` with it.
     __slots__ = ("_raw", "_b", "_dt", "__weakref__")
     __hash__ = None  # type: ignore[assignment]
-    # NumPy: defer `ndarray <op> Array` to our reflected operators.
-    __array_ufunc__ = None
+    # NumPy: `ndarray <op> Array` defers to our reflected operators (a priority above
+    # ndarray's, and no `__array_ufunc__`), and NumPy's functions (`np.sin(x)`) convert
+    # the Array through `__array__`, as they convert array_api_strict's arrays.
+    __array_priority__ = 1000.0
 
     _raw: Any
     _b: Backend

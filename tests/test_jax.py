@@ -230,8 +230,10 @@ def test_result_type_follows_x64(xp: ModuleType, x64: bool) -> None:
     assert xp.result_type(a, b) == xp.add(a, b).dtype == (xp.int64 if x64 else xp.int32)
     assert xp.result_type(xp.int8, xp.uint8, 1) == xp.int16
     assert xp.result_type(xp.float32, xp.complex64) == xp.complex64
-    with pytest.raises(TypeError, match=r"eagerpy_xp\.jax\.result_type: a Python float"):
-        xp.result_type(xp.int8, 1.5)
+    # a float with an integer dtype: the default floating dtype, as `add` gives it
+    assert xp.result_type(xp.int8, 1.5) == xp.add(xp.ones(2, dtype=xp.int8), 1.5).dtype == (
+        xp.float64 if x64 else xp.float32
+    )
 
 
 def test_finfo_iinfo(xp: ModuleType) -> None:

@@ -687,6 +687,9 @@ class BackendCore:
             else:
                 if unknowns == 0 or (unknown and unknowns == 1):
                     return sizes
+        if (not isinstance(sizes, (tuple, list, str, bytes)) and hasattr(sizes, "__len__")
+                and hasattr(sizes, "__iter__") and not hasattr(sizes, "dtype")):  # fmt: skip
+            sizes = tuple(sizes)  # a framework's own shape object (TensorShape): its entries
         items = (sizes,) if not isinstance(sizes, (tuple, list)) else sizes
         result = tuple(self.check_int(s, f"each entry of {what}", function) for s in items)
         negative = [s for s in result if s < 0]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..._detect import SCALAR_TYPES
-from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
+from ..._dtypes import COMPLEX_FLOATING, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote
 from .core import translated
 
 
@@ -102,6 +102,9 @@ class DataTypeFunctions:
 
     @translated
     def result_type(self, *arrays_and_dtypes: Any) -> Any:
+        """The arrays and dtypes promote as the standard's tables say (mixed kinds have
+        no result: `TypeError`); then each Python scalar (2024.12) combines with that dtype
+        as the element-wise functions combine it with an array of it (`_with_scalar`)."""
         names = [self._dtype_name_of(a, "result_type")
                  for a in arrays_and_dtypes if not isinstance(a, SCALAR_TYPES)]
         if not names:
@@ -115,8 +118,30 @@ class DataTypeFunctions:
                                  TypeError)
             result = promoted
         for scalar in arrays_and_dtypes:
-            if isinstance(scalar, SCALAR_TYPES) and not scalar_kind_ok(result, scalar):
-                raise self.error("result_type",
-                                 f"a Python {type(scalar).__name__} does not combine with {result}",
-                                 TypeError)
+            if isinstance(scalar, SCALAR_TYPES):
+                result = self._with_scalar(result, scalar)
         return self.dtypes_by_name[result]
+
+    def _with_scalar(self, name: str, scalar: Any) -> str:
+        """The dtype name of an array of ``name`` combined with the Python ``scalar``, as
+        ``add`` computes it on every backend.  The standard's cases: the array's dtype for
+        a scalar of its kind, and a complex with a real floating dtype gives the complex
+        dtype of the same precision.  Where it leaves the result open: a bool keeps a
+        numeric dtype, a float with an integer dtype gives the default real floating
+        dtype, a complex with an integer dtype the default complex one.  A number with a
+        bool dtype has no result (`TypeError`), as in ``add``."""
+        kind = kind_of(name)
+        if isinstance(scalar, bool):
+            return name
+        if kind == "bool":
+            raise self.error("result_type", f"a Python {type(scalar).__name__} does not "
+                             f"combine with bool", TypeError)  # fmt: skip
+        integral = kind in ("signed integer", "unsigned integer")
+        if isinstance(scalar, int):
+            return name
+        defaults = self.default_dtype_names()  # type: ignore[attr-defined]
+        if isinstance(scalar, float):
+            return defaults["real floating"] if integral else name
+        if integral:
+            return defaults["complex floating"]  # type: ignore[no-any-return]
+        return COMPLEX_OF_REAL.get(name, name)

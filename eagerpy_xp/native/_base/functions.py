@@ -324,6 +324,23 @@ def check_sorter(backend: Any, sorter: Any, size: int | None) -> None:
                                             f"{tuple(sorter.shape)}")  # fmt: skip
 
 
+def check_reduced_elements(backend: Any, shape: Any, axis: Any, function: str) -> None:
+    """A reduction without an identity (``min``, ``max``, ``argmin``, ``argmax``) over axes
+    that hold no element raises `ValueError`, on every backend (NumPy's answer; the
+    standard leaves the value open).  Only the reduced axes count: ``min`` of a ``(0, 2)``
+    array along its last axis is a ``(0,)`` array.  A size Dask does not know yet (NaN)
+    is not zero."""
+    if 0 not in shape:
+        return
+    ndim = len(shape)
+    axes = range(ndim) if axis is None else backend.normalize_axes(axis, ndim, function)
+    empty = [a for a in axes if shape[a] == 0]
+    if empty:
+        raise backend.error(function, f"cannot take the {function} over axis {empty[0]} of "
+                            f"an array of shape {tuple(shape)}: it holds no elements and "
+                            f"{function} has no identity")  # fmt: skip
+
+
 def check_correction(backend: Any, correction: Any, function: str) -> None:
     """``std``/``var``'s ``correction``: a real number, at least 0."""
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):

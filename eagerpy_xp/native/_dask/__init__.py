@@ -37,7 +37,13 @@ from ..._dtypes import promote, scalar_kind_ok
 from .._base import Backend
 from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
 from .._base.creation import check_dlpack
-from .._base.functions import check_correction, check_repeats, check_roll, check_sorter
+from .._base.functions import (
+    check_correction,
+    check_reduced_elements,
+    check_repeats,
+    check_roll,
+    check_sorter,
+)
 from .._base.keys import as_it_is, selects_nothing, standard_key
 from ._chunks import NUMPY, elementwise, gufunc, known, match_loop_chunks, reshape, whole_axes
 from ._subnamespaces import DaskFFT, DaskLinalg
@@ -660,6 +666,9 @@ class DaskBackend(NumPyDtypes, Backend):
         return self._arg_reduce(da.argmin, x, axis, keepdims)
 
     def _arg_reduce(self, reduce: Any, x: Any, axis: int | None, keepdims: bool) -> Any:
+        check_reduced_elements(self, x.shape, axis, reduce.__name__)
+        if 0 in x.shape:  # the other axes are empty: an empty result (Dask's chunks fail)
+            return da.empty(_reduced_shape(x.shape, axis, keepdims), dtype=np.int64)
         if _has_unknown(x):  # Dask's chunk function needs the sizes (fails when computed)
             return self.lazily(reduce.__name__, (x,), {"axis": axis, "keepdims": keepdims})
         if axis is not None or x.ndim <= 1:
@@ -748,11 +757,21 @@ class DaskBackend(NumPyDtypes, Backend):
 
     @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return self._f.max(x, axis=self._axes(x, axis, "max"), keepdims=keepdims)
+        return self._extreme(self._f.max, x, axis, keepdims, "max")
 
     @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        return self._f.min(x, axis=self._axes(x, axis, "min"), keepdims=keepdims)
+        return self._extreme(self._f.min, x, axis, keepdims, "min")
+
+    def _extreme(self, reduce: Any, x: Any, axis: Any, keepdims: bool, function: str) -> Any:
+        """An empty reduced axis raises `ValueError` at the call; a zero-size ``x`` whose
+        reduced axes are not empty gives an empty result (Dask's chunk reductions fail on
+        it: "zero-size array to reduction operation minimum")."""
+        axes = self._axes(x, axis, function)
+        check_reduced_elements(self, x.shape, axis, function)
+        if 0 in x.shape:
+            return da.empty(_reduced_shape(x.shape, axis, keepdims), dtype=x.dtype)
+        return reduce(x, axis=axes, keepdims=keepdims)
 
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -865,6 +884,19 @@ def _same_sizes(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """Whether shapes ``a`` and ``b`` may be equal (an unknown size, NaN, matches any)."""
     return len(a) == len(b) and all(m == n or math.isnan(m) or math.isnan(n)
                                     for m, n in zip(a, b))  # fmt: skip
+
+
+def _reduced_shape(shape: tuple[int, ...], axis: Any, keepdims: bool) -> tuple[int, ...]:
+    """The shape of a reduction of an array of ``shape`` over ``axis`` (None, an int or a
+    tuple of ints, already checked)."""
+    ndim = len(shape)
+    if axis is None:
+        axes = set(range(ndim))
+    else:
+        axes = {a % ndim for a in (axis if isinstance(axis, (tuple, list)) else (axis,))}
+    if keepdims:
+        return tuple(1 if i in axes else n for i, n in enumerate(shape))
+    return tuple(n for i, n in enumerate(shape) if i not in axes)
 
 
 def _has_unknown(obj: Any) -> bool:

@@ -220,6 +220,38 @@ def _log1p(x: Any) -> Any:
     return complex_from_parts(mx.where(mx.real(x) == 0, mx.abs(real), real), mx.imag(result))
 
 
+#: ln 2 in two parts (Cody and Waite): ``k * _LN2_HIGH`` is exact in float32 for the
+#: ``|k| <= 127`` of `_exp32`, and ``_LN2_HIGH + _LN2_LOW`` is ln 2 to float32's precision.
+_LN2_HIGH = 0.693359375
+_LN2_LOW = -2.12194440e-4
+
+
+@mx.custom_function
+def _exp32(x: Any) -> Any:
+    """float32 ``exp(x) = 2**k exp(r)``: ``k = round(x / ln 2)`` clipped to the normal
+    exponents [-126, 127], ``r = x - k ln 2`` in two exact steps, ``2**k`` exact.  MLX's
+    own ``exp`` reduces its argument in too little precision (its error grows with ``x``
+    to 3.9e-6 relative, 60 ulp, near 87; it overflows to inf from 88.03, where the result
+    is up to 3.4e38, and loses subnormal results) but is within an ulp on the small ``r``
+    (|r| <= 0.35; up to 1.04 where 2**127 clips near overflow).  Max relative error
+    1.1e-7 over the normal results (NumPy's float32: 2.0e-7), a subnormal ulp below them;
+    infinities and NaN come through ``r``.  Costs 9 more MLX operations: +20 us a call
+    on a small array, +15 % on 10**6 elements (CPU)."""
+    k = mx.clip(mx.round(x * 1.4426950408889634), -126.0, 127.0)
+    r = (x - k * _LN2_HIGH) - k * _LN2_LOW
+    return mx.exp(r) * mx.power(2.0, k)
+
+
+@_exp32.vjp
+def _exp32_vjp(x: Any, cotangent: Any, output: Any) -> Any:
+    return cotangent * output
+
+
+@_exp32.jvp
+def _exp32_jvp(primals: Any, tangents: Any) -> Any:
+    return [tangents[0] * _exp32(primals[0])]
+
+
 class MLXElementwise(MLXCore):
     """The element-wise chapter."""
 
@@ -285,12 +317,15 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "cos")
         return _cos64(x) if x.dtype == mx.float64 else mx.cos(x)
 
-    @_fast_unary("exp", mx.exp, _SHORT_FLOATING)
+    @_fast_unary("exp", _exp32, _SHORT_FLOATING)
     @translated
     def exp(self, x: Any, /) -> Any:
-        """float64: ``cosh(x) + sinh(x)`` (MLX computes float64 ``exp`` in float32
-        precision, and overflows beyond 88)."""
+        """float32: reduced by multiples of ln 2 first (`_exp32`; MLX's own is 60 ulp off
+        at large arguments and overflows from 88.03); float64: ``cosh(x) + sinh(x)`` (MLX
+        computes float64 ``exp`` in float32 precision, and overflows beyond 88)."""
         x = self._raw(x, "exp")
+        if x.dtype == mx.float32:
+            return _exp32(x)
         return _exp64(x) if x.dtype == mx.float64 else mx.exp(x)
 
     @_fast_unary("expm1", mx.expm1, REAL_FLOATING)

@@ -400,6 +400,9 @@ class MLXFunctions(MLXElementwise, MLXCreation):
         axis = self.normalize_axis(axis, x.ndim, function)
         if x.shape[axis] == 0:
             raise self.error(function, f"axis {axis} has size 0")
+        if x.size == 0:  # another axis is empty: an empty result (MLX refuses the array)
+            shape = [1 if i == axis else n for i, n in enumerate(x.shape) if keepdims or i != axis]
+            return mx.zeros(shape, dtype=self._default("indexing"))
         return self._index_result(fn(x, axis=axis, keepdims=keepdims))
 
     @translated

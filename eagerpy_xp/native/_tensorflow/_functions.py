@@ -10,7 +10,7 @@ import tensorflow as tf
 from .._base import fastpath
 from .._base.arguments import integer
 from .._base.core import AxisError, raise_translated, translated
-from .._base.functions import check_roll, check_sorter
+from .._base.functions import check_reduced_elements, check_roll, check_sorter
 from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
 
@@ -223,6 +223,7 @@ class FunctionsMixin(TFBase):
                      reduce: Callable[..., Any]) -> Any:  # fmt: skip
         x = self.tensor(x, function)
         self.check_kind(x, function, REAL_KINDS, "a real-valued")
+        check_reduced_elements(self, self.shape_of(x), axis, function)
         if x.dtype == tf.bool:
             x = tf.cast(x, tf.int8)
         n0 = self.ndim(x)
@@ -333,6 +334,7 @@ class FunctionsMixin(TFBase):
                  keepdims: bool) -> Any:  # fmt: skip
         x = self.tensor(x, function)
         self.check_kind(x, function, REAL_KINDS, "a real-valued")
+        check_reduced_elements(self, self.shape_of(x), axis, function)
         axes = self.axes(axis, self.ndim(x), function)
         if x.dtype == tf.bool:
             return tf.cast(fn(tf.cast(x, tf.int8), axis=axes, keepdims=keepdims), tf.bool)
@@ -360,7 +362,8 @@ class FunctionsMixin(TFBase):
     @translated
     def var(self, x: Any, /, *, axis: Any = None, correction: float = 0.0,
             keepdims: bool = False) -> Any:  # fmt: skip
-        """Divides by ``N - correction`` (inf or NaN when that is not positive)."""
+        """Divides by ``N - correction`` when positive, else by 0 (as NumPy and torch): inf,
+        or NaN where the squared deviations sum to 0 (an empty or constant slice)."""
         if isinstance(correction, bool) or not isinstance(correction, (int, float)):
             raise self.error("var", f"correction must be a real number, got {correction!r}",
                              TypeError)  # fmt: skip
@@ -373,7 +376,8 @@ class FunctionsMixin(TFBase):
             squares = tf.math.real(centred * tf.math.conj(centred))
         else:
             squares = centred * centred
-        count = tf.cast(self.size(x, axes), squares.dtype) - correction
+        # not below 0: with no elements 0 / 0 is NaN, where 0 / -1 gave -0.0
+        count = tf.maximum(tf.cast(self.size(x, axes), squares.dtype) - correction, 0)
         return tf.reduce_sum(squares, axis=axes, keepdims=keepdims) / count
 
     @translated

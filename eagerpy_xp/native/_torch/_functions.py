@@ -12,7 +12,13 @@ from ..._detect import SCALAR_TYPES
 from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
-from .._base.functions import check_correction, check_repeats, check_roll, check_sorter
+from .._base.functions import (
+    check_correction,
+    check_reduced_elements,
+    check_repeats,
+    check_roll,
+    check_sorter,
+)
 from ._core import SIGNED_VIEW, Tensor, TorchCore, transformed
 
 #: Dtypes whose sum and product torch computes in the standard's result dtype (small
@@ -260,6 +266,7 @@ class TorchFunctions(TorchCore):
     # -- searching ---------------------------------------------------------------------------
     def _arg(self, fn: Any, x: Any, axis: int | None, keepdims: bool, function: str) -> Tensor:
         self._check_tensor(x, function)
+        check_reduced_elements(self, x.shape, axis, function)
         values = self._ordered(x.to(torch.uint8) if x.dtype == torch.bool else x)
         if axis is None:
             result = fn(values.reshape(-1), dim=0)
@@ -299,7 +306,23 @@ class TorchFunctions(TorchCore):
         check_sorter(self, sorter, a.shape[0])
         if sorter is not None:
             sorter = sorter.to(torch.int64)
-        return torch.searchsorted(self._ordered(a), self._ordered(b), side=side, sorter=sorter)
+        if not a.is_floating_point():
+            return torch.searchsorted(self._ordered(a), self._ordered(b), side=side,
+                                      sorter=sorter)  # fmt: skip
+        return self._searchsorted_nan_last(a, b, side, sorter)
+
+    @staticmethod
+    def _searchsorted_nan_last(a: Tensor, b: Tensor, side: str, sorter: Any) -> Tensor:
+        """``searchsorted`` in `sort`'s order, NaN after +inf (torch's binary search reads
+        every comparison with NaN as false and walks past the NaNs): the NaNs of ``a``
+        become +inf, a position is at most the count of non-NaN values, and a NaN query
+        goes before the NaNs (left) or after them (right), as NumPy places it."""
+        nan = torch.isnan(a)
+        numbers = a.shape[0] - nan.sum()
+        found = torch.searchsorted(a.masked_fill(nan, math.inf), b, side=side, sorter=sorter)
+        placed = torch.minimum(found, numbers)
+        nan_query = numbers if side == "left" else torch.full_like(numbers, a.shape[0])
+        return torch.where(torch.isnan(b), nan_query, placed)
 
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
@@ -447,9 +470,7 @@ class TorchFunctions(TorchCore):
 
     def _extreme(self, fn: Any, x: Any, axis: Any, keepdims: bool, function: str) -> Tensor:
         self._check_tensor(x, function)
-        if x.numel() == 0 and (axis is None or any(x.shape[a] == 0 for a in
-                                                   self.normalize_axes(axis, x.ndim, function))):  # fmt: skip
-            raise self.error(function, "zero-size reduction has no identity")
+        check_reduced_elements(self, x.shape, axis, function)
         return self._unordered(self._reduce(fn, self._ordered(x), axis, keepdims, function),
                                x.dtype)  # fmt: skip
 
