@@ -5,11 +5,16 @@ calls that backend's function of the same name, so ``x + y`` and ``xp.add(x, y)`
 never disagree.  Mutation (``__setitem__``, in-place operators) goes through the
 backend's ``setitem``/``assign`` hooks: mutable frameworks write into the buffer,
 immutable ones (JAX, TensorFlow) hand back a new array that the wrapper rebinds to.
+Where writes rebind (`BackendCore.writes_in_place` False), a write is a
+read-modify-write of ``_raw``: it runs under a lock (`_write`), and a basic-indexing
+result writes through to the array it was taken from (`_VIEW`; docs/guide.md,
+"Writes, threads and views").
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
@@ -217,13 +222,18 @@ def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
 
 
 def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
-    """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result."""
+    """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result;
+    where writes rebind, under the array's write lock (`_write`), so that the operand
+    read and the result stored are one step for other threads."""
 
     def inplace(self: Array, other: Operand, /) -> Array:
         o = _operand(self, other, dunder)
         if o is NotImplemented:
             return NotImplemented
         b = self._b
+        if not b.writes_in_place:
+            _write(self, _Update(b, dunder, getattr(b, function), o), o)
+            return self
         try:
             raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
         except Exception as exc:
@@ -288,6 +298,83 @@ def _basic(key: tuple[Any, ...], negative_steps: bool) -> bool:
     return True
 
 
+# -- writes where they rebind: the lock and the views ------------------------------------------
+#: The locks of writes that rebind, by the written array's root (`_write`): striped, so
+#: that an `Array` needs no lock of its own and writes to different arrays rarely wait.
+_WRITE_LOCKS = tuple(threading.RLock() for _ in range(64))
+
+
+class _Update:
+    """An in-place operator's write: ``assign(raw, function(raw, operand))``."""
+
+    __slots__ = ("b", "dunder", "function", "operand")
+
+    def __init__(self, b: Backend, dunder: str, function: Any, operand: Any) -> None:
+        self.b, self.dunder, self.function, self.operand = b, dunder, function, operand
+
+    def __call__(self, raw: Any) -> Any:
+        try:
+            return self.b.assign(raw, self.function(raw, self.operand), self.dunder)
+        except Exception as exc:
+            _raise_as(self.b, exc, self.dunder)
+
+
+class _Store:
+    """``x[key] = value``'s write: the backend's ``setitem`` (which raises the contract's
+    errors itself)."""
+
+    __slots__ = ("b", "key", "value")
+
+    def __init__(self, b: Backend, key: Any, value: Any) -> None:
+        self.b, self.key, self.value = b, key, value
+
+    def __call__(self, raw: Any) -> Any:
+        return self.b.setitem(raw, self.key, self.value)
+
+
+def _write(array: Array, update: Callable[[Any], Any], operand: Any) -> None:
+    """Rebind ``array`` to ``update(array's values)`` on a backend whose writes rebind,
+    as one step for other threads: under the lock of the chain's root.
+
+    ``array`` may be a view (`_VIEW`: a basic-indexing result, which records its parent
+    and key): then its values are first read again from its parent (through the chain:
+    a view shows its parent's writes from its own next write on), and the written values
+    go up the chain, each parent rebound to its own values with the child's written at
+    the child's key.  Every new array is made before any is stored, so a failed write
+    changes nothing.
+    """
+    b = array._b
+    chain: list[tuple[Array, Any]] = []  # (parent, key), from ``array`` up
+    root = array
+    view = getattr(root, "_view", None)
+    while view is not None:
+        chain.append(view)
+        root = view[0]
+        view = getattr(root, "_view", None)
+    with _WRITE_LOCKS[(id(root) >> 4) & 63]:
+        for target, new in b.run_write(lambda: _write_chain(array, update, chain), operand):
+            target._raw, target._dt = new, new.dtype
+
+
+def _write_chain(array: Array, update: Callable[[Any], Any],
+                 chain: list[tuple[Array, Any]]) -> list[tuple[Array, Any]]:  # fmt: skip
+    """`_write`'s work, under its lock: each `Array` to rebind, with its new array."""
+    b = array._b
+    raw = array._raw
+    now = [raw]  # the values now of ``array`` and each parent, root last
+    if chain:  # read down from the root: a parent's write is seen from here on
+        now = [chain[-1][0]._raw]
+        for _, key in reversed(chain):
+            now.append(b.getitem(now[-1], key))
+        now.reverse()
+    new = update(now[0])
+    stored = [(array, new)]
+    for (parent, key), values in zip(chain, now[1:]):  # its child's values written at key
+        new = b.setitem(values, key, new)
+        stored.append((parent, new))
+    return stored
+
+
 class Array(ArrayMethods):
     """A standard-conformant array wrapping a native NumPy/PyTorch/JAX/TensorFlow array."""
 
@@ -295,8 +382,9 @@ class Array(ArrayMethods):
     #: when the `Array` is made (or known from the fast case that made it), so that
     #: operators and ``.dtype`` read a slot, not the framework's dtype getter (torch's
     #: `Tensor.dtype` and JAX's are some 50 to 100 ns each).  Every assignment of ``_raw``
-    #: assigns ``_dt`` with it.
-    __slots__ = ("_raw", "_b", "_dt", "__weakref__")
+    #: assigns ``_dt`` with it.  ``_view`` (`_VIEW`), set only on a basic-indexing result
+    #: of a backend whose writes rebind: ``(parent, key)``, where its writes go too.
+    __slots__ = ("_raw", "_b", "_dt", "_view", "__weakref__")
     __hash__ = None  # type: ignore[assignment]
     # NumPy: `ndarray <op> Array` defers to our reflected operators (a priority above
     # ndarray's, and no `__array_ufunc__`), and NumPy's functions (`np.sin(x)`) convert
@@ -306,6 +394,7 @@ class Array(ArrayMethods):
     _raw: Any
     _b: Backend
     _dt: Any
+    _view: tuple[Array, Any]
 
     def __init__(self, raw: Any) -> None:
         if type(raw) is Array:
@@ -447,14 +536,25 @@ class Array(ArrayMethods):
         return self._b.dlpack_device(self._raw)
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """NumPy conversion, for arrays on the CPU (``numpy.asarray(x)``)."""
-        return self._b.to_numpy(self._raw, dtype=dtype, copy=copy)
+        """NumPy conversion, for arrays on the CPU (``numpy.asarray(x)``).
+
+        With ``copy`` None or True the result is writable on every backend (a copy where
+        the framework exports read-only memory, as JAX does: Cython kernels and SciPy's
+        filters write into their inputs' buffers); where it shares memory with the array
+        (NumPy, torch, ``copy=None``) writes into it change the array.  ``copy=False``
+        follows NumPy's protocol: the framework's memory as it is, or `ValueError` where
+        that needs a copy.
+        """
+        host = self._b.to_numpy(self._raw, dtype=dtype, copy=copy)
+        if copy is not False and not host.flags.writeable:
+            host = host.copy()
+        return host
 
     # -- indexing ---------------------------------------------------------------------------
     def __getitem__(self, key: Any, /) -> Array:
         b = self._b
         x = self._raw
-        t, negative_steps, take, reverse, int_ellipsis = b.index_plan
+        t, negative_steps, take, reverse, int_ellipsis, views = b.index_plan
         if type(x) is t:  # a basic key: the backend's case (`BackendCore.index_case`)
             kind = type(key)
             index = key
@@ -486,8 +586,14 @@ class Array(ArrayMethods):
                 array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b
                 array._dt = self._dt  # (a basic index keeps the dtype)
+                if views:  # writes rebind: the result writes through to ``self`` (`_VIEW`)
+                    array._view = (self, key)
                 return array
-        return _wrap(b, b.getitem(x, _unwrap_key(key)))
+        raw_key = _unwrap_key(key)
+        array = _wrap(b, b.getitem(x, raw_key))
+        if views and _is_basic(raw_key):
+            array._view = (self, raw_key)
+        return array
 
     def __setitem__(self, key: Any, value: Any, /) -> None:
         b = self._b
@@ -501,6 +607,9 @@ class Array(ArrayMethods):
                 f"eagerpy_xp.{b.name}.Array.__setitem__: value must be an array or a Python scalar, "
                 f"got {type(value).__name__}"
             )
+        if not b.writes_in_place:  # a read-modify-write: under a lock, and through views
+            _write(self, _Store(b, _unwrap_key(key), value), value)
+            return
         raw = b.setitem(self._raw, _unwrap_key(key), value)
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
 
@@ -629,6 +738,26 @@ def _check_same_backend(backend: Backend, other: Array, where: str) -> None:
             f"eagerpy_xp.{backend.name}.Array.{where}: cannot mix a {backend.name} array with a {other._b.name} array; "
             f"convert one first (eagerpy_xp.convert / to_device)"
         )
+
+
+def _is_basic(key: Any) -> bool:
+    """Whether ``key`` is a basic index (ints, slices, None, an ellipsis), whose result
+    a view records (`_VIEW`)."""
+    kind = type(key)
+    if kind is tuple:
+        return _basic(key, True)
+    return kind is int or kind is slice or key is None or key is Ellipsis
+
+
+#: Views where writes rebind.  On NumPy and torch a basic-indexing result is a view: a
+#: write into it changes the array it was taken from.  Where writes rebind (JAX,
+#: TensorFlow, Dask, MLX) the wrapped flavour does the same for the write: the result
+#: records ``(parent, key)`` in ``_view`` and `_write` writes it through, chain-wise, so
+#: ``c = covariances[k]; c[i, i] = v`` changes ``covariances`` (scikit-learn's pattern).
+#: What stays a copy there: a parent's write is not seen by an older view until the
+#: view's own next write; results of anything but basic indexing (``reshape``, ``mT``,
+#: an integer-array or boolean key) do not write through, as NumPy's copies do not.
+_VIEW = "_view"
 
 
 def _unwrap_key(key: Any) -> Any:

@@ -528,7 +528,7 @@ def test_wrapped_operators_match_functions() -> None:
     g = f
     g += 1
     same(g, np.array([[2.0, 3.0], [4.0, 5.0]], "float32"))
-    with pytest.raises(TypeError, match=r"Array\.__i[a-z]+__: the result"):
+    with pytest.raises(TypeError, match=r"__iadd__: cannot cast the result dtype complex64 to the array's dtype float32"):
         g += 1.5j  # a dtype change: a TypeError (docs/errors.md; a ValueError before issue 15)
     assert float(f[0, 1]) == 3.0  # f is g: it was rebound too and int(x[2]) == 250 and bool(x[0])
     assert len(x) == 3 and [int(v) for v in x] == [1, 2, 250]

@@ -714,6 +714,7 @@ class JaxBackend(NumPyDtypes, Backend):
     #: from stored arrays goes through `normalize`
     canonical_type = NeverCanonical
     mutable = False
+    writes_in_place = False
     autodiff = _JaxAutodiff()
     linalg_class = JaxLinalg
     fft_class = JaxFFT

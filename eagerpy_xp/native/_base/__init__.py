@@ -72,8 +72,10 @@ class Backend(
         }
         #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
         #: ``(array type, negative steps, take, reverse, int_ellipsis)``; Nones and
-        #: False for none.
-        self.index_plan: tuple[Any, ...] = self.index_case() or (None, False, None, None, False)
+        #: False for none; and last whether a basic-indexing result remembers its parent
+        #: to write through to it (where writes rebind: not `writes_in_place`).
+        self.index_plan: tuple[Any, ...] = (
+            *(self.index_case() or (None, False, None, None, False)), not self.writes_in_place)
 
     def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
         canonical = self.canonical_type or self.array_type

@@ -834,11 +834,13 @@ class BackendCore:
             raise self.error("__setitem__", f"cannot store {source} values in a {target} array "
                              "without a downcast", TypeError)  # fmt: skip
 
-    def run_write(self, write: Callable[[], Any], operand: Any) -> Any:
+    def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:
         """``write()``, a wrapped `Array`'s write (``x[k] = v``, an in-place operator)
         on a backend whose writes rebind (`writes_in_place` False), run under the
-        array's write lock; ``operand`` is the value written or the operator's other
-        operand.  A backend whose arrays belong to a thread overrides it (MLX)."""
+        array's write lock, before anything is stored; ``operand`` is the value written
+        or the operator's other operand.  ``write()`` returns, and so does this, the
+        pairs (wrapper, new native array) to store.  A backend whose arrays belong to a
+        thread overrides it (MLX)."""
         return write()
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:

@@ -64,6 +64,7 @@ class DaskBackend(NumPyDtypes, Backend):
     _f: Any = cda
     native_types = (da.Array,)
     mutable = False
+    writes_in_place = False
     linalg_class = DaskLinalg
     fft_class = DaskFFT
 
@@ -97,7 +98,11 @@ class DaskBackend(NumPyDtypes, Backend):
         return raw.compute().item()  # type: ignore[no-any-return]
 
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
-        """Computes the graph."""
+        """Computes the graph (a new NumPy array: ``copy=False``, which NumPy's protocol
+        reads as "never copy", is a `ValueError`)."""
+        if copy is False:
+            raise self.error("__array__", "a Dask array computes a new NumPy array: it "
+                             "cannot be converted with copy=False")  # fmt: skip
         return np.asarray(raw.compute(), dtype=dtype)
 
     def format_values(self, raw: Any) -> str:

@@ -410,7 +410,15 @@ class MLXCore(Backend):
         return raw.item()  # type: ignore[no-any-return]
 
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
-        """Evaluates ``raw`` into a NumPy array (a copy: MLX exports read-only memory)."""
+        """Evaluates ``raw`` into a NumPy array: a copy (MLX's memory belongs to its
+        graph), but with ``copy=False``, NumPy's "never copy", MLX's memory itself (or
+        NumPy's `ValueError` where the dtype asked for needs a copy)."""
+        if copy is False:
+            try:
+                return np.asarray(raw, dtype=dtype, copy=False)
+            except ValueError as exc:
+                raise self.error("__array__", f"converting {self._name(raw)} to {dtype} "
+                                 "needs a copy, which copy=False refuses") from exc  # fmt: skip
         return np.asarray(np.array(raw), dtype=dtype)
 
     def format_values(self, raw: Any) -> str:
@@ -596,11 +604,15 @@ class MLXCore(Backend):
         return [mx.array(p.astype(np.int64)) for p in np.nonzero(values)]
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
-        """Write ``value`` at ``key`` (MLX replaces the array's graph node: arrays taken
-        from ``raw`` earlier keep their values).  The key and the value are checked in full
-        before anything is written; ``value`` must fit ``raw``'s dtype without a downcast."""
+        """The array ``raw`` with ``value`` written at ``key``: a new array object (a
+        reshape of ``raw`` to its own shape, which keeps gradients), whose graph node the
+        write replaces; ``raw`` itself, which other references and threads may hold and
+        read, is left as it is (MLX's own ``raw[k] = v`` replaces the node of the object
+        it is given).  The key and the value are checked in full before anything is
+        written; ``value`` must fit ``raw``'s dtype without a downcast."""
         function = "__setitem__"
         value = self._setitem_value(raw, value)
+        raw = raw.reshape(raw.shape)
         if type(key) is mx.array and key.dtype == mx.bool_ and value.ndim == 0 \
                 and 0 < key.ndim <= raw.ndim and tuple(key.shape) == tuple(raw.shape[:key.ndim]):  # fmt: skip
             # one value where a mask over leading axes is True: one lazy where, no
@@ -664,7 +676,7 @@ class MLXCore(Backend):
                              "without a downcast", TypeError)  # fmt: skip
         return value if value.dtype == raw.dtype else value.astype(raw.dtype)
 
-    def run_write(self, write: Callable[[], Any], operand: Any) -> Any:
+    def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:
         """A wrapped `Array`'s write, under its write lock, made readable from every thread.
 
         MLX evaluates a lazy array only in the thread whose stream built each node of
@@ -673,27 +685,36 @@ class MLXCore(Backend):
         value written, or the in-place operator's other operand) is evaluated here, in
         the thread that most likely built it, and the write's own nodes are built on a
         stream every thread may evaluate (`mx.new_thread_unsafe_stream`: the write lock
-        orders the nodes built on it).  A write into an array made lazily in another
-        thread then leaves a graph that thread (or, once evaluated, any) can read.
+        orders the nodes built on it).  The new arrays are then evaluated here, before
+        they are stored, where that can be done: no other thread evaluates them at the
+        same time (MLX may crash then), a reader in any thread reads memory, and writes
+        in a loop do not grow one graph.  Where it cannot (the array written to was made
+        lazily in another thread), they stay lazy: nodes of that thread's stream and of
+        the shared one, which that thread (or, once evaluated, any) can read.
         """
         if type(operand) is mx.array:
             try:
                 mx.eval(operand)
-            except RuntimeError:  # built lazily in another thread: stays for it to evaluate
-                pass
+            except (RuntimeError, ValueError):  # another thread's graph, or traced (vmap,
+                pass  # compile): it stays as it is
         device = mx.default_device()
         stream = _WRITE_STREAMS.get(device)
         if stream is None:
             stream = _WRITE_STREAMS.setdefault(device, mx.new_thread_unsafe_stream(device))
         with mx.stream(stream):
-            return write()
+            stored = write()
+        try:
+            mx.eval(*(new for _, new in stored))
+        except (RuntimeError, ValueError):  # a graph of another thread's stream, evaluated
+            pass  # there; or traced (vmap, compile), evaluated by the transform
+        return stored
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
-        """An in-place operator's result into ``raw``: MLX rebinds ``raw``'s graph node."""
+        """An in-place operator's result, checked, as the array's new value (the wrapped
+        `Array` rebinds to it; ``raw``, which others may hold, is left as it is)."""
         if result.dtype != raw.dtype or tuple(result.shape) != tuple(raw.shape):
             return super().assign(raw, result, function)  # raises the standard's error
-        raw[...] = result
-        return raw
+        return result
 
 
 _INT64_MAX = 2**63 - 1

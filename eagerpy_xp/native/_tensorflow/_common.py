@@ -88,6 +88,7 @@ class TFBase(Backend):
     name = "tensorflow"
     _f = None  # every function is written on TensorFlow's ops (checked when built)
     mutable: ClassVar[bool] = False
+    writes_in_place: ClassVar[bool] = False
     native_types = (tf.Tensor, tf.Variable)
     #: `eagerpy_xp.Array`, once the assembly registers it: native functions take it too.
     wrapper_type: Any = _NotRegistered
