@@ -449,3 +449,42 @@ def test_float32_exp_over_its_range(xp: ModuleType) -> None:
         values(xp.exp(xp.asarray(special))),
         np.float32([np.inf, 0.0, np.nan, 1.0, 1.0, np.inf, 0.0]),
     )
+
+
+# -- findings: errors raised when a Dask graph computes name the Dask backend -----------------
+def _singular() -> np.ndarray:
+    return np.array([[1.0, 2.0], [2.0, 4.0]])
+
+
+def _indefinite() -> np.ndarray:
+    return np.array([[1.0, 2.0], [2.0, 1.0]])
+
+
+#: function -> a call whose graph fails when computed (NumPy's LAPACK on the chunks, or the
+#: NumPy backend's function run as one task on data of unknown size).
+LAZY_FAILURES: dict[str, Callable[[ModuleType], Any]] = {
+    "linalg.cholesky": lambda xp: xp.linalg.cholesky(xp.asarray(_indefinite())),
+    "linalg.inv": lambda xp: xp.linalg.inv(xp.asarray(_singular())),
+    "linalg.solve": lambda xp: xp.linalg.solve(xp.asarray(_singular()), xp.ones((2, 1))),
+    "linalg.matrix_power": lambda xp: xp.linalg.matrix_power(xp.asarray(_singular()), -1),
+    # a stack of matrices of unknown count (boolean mask): one task runs the NumPy function
+    "linalg.inv ": lambda xp: xp.linalg.inv(
+        xp.asarray(np.stack([_singular()] * 2))[xp.asarray([True, False])]
+    ),
+}
+
+
+@pytest.mark.parametrize("function", sorted(LAZY_FAILURES))
+def test_dask_errors_at_compute_name_dask(function: str) -> None:
+    """scikit-learn's run found ``eagerpy_xp.numpy.linalg.cholesky: ...`` raised for
+    a Dask array: the Dask backend runs the NumPy backend's functions on chunks, and an
+    error raised when the graph computes kept NumPy's name.  Every such error names Dask."""
+    pytest.importorskip("dask")
+    import importlib
+
+    for module in ("eagerpy_xp.native.dask", "eagerpy_xp.dask"):
+        xp = importlib.import_module(module)
+        with pytest.raises(ValueError) as info:
+            values(LAZY_FAILURES[function](xp))
+        name = function.strip()
+        assert str(info.value).startswith(f"eagerpy_xp.dask.{name}: "), (module, info.value)

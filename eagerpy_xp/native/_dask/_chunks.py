@@ -19,8 +19,19 @@ from dask.array.core import elemwise
 
 from .._numpy import NumPyBackend
 
+
+class _ChunkBackend(NumPyBackend):
+    """The NumPy backend as the Dask backend runs it on chunks: an error it raises when a
+    graph is computed (``linalg.cholesky`` of a matrix that is not positive definite)
+    names the Dask backend the user called, not NumPy (at the call, `translate` renames
+    them anyway)."""
+
+    def message_prefix(self, function: str) -> str:
+        return "eagerpy_xp.dask." + super().message_prefix(function)[len("eagerpy_xp.numpy."):]
+
+
 #: The NumPy backend: its functions are what the Dask backend runs on each chunk.
-NUMPY = NumPyBackend()
+NUMPY = _ChunkBackend()
 
 
 def elementwise(function: Callable[..., Any], *args: Any) -> Any:
