@@ -235,8 +235,9 @@ def _exp32(x: Any) -> Any:
     is up to 3.4e38, and loses subnormal results) but is within an ulp on the small ``r``
     (|r| <= 0.35; up to 1.04 where 2**127 clips near overflow).  Max relative error
     1.1e-7 over the normal results (NumPy's float32: 2.0e-7), a subnormal ulp below them;
-    infinities and NaN come through ``r``.  Costs 9 more MLX operations: +20 us a call
-    on a small array, +15 % on 10**6 elements (CPU)."""
+    infinities and NaN come through ``r``.  Costs 9 more MLX operations (CPU, each call
+    evaluated: 10 -> 90 us on 3 elements, 15 -> 23 ms on 10**6), the price of no wrong
+    answers."""
     k = mx.clip(mx.round(x * 1.4426950408889634), -126.0, 127.0)
     r = (x - k * _LN2_HIGH) - k * _LN2_LOW
     return mx.exp(r) * mx.power(2.0, k)
