@@ -89,7 +89,7 @@ def _bounded(name: str) -> str:
     return rf"(?<![\w.]){re.escape(name)}(?![\w.])"
 
 
-def test_key(library: str, nodeid: str, namespace: str) -> str | None:
+def swap_key(library: str, nodeid: str, namespace: str) -> str | None:
     """``nodeid`` with ``namespace`` written ``<xp>`` (and scikit-learn's device dropped)."""
     if "[" not in nodeid:
         return None
@@ -251,12 +251,12 @@ def run_namespace(
 def compare(library: str, reference: Run, other: Run) -> dict[str, Any]:
     strict_passing = {}
     for nodeid, entry in reference.results.items():
-        key = test_key(library, nodeid, REFERENCE)
+        key = swap_key(library, nodeid, REFERENCE)
         if key is not None and entry["outcome"] in PASSING:
             strict_passing[key] = nodeid
     ours = {}
     for nodeid, entry in other.results.items():
-        key = test_key(library, nodeid, other.namespace)
+        key = swap_key(library, nodeid, other.namespace)
         if key is not None:
             ours[key] = (nodeid, entry)
     passed, failed, skipped, missing, known = [], [], [], [], []
