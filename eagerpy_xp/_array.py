@@ -344,9 +344,14 @@ def _write(array: Array, update: Callable[[Any], Any], operand: Any) -> None:
     changes nothing.
     """
     b = array._b
+    view = getattr(array, "_view", None)
+    if view is None:  # (the common case, in short)
+        with _WRITE_LOCKS[(id(array) >> 4) & 63]:
+            for target, new in b.run_write(lambda: [(array, update(array._raw))], operand):
+                target._raw, target._dt = new, new.dtype
+        return
     chain: list[tuple[Array, Any]] = []  # (parent, key), from ``array`` up
     root = array
-    view = getattr(root, "_view", None)
     while view is not None:
         chain.append(view)
         root = view[0]
