@@ -25,6 +25,7 @@ from .._base.arguments import recheck
 from .._base.core import KIND_RANK
 from ._eager import EAGER
 from ._eager import translate as translate_op_error
+from ._ranks import select
 
 #: The dtype a Python scalar gets when it is of a higher kind than the array it meets.
 _SCALAR_DEFAULT = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
@@ -397,8 +398,8 @@ class TFBase(Backend):
         wide = tf.cast(x, tf.float64)
         subnormal = tf.equal(tf.bitwise.bitwise_and(bits, 0x7F800000), 0)
         mantissa = tf.cast(tf.bitwise.bitwise_and(bits, 0x007FFFFF), tf.float64) * 2.0**-149
-        exact = tf.where(bits < 0, -mantissa, mantissa)
-        return tf.where(subnormal, exact, wide)
+        exact = select(bits < 0, -mantissa, mantissa)
+        return select(subnormal, exact, wide)
 
     def refuse_under_xla(self, function: str, why: str) -> None:
         """`NotImplementedError` while tracing for XLA (``tf.function(jit_compile=True)``)
@@ -481,11 +482,11 @@ class TFBase(Backend):
         if name == "uint64":
             return tf.bitwise.bitwise_xor(tf.bitcast(x, tf.int64), tf.constant(-(2**63), tf.int64))
         # floats: canonical NaN and +0, then the IEEE bits made monotonic
-        x = tf.where(tf.math.is_nan(x), tf.constant(np.nan, x.dtype), x + tf.zeros((), x.dtype))
+        x = select(tf.math.is_nan(x), tf.constant(np.nan, x.dtype), x + tf.zeros((), x.dtype))
         ibits = self.tfd(BITS_OF_FLOAT[name])
         bits = tf.bitcast(x, ibits)
         flip = tf.constant(2 ** (BITS[name] - 1) - 1, ibits)
-        return tf.where(bits < 0, tf.bitwise.bitwise_xor(bits, flip), bits)
+        return select(bits < 0, tf.bitwise.bitwise_xor(bits, flip), bits)
 
     def move_to_last(self, x: Any, axis: int) -> tuple[Any, list[int] | None]:
         """``x`` with ``axis`` moved last, and the permutation undoing it (None if none)."""

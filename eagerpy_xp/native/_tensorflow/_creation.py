@@ -18,6 +18,7 @@ from .._base.core import raise_translated, translated
 from .._base.creation import check_inferred, check_python_int, compact_numpy, int64_bits
 from ._common import TFBase
 from ._eager import translate
+from ._ranks import select
 
 _DEFAULT_OF_SCALAR = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
 
@@ -257,7 +258,7 @@ class CreationMixin(TFBase):
         rows = tf.range(shape[-2])[:, None]
         cols = tf.range(shape[-1])[None, :]
         keep = (cols - rows <= k) if lower else (cols - rows >= k)
-        return tf.where(keep, x, tf.zeros_like(x))
+        return select(keep, x, tf.zeros_like(x))
 
     @translated
     def tril(self, x: Any, /, *, k: int = 0) -> Any:

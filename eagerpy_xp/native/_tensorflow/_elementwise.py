@@ -26,6 +26,7 @@ from ._eager import (
     raw_op,  # fmt: skip
     scalar,
 )
+from ._ranks import select
 
 
 def _plain_binary(name: str, fn: Callable[[Any, Any], Any],
@@ -127,7 +128,7 @@ class ElementwiseMixin(TFBase):
         special = zero
         if self.kind(b) == "signed integer":
             special = zero | tf.equal(b, -1)
-        return special, a, tf.where(special, tf.ones_like(b), b)
+        return special, a, select(special, tf.ones_like(b), b)
 
     # -- arithmetic ----------------------------------------------------------------------
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("RealDiv", "divide"), scalar)
@@ -149,16 +150,16 @@ class ElementwiseMixin(TFBase):
         one = tf.ones_like(br)
         real_first = abs_r >= abs_i
         zero = tf.equal(abs_r, 0) & tf.equal(abs_i, 0)
-        safe_r = tf.where(tf.equal(br, 0), one, br)
-        safe_i = tf.where(tf.equal(bi, 0), one, bi)
+        safe_r = select(tf.equal(br, 0), one, br)
+        safe_i = select(tf.equal(bi, 0), one, bi)
         rat1 = bi / safe_r
         den1 = br + bi * rat1
         re1, im1 = (ar + ai * rat1) / den1, (ai - ar * rat1) / den1
         rat2 = br / safe_i
         den2 = bi + br * rat2
         re2, im2 = (ar * rat2 + ai) / den2, (ai * rat2 - ar) / den2
-        re = tf.where(real_first, tf.where(zero, ar / abs_r, re1), re2)
-        im = tf.where(real_first, tf.where(zero, ai / abs_r, im1), im2)
+        re = select(real_first, select(zero, ar / abs_r, re1), re2)
+        im = select(real_first, select(zero, ai / abs_r, im1), im2)
         return tf.complex(re, im)
 
     @translated
@@ -167,8 +168,8 @@ class ElementwiseMixin(TFBase):
         a, b, _ = self._pair("floor_divide", x1, x2)
         if self.kind(a) in INTEGRAL_KINDS:
             special, a, safe = self._safe_divisor(a, b)
-            patched = tf.where(tf.equal(b, 0), tf.zeros_like(a), self.negative(a))
-            return tf.where(special, patched, tf.math.floordiv(a, safe))
+            patched = select(tf.equal(b, 0), tf.zeros_like(a), self.negative(a))
+            return select(special, patched, tf.math.floordiv(a, safe))
         return self._float_floor_divide(a, b)
 
     def _float_floor_divide(self, a: Any, b: Any) -> Any:
@@ -177,13 +178,13 @@ class ElementwiseMixin(TFBase):
         mod = self._fmod(a, b)
         div = (a - mod) / b
         wrong_sign = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
-        div = tf.where(wrong_sign, div - 1, div)
+        div = select(wrong_sign, div - 1, div)
         floor = tf.math.floor(div)
-        floor = tf.where(div - floor > 0.5, floor + 1, floor)
+        floor = select(div - floor > 0.5, floor + 1, floor)
         quotient = a / b
-        floor = tf.where(tf.equal(div, 0), self.copysign(tf.zeros_like(a), quotient), floor)
+        floor = select(tf.equal(div, 0), self.copysign(tf.zeros_like(a), quotient), floor)
         special = tf.math.is_inf(a) | tf.math.is_inf(b) | tf.equal(b, 0)
-        return tf.where(special, tf.math.floor(quotient), floor)
+        return select(special, tf.math.floor(quotient), floor)
 
     def _fmod(self, a: Any, b: Any) -> Any:
         """C's fmod (the sign of the dividend)."""
@@ -195,12 +196,12 @@ class ElementwiseMixin(TFBase):
         a, b, _ = self._pair("remainder", x1, x2)
         if self.kind(a) in INTEGRAL_KINDS:
             special, a, safe = self._safe_divisor(a, b)
-            return tf.where(special, tf.zeros_like(a), tf.math.floormod(a, safe))
+            return select(special, tf.zeros_like(a), tf.math.floormod(a, safe))
         # NumPy's algorithm: fmod, moved into the divisor's sign; zeros take its sign
         mod = self._fmod(a, b)
         wrong_sign = tf.not_equal(mod, 0) & tf.not_equal(b < 0, mod < 0)
-        mod = tf.where(wrong_sign, mod + b, mod)
-        return tf.where(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
+        mod = select(wrong_sign, mod + b, mod)
+        return select(tf.equal(mod, 0), self.copysign(tf.zeros_like(a), b), mod)
 
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Pow", "pow"), scalar)
     @translated
@@ -215,16 +216,16 @@ class ElementwiseMixin(TFBase):
         sa = tf.bitcast(a, int64) if name == "uint64" else tf.cast(a, int64)
         sb = tf.bitcast(b, int64) if name == "uint64" else tf.cast(b, int64)
         if name == "uint64":  # exponents of 2**63 or more: a huge exponent has the same effect
-            sb = tf.where(sb < 0, tf.constant(2**62, int64), sb)
+            sb = select(sb < 0, tf.constant(2**62, int64), sb)
         negative = sb < 0
-        result = tf.math.pow(sa, tf.where(negative, tf.zeros_like(sb), sb))
+        result = tf.math.pow(sa, select(negative, tf.zeros_like(sb), sb))
         odd = tf.equal(tf.math.floormod(sb, 2), 1)
-        inverse = tf.where(
+        inverse = select(
             tf.equal(sa, 1) | (tf.equal(sa, -1) & ~odd),
             tf.ones_like(sa),
-            tf.where(tf.equal(sa, -1), -tf.ones_like(sa), tf.zeros_like(sa)),
+            select(tf.equal(sa, -1), -tf.ones_like(sa), tf.zeros_like(sa)),
         )
-        result = tf.where(negative, inverse, result)
+        result = select(negative, inverse, result)
         return tf.bitcast(result, a.dtype) if name == "uint64" else tf.cast(result, a.dtype)
 
     def _complex_pow(self, a: Any, b: Any) -> Any:
@@ -232,8 +233,8 @@ class ElementwiseMixin(TFBase):
         result = tf.math.pow(a, b)
         zero_exponent = tf.equal(b, tf.zeros((), b.dtype))
         zero_base = tf.equal(a, tf.zeros((), a.dtype)) & (tf.math.real(b) > 0)
-        result = tf.where(zero_base, tf.zeros_like(result), result)
-        return tf.where(zero_exponent, tf.ones_like(result), result)
+        result = select(zero_base, tf.zeros_like(result), result)
+        return select(zero_exponent, tf.ones_like(result), result)
 
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("Atan2", "atan2"), scalar)
     @translated
@@ -251,11 +252,11 @@ class ElementwiseMixin(TFBase):
         wb = tf.cast(b, tf.float64) if name != "float64" else b
         wa, wb = tf.abs(wide), tf.abs(wb)
         big, small = tf.maximum(wa, wb), tf.minimum(wa, wb)
-        safe = tf.where(tf.equal(big, 0), tf.ones_like(big), big)
+        safe = select(tf.equal(big, 0), tf.ones_like(big), big)
         ratio = small / safe
         result = big * tf.sqrt(1 + ratio * ratio)
-        result = tf.where(tf.equal(big, 0), tf.zeros_like(big), result)
-        result = tf.where(tf.math.is_inf(wa) | tf.math.is_inf(wb),
+        result = select(tf.equal(big, 0), tf.zeros_like(big), result)
+        result = select(tf.math.is_inf(wa) | tf.math.is_inf(wb),
                           tf.constant(math.inf, tf.float64), result)  # fmt: skip
         out = "float64" if name not in ("float32", "float64") else name
         return tf.cast(result, self.tfd(out))
@@ -266,8 +267,8 @@ class ElementwiseMixin(TFBase):
         if self.kind(a) not in FLOAT_KINDS:
             a, b = tf.cast(a, tf.float64), tf.cast(b, tf.float64)
         big = tf.maximum(a, b)
-        diff = tf.where(tf.equal(a, b), tf.zeros_like(a), -tf.abs(a - b))
-        return tf.where(tf.math.is_nan(a) | tf.math.is_nan(b), a + b,
+        diff = select(tf.equal(a, b), tf.zeros_like(a), -tf.abs(a - b))
+        return select(tf.math.is_nan(a) | tf.math.is_nan(b), a + b,
                         big + tf.math.log1p(tf.exp(diff)))  # fmt: skip
 
     @translated
@@ -396,21 +397,21 @@ class ElementwiseMixin(TFBase):
         a, b, name = self._pair(function, x1, x2)
         out_of_range = (b < 0) | (b >= BITS[name]) if self.kind(b) == "signed integer" \
             else b >= BITS[name]  # fmt: skip
-        return a, tf.where(out_of_range, tf.zeros_like(b), b), out_of_range
+        return a, select(out_of_range, tf.zeros_like(b), b), out_of_range
 
     @translated
     def bitwise_left_shift(self, x1: Any, x2: Any, /) -> Any:
         """Shifts by the bit width or more give 0 (TensorFlow leaves them undefined)."""
         a, b, big = self._shift("bitwise_left_shift", x1, x2)
-        return tf.where(big, tf.zeros_like(a), tf.bitwise.left_shift(a, b))
+        return select(big, tf.zeros_like(a), tf.bitwise.left_shift(a, b))
 
     @translated
     def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
         """Shifts by the bit width or more give 0, or -1 for negative values."""
         a, b, big = self._shift("bitwise_right_shift", x1, x2)
-        fill = tf.where(a < 0, -tf.ones_like(a), tf.zeros_like(a)) \
+        fill = select(a < 0, -tf.ones_like(a), tf.zeros_like(a)) \
             if self.kind(a) == "signed integer" else tf.zeros_like(a)  # fmt: skip
-        return tf.where(big, fill, tf.bitwise.right_shift(a, b))
+        return select(big, fill, tf.bitwise.right_shift(a, b))
 
     # -- unary -----------------------------------------------------------------------------
     @fastpath.unary(EAGER, REAL, raw_op("Abs"))
@@ -461,14 +462,14 @@ class ElementwiseMixin(TFBase):
         gave NaN for ``log(1e-42 + 1e-42j)``, whose magnitude it read as 0 and whose
         angle `atan2` read exactly."""
         re, im = tf.math.real(x), tf.math.imag(x)
-        x = tf.complex(tf.where(re == 0, re * 0, re), tf.where(im == 0, im * 0, im))
+        x = tf.complex(select(re == 0, re * 0, re), select(im == 0, im * 0, im))
         result = tf.math.log(x)
         big, small, extreme = self._extent(x)
-        safe = tf.where(extreme, big, tf.ones_like(big))
-        ratio = tf.where(extreme, small / safe, tf.zeros_like(small))
+        safe = select(extreme, big, tf.ones_like(big))
+        ratio = select(extreme, small / safe, tf.zeros_like(small))
         real = tf.math.log(safe) + 0.5 * tf.math.log1p(ratio * ratio)
         angle = tf.math.atan2(tf.math.imag(x), tf.math.real(x))
-        return tf.where(extreme, tf.complex(real, angle), result)
+        return select(extreme, tf.complex(real, angle), result)
 
     def _complex_log1p(self, x: Any, shifted: Any) -> Any:
         """``log1p`` of finite complex ``x`` (``shifted`` is ``1 + x``): the real part
@@ -477,9 +478,9 @@ class ElementwiseMixin(TFBase):
         a, b = tf.math.real(x), tf.math.imag(x)
         near = tf.math.abs(a) < 0.25
         near &= tf.math.abs(b) < 0.25  # no overflow in the squares below
-        safe_a, safe_b = tf.where(near, a, tf.zeros_like(a)), tf.where(near, b, tf.zeros_like(b))
+        safe_a, safe_b = select(near, a, tf.zeros_like(a)), select(near, b, tf.zeros_like(b))
         real_near = 0.5 * tf.math.log1p(safe_a * (2 + safe_a) + safe_b * safe_b)
-        real = tf.where(near, real_near, tf.math.real(self._complex_log(shifted)))
+        real = select(near, real_near, tf.math.real(self._complex_log(shifted)))
         return tf.complex(real, tf.math.atan2(b, a + 1))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log"))
@@ -492,8 +493,8 @@ class ElementwiseMixin(TFBase):
     def _complex_fix(self, x: Any, exact: Any, fallback: Any) -> Any:
         """``exact(x)`` for finite ``x``, ``fallback(x)`` where a component is not finite."""
         finite = tf.math.is_finite(tf.math.real(x)) & tf.math.is_finite(tf.math.imag(x))
-        safe = tf.where(finite, x, tf.zeros_like(x))
-        return tf.where(finite, exact(safe), fallback(x))
+        safe = select(finite, x, tf.zeros_like(x))
+        return select(finite, exact(safe), fallback(x))
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Expm1"))
     @translated
@@ -504,12 +505,12 @@ class ElementwiseMixin(TFBase):
         if not x.dtype.is_complex:
             return tf.math.expm1(x)
         small = tf.math.abs(x) < 1  # TensorFlow's kernel overflows for large |x|
-        near = tf.where(small, x, tf.zeros_like(x))
-        result = tf.where(small, tf.math.expm1(near), tf.math.exp(x) - 1)
+        near = select(small, x, tf.zeros_like(x))
+        result = select(small, tf.math.expm1(near), tf.math.exp(x) - 1)
         # expm1(-0 + 0j) is +0 + 0j (the kernel keeps the real part's sign)
         im = tf.math.imag(x)
         zero = tf.complex(tf.zeros_like(im), im)
-        return tf.where(self.nonzero_mask(x), result, zero)
+        return select(self.nonzero_mask(x), result, zero)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Tan"))
     @translated
@@ -534,7 +535,7 @@ class ElementwiseMixin(TFBase):
         re, im = tf.math.real(x), tf.math.imag(x)
         edge = tf.math.is_inf(re) & tf.math.is_finite(im)
         limit = tf.complex(tf.math.sign(re), self.copysign(tf.zeros_like(im), im))
-        return tf.where(edge, limit, result)
+        return select(edge, limit, result)
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Log1p"))
     @translated
@@ -549,7 +550,7 @@ class ElementwiseMixin(TFBase):
         result = self._complex_fix(x, lambda v: self._complex_log1p(v, shifted),
                                    lambda v: tf.math.log(shifted))  # fmt: skip
         pole = tf.equal(re, -1) & tf.equal(im, 0)
-        return tf.where(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
+        return select(pole, tf.complex(tf.fill(tf.shape(re), tf.constant(-math.inf, re.dtype)),
                                          im), result)  # fmt: skip
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Sqrt"))
@@ -567,8 +568,8 @@ class ElementwiseMixin(TFBase):
         big, _, extreme = self._extent(x)
         huge = extreme & (big > 1)
         up, down = _TINY_SQRT_SCALE[x.dtype == tf.complex64]
-        root = tf.where(huge, 2 * tf.math.sqrt(upper * 0.25),
-                        tf.where(extreme & (big < 1), tf.math.sqrt(upper * up) * down,
+        root = select(huge, 2 * tf.math.sqrt(upper * 0.25),
+                        select(extreme & (big < 1), tf.math.sqrt(upper * up) * down,
                                  tf.math.sqrt(upper)))  # fmt: skip
         return tf.complex(tf.math.real(root), self.copysign(tf.math.imag(root), im))
 
@@ -584,21 +585,21 @@ class ElementwiseMixin(TFBase):
             re, im = tf.math.real(x), tf.math.imag(x)
             big = tf.math.maximum(tf.math.abs(re), tf.math.abs(im))
             one = tf.ones_like(big)
-            scale = tf.where(tf.math.is_finite(big) & (big > 0), big, one)
+            scale = select(tf.math.is_finite(big) & (big > 0), big, one)
             sr, si = re / scale, im / scale
             mag = tf.math.sqrt(sr * sr + si * si)
-            safe = tf.where(tf.equal(mag, 0), one, mag)
+            safe = select(tf.equal(mag, 0), one, mag)
             infinite = tf.math.is_inf(big)  # |x| is inf: the plain quotient, as torch and JAX
-            result = tf.complex(tf.where(infinite, re / big, sr / safe),
-                                tf.where(infinite, im / big, si / safe))  # fmt: skip
+            result = tf.complex(select(infinite, re / big, sr / safe),
+                                select(infinite, im / big, si / safe))  # fmt: skip
             nan = tf.math.is_nan(re) | tf.math.is_nan(im)
-            result = tf.where(self.nonzero_mask(x), result, tf.zeros_like(x))  # 0 + 0j
-            return tf.where(nan, tf.complex(big * np.nan, big * np.nan), result)
+            result = select(self.nonzero_mask(x), result, tf.zeros_like(x))  # 0 + 0j
+            return select(nan, tf.complex(big * np.nan, big * np.nan), result)
         if kind == "real floating":  # from the bits: subnormals are not zero
             one = tf.ones_like(x)
-            signed = tf.where(self.signbit(x), -one, one)
-            signed = tf.where(self.nonzero_mask(x), signed, tf.zeros_like(x))
-            return tf.where(tf.math.is_nan(x), x, signed)
+            signed = select(self.signbit(x), -one, one)
+            signed = select(self.nonzero_mask(x), signed, tf.zeros_like(x))
+            return select(tf.math.is_nan(x), x, signed)
         return tf.math.sign(x)
 
     @translated
@@ -626,18 +627,18 @@ class ElementwiseMixin(TFBase):
     @translated
     def ceil(self, x: Any, /) -> Any:
         """Positive subnormals give 1 (TensorFlow's kernel gives 0)."""
-        return self._rounding("ceil", x, lambda v: tf.where(
+        return self._rounding("ceil", x, lambda v: select(
             self._tiny(v, False), tf.ones_like(v), tf.math.ceil(v)))  # fmt: skip
 
     @translated
     def floor(self, x: Any, /) -> Any:
         """Negative subnormals give -1 (TensorFlow's kernel gives -0)."""
-        return self._rounding("floor", x, lambda v: tf.where(
+        return self._rounding("floor", x, lambda v: select(
             self._tiny(v, True), -tf.ones_like(v), tf.math.floor(v)))  # fmt: skip
 
     @translated
     def trunc(self, x: Any, /) -> Any:
-        return self._rounding("trunc", x, lambda v: tf.where(v < 0, tf.math.ceil(v),
+        return self._rounding("trunc", x, lambda v: select(v < 0, tf.math.ceil(v),
                                                              tf.math.floor(v)))  # fmt: skip
 
     @fastpath.unary(EAGER, REAL_FLOAT, raw_op("Round"))
@@ -702,7 +703,7 @@ class ElementwiseMixin(TFBase):
         nearest = tf.math.round(result)
         exact = tf.math.is_finite(nearest) & tf.equal(tf.pow(tf.constant(base, tf.float64),
                                                                nearest), wide)  # fmt: skip
-        return tf.cast(tf.where(exact, nearest, result), x.dtype)
+        return tf.cast(select(exact, nearest, result), x.dtype)
 
     @translated
     def log2(self, x: Any, /) -> Any:

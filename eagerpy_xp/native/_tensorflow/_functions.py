@@ -13,6 +13,7 @@ from .._base.core import AxisError, raise_translated, translated
 from .._base.functions import check_reduced_elements, check_roll, check_sorter
 from ._common import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
+from ._ranks import basic_slice, positions, reverse, select
 
 _SUM, _PROD, _MEAN = raw_op("Sum"), raw_op("Prod"), raw_op("Mean")
 #: Dtypes a sum or product accumulates in as they are (smaller integers widen).
@@ -148,7 +149,7 @@ class FunctionsMixin(TFBase):
     @translated
     def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
         x = self.tensor(x, "flip")
-        return tf.reverse(x, self.axes(axis, self.ndim(x), "flip"))
+        return reverse(x, self.axes(axis, self.ndim(x), "flip"))
 
     @translated
     def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
@@ -235,10 +236,10 @@ class FunctionsMixin(TFBase):
         hit = tf.equal(x, reduce(x, axis=a, keepdims=True))
         if self.kind(x) == "real floating":
             nan = tf.math.is_nan(x)
-            hit = tf.where(tf.reduce_any(nan, axis=a, keepdims=True), nan, hit)
+            hit = select(tf.reduce_any(nan, axis=a, keepdims=True), nan, hit)
         length = tf.shape(x, out_type=tf.int64)[a]
         iota = tf.reshape(tf.range(length), [-1] + [1] * (n0 - a - 1))
-        result = tf.reduce_min(tf.where(hit, iota, length), axis=a)
+        result = tf.reduce_min(select(hit, iota, length), axis=a)
         return self.keep(result, [a], keepdims)
 
     @translated
@@ -264,7 +265,7 @@ class FunctionsMixin(TFBase):
         if self.ndim(x) == 0:
             raise self.error("nonzero", "0-d arrays are not supported")
         self.refuse_under_xla("nonzero", "a result whose shape depends on the array's values")
-        found = tf.where(self.nonzero_mask(x))
+        found = positions(self.nonzero_mask(x))
         return tuple(tf.unstack(found, num=self.ndim(x), axis=1))
 
     @translated
@@ -275,7 +276,7 @@ class FunctionsMixin(TFBase):
         self.check_operands("where", x1, x2)
         (a, b), _ = self.operands("where", x1, x2)
         self.check_broadcast("where", cond, a, b)
-        return tf.where(cond, a, b)
+        return select(cond, a, b)
 
     @translated
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
@@ -341,7 +342,7 @@ class FunctionsMixin(TFBase):
         result = fn(x, axis=axes, keepdims=keepdims)
         if self.kind(x) == "real floating":
             nan = tf.reduce_any(tf.math.is_nan(x), axis=axes, keepdims=keepdims)
-            result = tf.where(nan, tf.constant(float("nan"), x.dtype), result)
+            result = select(nan, tf.constant(float("nan"), x.dtype), result)
         return result
 
     @translated
@@ -447,8 +448,8 @@ class FunctionsMixin(TFBase):
         head = tuple([slice(None)] * a + [slice(1, None)])
         tail = tuple([slice(None)] * a + [slice(None, -1)])
         for _ in range(n):
-            x = tf.not_equal(x[head], x[tail]) if x.dtype == tf.bool \
-                else tf.subtract(x[head], x[tail])  # fmt: skip
+            x = tf.not_equal(basic_slice(x, head), basic_slice(x, tail)) if x.dtype == tf.bool \
+                else tf.subtract(basic_slice(x, head), basic_slice(x, tail))  # fmt: skip
         return x
 
     # -- linear algebra --------------------------------------------------------------------

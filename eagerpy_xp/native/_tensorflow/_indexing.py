@@ -17,6 +17,7 @@ from .._base.core import raise_translated, translated
 from .._base.keys import basic_in_range, selects_nothing, standard_key
 from ._common import INTEGRAL_KINDS, TFBase
 from ._eager import EAGER, translate
+from ._ranks import MAX_KERNEL_RANK, basic_slice, positions, select
 
 
 class IndexingMixin(TFBase):
@@ -111,36 +112,9 @@ class IndexingMixin(TFBase):
             dim += used[i]
 
     def _sliced(self, x: Any, items: tuple[Any, ...]) -> Any:
-        """``x[items]`` for a basic key (ints in range, slices, None, one Ellipsis):
-        TensorFlow's strided slice, whose kernel handles at most `MAX_KERNEL_RANK`
-        dimensions ("Unhandled input dimensions 9"); beyond that, one ``tf.gather`` per
-        axis the key changes (any rank), where the sizes are known."""
-        news = sum(k is None for k in items)
-        if max(self.ndim(x), self.ndim(x) + news) <= MAX_KERNEL_RANK:
-            return x[items]
-        parts = list(items)
-        consumed = len(parts) - news - sum(k is Ellipsis for k in parts)
-        at = next((i for i, k in enumerate(parts) if k is Ellipsis), len(parts))
-        parts[at:at + 1] = [slice(None)] * (self.ndim(x) - consumed)
-        axis = 0
-        for k in parts:
-            if k is None:
-                x = tf.expand_dims(x, axis)
-                axis += 1
-                continue
-            size = x.shape[axis]
-            if type(k) is int:
-                if size is None:
-                    return x[items]  # (a size known only when it runs: the kernel's limit)
-                x = tf.gather(x, k + size if k < 0 else k, axis=axis)
-                continue
-            if k != slice(None):
-                if size is None or not all(v is None or type(v) is int
-                                           for v in (k.start, k.stop, k.step)):  # fmt: skip
-                    return x[items]
-                x = tf.gather(x, tf.constant(list(range(*k.indices(size))), tf.int64), axis=axis)
-            axis += 1
-        return x
+        """``x[items]`` for a basic key, also beyond the 8 dimensions of TensorFlow's
+        strided slice (`_ranks.basic_slice`)."""
+        return basic_slice(x, items)
 
     def _mask_index(self, x: Any, mask: Any) -> Any:
         self.refuse_under_xla("__getitem__", "a boolean mask as the index: a result whose shape depends on the array's values")
@@ -167,7 +141,7 @@ class IndexingMixin(TFBase):
                 if self.ndim(k) == 0:
                     raise self.error("__getitem__", "a 0-d boolean index must be the only "
                                      "index", IndexError)  # fmt: skip
-                expanded.extend(tf.unstack(tf.where(k), num=self.ndim(k), axis=1))
+                expanded.extend(tf.unstack(positions(k), num=self.ndim(k), axis=1))
             elif isinstance(k, bool):
                 raise self.error("__getitem__", "a boolean index must be the only index",
                                  IndexError)  # fmt: skip
@@ -197,7 +171,7 @@ class IndexingMixin(TFBase):
             k = plain[i]
             t = tf.constant(k, tf.int64) if isinstance(k, int) else tf.cast(k, tf.int64)
             self._check_range(t, shape[i], i, "__getitem__")
-            indices.append(tf.where(t < 0, t + shape[i], t))
+            indices.append(select(t < 0, t + shape[i], t))
         indices = list(self.broadcast_arrays(*indices))
         rest = [i for i in range(self.ndim(x)) if i not in advanced]
         gathered = tf.gather_nd(tf.transpose(x, advanced + rest), tf.stack(indices, axis=-1))
@@ -275,7 +249,7 @@ class IndexingMixin(TFBase):
         idx = tf.cast(idx, tf.int64)
         length = tf.cast(length, tf.int64)
         self._check_range(idx, length, axis, function)
-        return tf.where(idx < 0, idx + length, idx)
+        return select(idx < 0, idx + length, idx)
 
     def _check_range(self, idx: Any, length: Any, axis: int, function: str) -> None:
         """`IndexError` naming the first index outside ``[-length, length)`` of an eager
@@ -331,9 +305,7 @@ class IndexingMixin(TFBase):
 #: hands to ``StridedSlice`` (made once each; at most `_SLICE_CACHE_SIZE` kept).
 _SLICE_ARGUMENTS: dict[tuple[tuple[int, ...], ...], tuple[Any, Any, Any]] = {}
 _SLICE_CACHE_SIZE = 4096
-#: The most dimensions TensorFlow's ``StridedSlice``, ``ReverseV2``, ``Where`` and
-#: broadcasting ``SelectV2`` kernels handle.
-MAX_KERNEL_RANK = 8
+
 _INT32_BOUND = 2**31 - 1
 
 

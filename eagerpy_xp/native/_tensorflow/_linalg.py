@@ -13,6 +13,7 @@ from .._base import Linalg
 from .._base.core import translated
 from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from ._common import FLOAT_KINDS, TFBase
+from ._ranks import select
 
 #: Why `refuse_under_xla` refuses det, slogdet, eig and eigvals.
 _NO_XLA_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
@@ -214,7 +215,7 @@ class TFLinalg(Linalg):
         x = self._matrix(x, "pinv")
         s, u, v = tf.linalg.svd(x, full_matrices=False)
         keep = s > self._tolerance(s, x, rtol)
-        inverse = tf.where(keep, 1 / tf.where(keep, s, tf.ones_like(s)), tf.zeros_like(s))
+        inverse = select(keep, 1 / select(keep, s, tf.ones_like(s)), tf.zeros_like(s))
         return tf.linalg.matmul(v * tf.cast(inverse, x.dtype)[..., None, :], self._h(u))
 
     @translated
@@ -233,8 +234,8 @@ class TFLinalg(Linalg):
         sign, logabs = tf.linalg.slogdet(x)
         logabs = tf.math.real(logabs)
         singular = tf.equal(sign, 0) | tf.math.is_inf(logabs)
-        sign = tf.where(singular, tf.zeros_like(sign), sign)
-        return SlogdetResult(sign, tf.where(singular, tf.constant(-math.inf, logabs.dtype),
+        sign = select(singular, tf.zeros_like(sign), sign)
+        return SlogdetResult(sign, select(singular, tf.constant(-math.inf, logabs.dtype),
                                             logabs))  # fmt: skip
 
     @translated
