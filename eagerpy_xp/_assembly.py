@@ -81,10 +81,11 @@ def assemble_native(namespace: dict[str, Any]) -> None:
         [*_spec.FUNCTIONS, *present, *_spec.CONSTANTS, "linalg", "fft",
          "__array_namespace_info__", "__array_api_version__"]
     )  # fmt: skip
-    # The wrapped namespace comes with it: an `Array` of this backend then never finds
-    # its namespace missing, so a compiler tracing ``namespace(x)`` (Dynamo) never sees
-    # an import happen between two calls (which would make it compile again).
-    namespace_module(backend.name, wrapped=True)
+    # The wrapped namespace is built when first asked for: by ``eagerpy_xp.<name>``, and
+    # before the first `Array` of this backend is made (`_detect.backend_for`, the way
+    # from a native array to an `Array`), so an `Array` never finds its namespace missing
+    # and a compiler tracing ``namespace(x)`` (Dynamo) never sees an import between two
+    # calls (which would make it compile again).
 
 
 def assemble_wrapped(namespace: dict[str, Any]) -> None:

@@ -175,12 +175,17 @@ def register_namespace(name: str, wrapped: bool, module: ModuleType) -> None:
 
 
 def backend_named(name: str) -> Any:
-    """The backend object of a backend name (imports that framework)."""
-    return namespace_module(name, wrapped=False).__backend__
+    """The backend object of a backend name (imports that framework, and builds both of
+    its namespaces: the caller may make `Array`s of it)."""
+    return namespace_module(name, wrapped=True).__backend__
 
 
 def backend_for(x: Any, where: str) -> Any:
-    """The backend owning native array ``x``; `TypeError` naming ``where`` otherwise."""
+    """The backend owning native array ``x``; `TypeError` naming ``where`` otherwise.
+
+    Its wrapped namespace is built by then (``namespace(x)`` of the native array alone
+    builds only the native one): this is how a native array becomes an `Array`
+    (``astensor``, ``Array(x)``, ``convert``), and an `Array` finds its namespace built."""
     t = type(x)
     name = backend_of_type(t)
     if name == IGNORED or name == UNSUPPORTED:
@@ -188,4 +193,4 @@ def backend_for(x: Any, where: str) -> Any:
             f"{where}: expected a native array ({SUPPORTED_TEXT}), got "
             f"{t.__module__}.{t.__qualname__}"
         )
-    return namespace_module(name, False).__backend__
+    return namespace_module(name, True).__backend__

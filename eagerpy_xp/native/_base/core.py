@@ -12,7 +12,7 @@ import inspect
 import operator
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NoReturn, TypeVar
+from typing import Any, ClassVar, NoReturn, TypeAlias, TypeVar
 
 from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
@@ -90,26 +90,54 @@ _SCALAR_PARAMETERS = frozenset({"fill_value", "min", "max", "start", "stop", "st
 _Check = tuple[int, "str | None", bool, str]
 
 
-def _checks(function: Callable[..., Any], signature: inspect.Signature) -> tuple[_Check, ...]:
-    """The array arguments of a function of the standard (of this ``signature``) that
-    `translated` checks (``from_dlpack``'s ``x`` is any object with ``__dlpack__``, of
-    any library)."""
+_POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_VAR_POSITIONAL = inspect.Parameter.VAR_POSITIONAL
+_CO_VARARGS = inspect.CO_VARARGS
+
+
+def _parameters(function: Callable[..., Any]) -> list[tuple[str, Any]]:
+    """``(name, kind)`` of each parameter of ``function`` after ``self``: what
+    `inspect.signature` would say of them, read from the code object (a class of a backend
+    defines hundreds of these methods at import: a `inspect.Signature` each would cost
+    more than the rest of the import).  A function that carries another's signature
+    (``__wrapped__``, ``__signature__``) or has no plain code object is asked the long way."""
+    code = getattr(function, "__code__", None)
+    if code is None or hasattr(function, "__wrapped__") or hasattr(function, "__signature__"):
+        return [(p.name, p.kind) for p in list(inspect.signature(function).parameters.values())[1:]]
+    names = code.co_varnames
+    positional = code.co_argcount
+    keyword_only = code.co_kwonlyargcount
+    kinds: list[tuple[str, Any]] = [
+        (names[i], _POSITIONAL_ONLY if i < code.co_posonlyargcount
+         else inspect.Parameter.POSITIONAL_OR_KEYWORD) for i in range(positional)
+    ]  # fmt: skip
+    if code.co_flags & _CO_VARARGS:
+        kinds.append((names[positional + keyword_only], _VAR_POSITIONAL))
+    kinds.extend((names[i], inspect.Parameter.KEYWORD_ONLY)
+                 for i in range(positional, positional + keyword_only))  # fmt: skip
+    return kinds[1:]
+
+
+def _checks(function: Callable[..., Any], parameters: list[tuple[str, Any]]) -> tuple[_Check, ...]:
+    """The array arguments of a function of the standard (its ``parameters`` after
+    ``self``, `_parameters`) that `translated` checks (``from_dlpack``'s ``x`` is any
+    object with ``__dlpack__``, of any library)."""
     name = function.__name__
     category = CATEGORY_OF.get(name)
     checks: list[_Check] = []
     if name == "from_dlpack":
         return ()
-    for i, p in enumerate(list(signature.parameters.values())[1:]):
-        if p.kind is p.VAR_POSITIONAL and p.name == "arrays":
+    for i, (parameter, kind) in enumerate(parameters):
+        if kind is _VAR_POSITIONAL and parameter == "arrays":
             checks.append((i, None, False, "rest"))
-        elif p.kind is not p.POSITIONAL_ONLY:
+        elif kind is not _POSITIONAL_ONLY:
             continue
-        elif p.name in _ARRAY_PARAMETERS:
-            checks.append((i, _ARRAY_PARAMETERS[p.name] or category, False, "array"))
-        elif p.name in ("x1", "x2"):
-            scalars = name not in _ARRAY_OPERANDS and (name, p.name) != ("searchsorted", "x1")
+        elif parameter in _ARRAY_PARAMETERS:
+            checks.append((i, _ARRAY_PARAMETERS[parameter] or category, False, "array"))
+        elif parameter in ("x1", "x2"):
+            scalars = name not in _ARRAY_OPERANDS and (name, parameter) != ("searchsorted", "x1")
             checks.append((i, None if name == "where" else category, scalars, "array"))
-        elif p.name == "arrays":
+        elif parameter == "arrays":
             checks.append((i, None, False, "sequence"))
     return tuple(checks)
 
@@ -128,10 +156,10 @@ def translated(function: _Method) -> _Method:
     `BackendCore.check_operand`, which raises the `TypeError` (not an array, another
     library's array, a dtype outside the category) or lets it pass (a subclass, a Python
     scalar where the standard allows one).  The ``try`` costs nothing in CPython 3.11."""
-    signature = inspect.signature(function)
-    checks = _checks(function, signature)
-    scalars_at = tuple((i, p.name) for i, p in enumerate(list(signature.parameters.values())[1:])
-                       if p.name in _SCALAR_PARAMETERS)  # fmt: skip
+    parameters = _parameters(function)  # (its `inspect.Signature`: on failure only)
+    checks = _checks(function, parameters)
+    scalars_at = tuple((i, parameter) for i, (parameter, _) in enumerate(parameters)
+                       if parameter in _SCALAR_PARAMETERS)  # fmt: skip
     operands = tuple(position for position, _, scalars, _ in checks if scalars)  # x1, x2
     name = function.__name__
     method: Callable[..., Any]
@@ -150,7 +178,7 @@ def translated(function: _Method) -> _Method:
                         b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, function, args, kwargs)
 
     else:
 
@@ -184,7 +212,7 @@ def translated(function: _Method) -> _Method:
                             b.check_operand(x, self._prefix + name, category, scalars)
                 return function(self, *args, **kwargs)
             except Exception as exc:
-                return _failed(self, exc, self._prefix + name, signature, args, kwargs)
+                return _failed(self, exc, self._prefix + name, function, args, kwargs)
 
     functools.update_wrapper(method, function)
     return method  # type: ignore[return-value]
@@ -221,10 +249,16 @@ def _plain_scalars(at: tuple[tuple[int, str], ...], args: tuple[Any, ...],
     return args, kwargs
 
 
-def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
+#: A failed call's signature: an `inspect.Signature`, or the function whose it is (read then).
+_SignatureOf: TypeAlias = "inspect.Signature | Callable[..., Any]"
+
+
+def _bound(signature: _SignatureOf, owner: Any, args: tuple[Any, ...],
            kwargs: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
     """The arguments of a failed call by parameter name (``self`` left out; none when
-    they do not fit the signature)."""
+    they do not fit the signature: ``signature``'s, or that of the method it is)."""
+    if not isinstance(signature, inspect.Signature):
+        signature = inspect.signature(signature)  # (read here, on failure only)
     try:
         arguments = signature.bind(owner, *args, **kwargs).arguments
     except TypeError:
@@ -232,7 +266,7 @@ def _bound(signature: inspect.Signature, owner: Any, args: tuple[Any, ...],
     return dict(list(arguments.items())[1:])
 
 
-def _failed(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
+def _failed(owner: Any, exc: Exception, function: str, signature: _SignatureOf,
             args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:  # fmt: skip
     """`translated`'s failure: the backend's `BackendCore.recover` result where it has
     one (a lazy framework's other way to the same result), else the contract's error."""
@@ -247,7 +281,7 @@ def _failed(owner: Any, exc: Exception, function: str, signature: inspect.Signat
 NOT_RECOVERED: Any = object()
 
 
-def _raise_explained(owner: Any, exc: Exception, function: str, signature: inspect.Signature,
+def _raise_explained(owner: Any, exc: Exception, function: str, signature: _SignatureOf,
                      args: tuple[Any, ...], kwargs: dict[str, Any]) -> NoReturn:  # fmt: skip
     """`translated`'s failure: a framework exception (not one of ours) that the backend's
     `BackendCore.explain` can say more about is raised as that, else translated."""
