@@ -488,3 +488,29 @@ def test_dask_errors_at_compute_name_dask(function: str) -> None:
             values(LAZY_FAILURES[function](xp))
         name = function.strip()
         assert str(info.value).startswith(f"eagerpy_xp.dask.{name}: "), (module, info.value)
+
+
+# -- findings: NaN propagates through min and max of long arrays -------------------------------
+@pytest.mark.parametrize("function", ["min", "max"])
+def test_min_max_propagate_nan_at_every_length(xp: ModuleType, function: str) -> None:
+    """array-api-extra's searchsorted found JAX's ``min`` of 10,001 values with NaNs giving a
+    number (XLA's CPU reduction drops NaNs from 4,096 elements on): NaN propagates (the
+    standard's special case) at every length and position, over every axis and one."""
+    failures = []
+    for n, position, dtype in itertools.product(
+        (1, 7, 4095, 4096, 10001, 100_000), (0, "middle", -1), ("float32", "float64")
+    ):
+        if dtype not in xp.__array_namespace_info__().dtypes():
+            continue
+        host = np.linspace(-1.0, 1.0, n).astype(dtype)
+        host[n // 2 if position == "middle" else position] = np.nan
+        x = xp.asarray(host)
+        for kwargs in ({}, {"axis": -1, "keepdims": True}, {"axis": 0}):
+            got = values(getattr(xp, function)(x, **kwargs))
+            if not np.all(np.isnan(got)):
+                failures.append(f"{function}({n} {dtype}, NaN at {position}, {kwargs}): {got}")
+        rows = xp.asarray(np.stack([host, np.zeros(n, dtype)]))
+        got = values(getattr(xp, function)(rows, axis=1))
+        if not (np.isnan(got[0]) and got[1] == 0):
+            failures.append(f"{function}(2 rows of {n} {dtype}, axis=1): {got}")
+    assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures[:40])

@@ -248,6 +248,22 @@ def _reduction(function: Callable[..., Any]) -> Callable[..., Any]:
     return jax.jit(reduce, static_argnums=(1, 2))  # type: ignore[no-any-return]
 
 
+def _propagating(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``jax.numpy.max``/``min`` whose NaNs propagate, as the standard requires: XLA's CPU
+    reduction drops them from 4096 elements on (jax 0.10: ``min`` of 4096 values with one
+    NaN is the least number).  The NaN test is a second pass: float32 ``min`` of 10**6
+    elements 106 -> 271 us, of 100 elements 4.5 -> 5.5 us."""
+    def reduce(x: Any, axis: Any = None, keepdims: bool = False) -> Any:
+        result = function(x, axis=axis, keepdims=keepdims)
+        if not jnp.issubdtype(x.dtype, jnp.floating):
+            return result
+        return jnp.where(jnp.any(jnp.isnan(x), axis=axis, keepdims=keepdims), jnp.nan, result)
+
+    return reduce
+
+
+_max = _propagating(jnp.max)
+_min = _propagating(jnp.min)
 _power = _jitted(jnp.power)
 #: ``power`` with a static exponent: ``jax.numpy.power`` of a Python int is
 #: ``lax.integer_pow`` specialised on it (a traced exponent would take ``lax.pow``).
@@ -1578,17 +1594,19 @@ class JaxBackend(NumPyDtypes, Backend):
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         return jnp.mean(x, axis=axis, keepdims=keepdims)
 
-    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.max))
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(_max))
     @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        """``jax.numpy.max``, with a fast path (jitted) over every axis or one."""
-        return jnp.max(x, axis=axis, keepdims=keepdims)
+        """``jax.numpy.max`` with NaNs propagated (`_propagating`), with a fast path
+        (jitted) over every axis or one."""
+        return _max(x, axis=axis, keepdims=keepdims)
 
-    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(jnp.min))
+    @fastpath.reduction(_ARRAY, _IN["real numeric"], _reduction(_min))
     @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        """``jax.numpy.min``, with a fast path (jitted) over every axis or one."""
-        return jnp.min(x, axis=axis, keepdims=keepdims)
+        """``jax.numpy.min`` with NaNs propagated (`_propagating`), with a fast path
+        (jitted) over every axis or one."""
+        return _min(x, axis=axis, keepdims=keepdims)
 
     @translated
     def std(
