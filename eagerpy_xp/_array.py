@@ -370,14 +370,66 @@ def _write_chain(array: Array, update: Callable[[Any], Any],
     if chain:  # read down from the root: a parent's write is seen from here on
         now = [chain[-1][0]._raw]
         for _, key in reversed(chain):
-            now.append(b.getitem(now[-1], key))
+            now.append(key.get(b, now[-1]) if type(key) is _Permuted else b.getitem(now[-1], key))
         now.reverse()
     new = update(now[0])
     stored = [(array, new)]
     for (parent, key), values in zip(chain, now[1:]):  # its child's values written at key
-        new = b.setitem(values, key, new)
+        new = key.put(b, new) if type(key) is _Permuted else b.setitem(values, key, new)
         stored.append((parent, new))
     return stored
+
+
+class _Permuted:
+    """The "key" of a view made by ``permute_dims`` (or ``moveaxis``, which is one):
+    the child is its parent with the axes permuted, so the child's values are the
+    parent's permuted and a write puts the whole child back, permuted the other way.
+    NumPy's ``transpose`` is always a view; SciPy's ``oaconvolve`` (through its
+    ``xp_swapaxes``) writes its overlap-add into a slice of a swapped slice."""
+
+    __slots__ = ("axes", "inverse")
+
+    def __init__(self, axes: tuple[int, ...]) -> None:
+        self.axes = axes
+        inverse = [0] * len(axes)
+        for i, a in enumerate(axes):
+            inverse[a] = i
+        self.inverse = tuple(inverse)
+
+    def get(self, b: Backend, raw: Any) -> Any:
+        return b.permute_dims(raw, self.axes)
+
+    def put(self, b: Backend, child: Any) -> Any:
+        return b.permute_dims(child, self.inverse)
+
+
+def permuting_view(lifted: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """The wrapped ``permute_dims`` or ``moveaxis`` of a backend whose writes rebind:
+    its result writes through to its argument (`_VIEW`), as NumPy's transposes do."""
+
+    def viewing(x: Any, /, *args: Any, **kwargs: Any) -> Any:
+        out = lifted(x, *args, **kwargs)
+        if type(x) is Array and type(out) is Array and out is not x:
+            ndim = len(x._b.shape_of(x._raw))
+            # which axis of ``x`` each axis of ``out`` is: permute positions 0..ndim-1
+            if name == "permute_dims":
+                axes = args[0] if args else kwargs["axes"]
+                order = tuple(int(a) % ndim for a in axes)
+            else:  # moveaxis(x, source, destination, /), the spec's positional-only
+                source, destination = ([a] if isinstance(a, int) else list(a) for a in args[:2])
+                moved = [int(a) % ndim for a in source]
+                listed = [a for a in range(ndim) if a not in moved]
+                for d, a in sorted(zip((int(d) % ndim for d in destination), moved)):
+                    listed.insert(d, a)
+                order = tuple(listed)
+            out._view = (x, _Permuted(order))
+        return out
+
+    viewing.__signature__ = lifted.__signature__  # type: ignore[attr-defined]
+    viewing.__name__ = viewing.__qualname__ = name
+    viewing.__doc__ = lifted.__doc__
+    viewing.__wrapped_native__ = lifted.__wrapped_native__  # type: ignore[attr-defined]
+    return viewing
 
 
 class Array(ArrayMethods):
@@ -759,9 +811,10 @@ def _is_basic(key: Any) -> bool:
 #: TensorFlow, Dask, MLX) the wrapped flavour does the same for the write: the result
 #: records ``(parent, key)`` in ``_view`` and `_write` writes it through, chain-wise, so
 #: ``c = covariances[k]; c[i, i] = v`` changes ``covariances`` (scikit-learn's pattern).
+#: ``permute_dims`` and ``moveaxis`` results are views too (`_Permuted` as the key).
 #: What stays a copy there: a parent's write is not seen by an older view until the
-#: view's own next write; results of anything but basic indexing (``reshape``, ``mT``,
-#: an integer-array or boolean key) do not write through, as NumPy's copies do not.
+#: view's own next write; results of anything else (``reshape``, ``mT``, an
+#: integer-array or boolean key) do not write through, as NumPy's copies do not.
 _VIEW = "_view"
 
 

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _new_object
+from ._array import Array, _new_object, permuting_view
 from ._detect import GENERATED_SCOPE
 from ._dtypes import ALL
 from .native._base import Backend, fastpath
@@ -462,6 +462,10 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     for name, signature in _spec.FUNCTIONS.items():
         namespace[name] = _lift(getattr(backend, name), signature, backend)
     namespace["asarray"] = _keeping_arrays(namespace["asarray"], backend)
+    if not backend.writes_in_place:  # a transpose writes through, as NumPy's (`_VIEW`)
+        for name in ("permute_dims", "moveaxis"):
+            namespace[name] = permuting_view(namespace[name], name)
+            backend.mark_glue(namespace[name])
     for name in _spec.FUNCTIONS:  # found by name where they live (pickle, help, repr)
         namespace[name].__module__ = module_name
     for name in ALL:
