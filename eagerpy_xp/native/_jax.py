@@ -54,9 +54,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._detect import SCALAR_TYPES
+from .._detect import SCALAR_TYPES, plain_scalar
 from .._devices import Device
-from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote, scalar_kind_ok
+from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote
 from ._base import FFT, Autodiff, Backend, Linalg, fastpath
 from ._base.arguments import integer, positive, recheck
 from ._base.core import (
@@ -1127,13 +1127,10 @@ class JaxBackend(NumPyDtypes, Backend):
     def _setitem_value(self, raw: Any, value: Any) -> Any:
         target = self.dtype_name(raw.dtype)
         if isinstance(value, (bool, int, float, complex)):
-            if not scalar_kind_ok(target, value):
-                raise self.error("__setitem__", f"cannot write a Python {type(value).__name__} "
-                                 f"into an array of dtype {target}", TypeError)  # fmt: skip
-            return jnp.asarray(value, dtype=raw.dtype)
+            return jnp.asarray(self.setitem_scalar(target, plain_scalar(value)), dtype=raw.dtype)
         source = self.dtype_name(value.dtype)
         if promote(source, target) != target:
-            raise self.error("__setitem__", f"cannot write {source} values into an array of "
+            raise self.error("__setitem__", f"cannot store {source} values in an array of "
                              f"dtype {target} without a downcast", TypeError)  # fmt: skip
         return value.astype(raw.dtype)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import operator
 import re
 from collections.abc import Callable, Sequence
@@ -840,7 +841,7 @@ class BackendCore:
         """Write ``value`` at ``key``; return the array now holding the result.  A value
         that would need a downcast (a complex value into a real array, a float into an
         integer one) is a `TypeError`, as the standard's promotion says."""
-        self.check_setitem_value(raw, value)
+        value = self.check_setitem_value(raw, value)
         try:
             raw[key] = value
         except Exception as exc:
@@ -850,23 +851,53 @@ class BackendCore:
             raise_translated(self, _keyed(exc, key), "__setitem__")
         return raw
 
-    def check_setitem_value(self, raw: Any, value: Any) -> None:
-        """`TypeError` unless ``value`` (a Python scalar or an array of this backend)
-        fits ``raw``'s dtype without a downcast."""
+    def setitem_scalar(self, target: str, value: Any) -> Any:
+        """The Python scalar ``value`` as ``x[k] = value`` stores it into an array of
+        dtype ``target``, or the contract's error, the same on every backend.
+
+        A float into an integer array is truncated toward zero, as NumPy and torch store
+        it (``int_array[0] = -1.9`` stores -1; the standard leaves it unspecified): NaN
+        is a `ValueError` and an infinity an `OverflowError`, as Python's ``int()`` and
+        NumPy raise.  An int (or a truncated float) outside the dtype's values is an
+        `OverflowError`.  A complex into a real array, or anything but a bool into a bool
+        array, is a `TypeError`, as NumPy's and torch's are.
+        """
+        shown = value
+        if type(value) is float and kind_of(target) in ("signed integer", "unsigned integer"):
+            if value != value:
+                raise self.error("__setitem__", f"cannot store the Python float nan in an array "
+                                 f"of dtype {target} (NaN has no integer value)", ValueError)  # fmt: skip
+            if value in (math.inf, -math.inf):
+                raise self.error("__setitem__", f"cannot store the Python float {value} in an "
+                                 f"array of dtype {target} (an infinity has no integer value)",
+                                 OverflowError)  # fmt: skip
+            value = int(value)  # toward zero, as NumPy and torch store it
+        elif not scalar_kind_ok(target, value):
+            raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
+                             f"in an array of dtype {target}", TypeError)  # fmt: skip
+        bounds = int_range(target) if type(value) is int else None
+        if bounds is not None and not bounds[0] <= value <= bounds[1]:
+            raise self.error("__setitem__", f"the Python {type(shown).__name__} {shown!r} does "
+                             f"not fit {target} (the values of {target} are {bounds[0]} to "
+                             f"{bounds[1]})", OverflowError)  # fmt: skip
+        return value
+
+    def check_setitem_value(self, raw: Any, value: Any) -> Any:
+        """``value`` (a Python scalar or an array of this backend) as it is stored into
+        ``raw`` (a Python scalar through `setitem_scalar`), or `TypeError` where it does
+        not fit ``raw``'s dtype without a downcast."""
         target = self.dtype_name(raw.dtype)
         if type(value) in (bool, int, float, complex):
-            if not scalar_kind_ok(target, value):
-                raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
-                                 f"in a {target} array", TypeError)  # fmt: skip
-            return
+            return self.setitem_scalar(target, value)
         dtype = getattr(value, "dtype", None)
         if dtype is None or not self.is_native(value):
             raise self.error("__setitem__", f"value must be an array or a Python scalar, got "
                              f"{type(value).__name__}", TypeError)  # fmt: skip
         source = self.dtype_name(dtype)
         if promote(source, target) != target:
-            raise self.error("__setitem__", f"cannot store {source} values in a {target} array "
-                             "without a downcast", TypeError)  # fmt: skip
+            raise self.error("__setitem__", f"cannot store {source} values in an array of dtype "
+                             f"{target} without a downcast", TypeError)  # fmt: skip
+        return value
 
     def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:
         """``write()``, a wrapped `Array`'s write (``x[k] = v``, an in-place operator)

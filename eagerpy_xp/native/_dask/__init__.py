@@ -33,7 +33,8 @@ import dask
 import dask.array as da
 import numpy as np
 
-from ..._dtypes import promote, scalar_kind_ok
+from ..._detect import plain_scalar
+from ..._dtypes import promote
 from .._base import Backend
 from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
 from .._base.creation import check_dlpack
@@ -339,13 +340,11 @@ class DaskBackend(NumPyDtypes, Backend):
         downcast (`TypeError` otherwise)."""
         target = self.dtype_name(raw.dtype)
         if isinstance(value, (bool, int, float, complex)):
-            if not scalar_kind_ok(target, value):
-                raise self.error("__setitem__", f"cannot write a Python {type(value).__name__} "
-                                 f"into an array of dtype {target}", TypeError)  # fmt: skip
+            value = self.setitem_scalar(target, plain_scalar(value))
         else:
             source = self.dtype_name(value.dtype)
             if promote(source, target) != target:
-                raise self.error("__setitem__", f"cannot write {source} values into an array "
+                raise self.error("__setitem__", f"cannot store {source} values in an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)
         key = self._checked_key(raw, self._plain_key(key, "__setitem__"), "__setitem__",

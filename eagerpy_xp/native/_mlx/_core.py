@@ -14,7 +14,7 @@ from typing import Any
 import mlx.core as mx
 import numpy as np
 
-from ..._detect import SCALAR_TYPES
+from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
 from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, promote, scalar_kind_ok
 from .._base import Backend
@@ -661,9 +661,7 @@ class MLXCore(Backend):
     def _setitem_value(self, raw: Any, value: Any) -> Any:
         name = self._name(raw)
         if type(value) in SCALAR_TYPES:
-            if not scalar_kind_ok(name, value):
-                raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
-                                 f"in a {name} array", TypeError)  # fmt: skip
+            value = self.setitem_scalar(name, plain_scalar(value))
             return self.scalar_array(value, raw.dtype, "__setitem__")
         if self.wrapper_type is not None and type(value) is self.wrapper_type:
             value = value.raw
@@ -672,8 +670,8 @@ class MLXCore(Backend):
                              f"got {described(value)}", TypeError)  # fmt: skip
         source = self._name(value)
         if promote(source, name) != name:
-            raise self.error("__setitem__", f"cannot store {source} values in a {name} array "
-                             "without a downcast", TypeError)  # fmt: skip
+            raise self.error("__setitem__", f"cannot store {source} values in an array of "
+                             f"dtype {name} without a downcast", TypeError)  # fmt: skip
         return value if value.dtype == raw.dtype else value.astype(raw.dtype)
 
     def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 
 import tensorflow as tf
 
-from ..._detect import SCALAR_TYPES
+from ..._detect import SCALAR_TYPES, plain_scalar
 from .._base.core import raise_translated, translated
 from .._base.keys import basic_in_range, selects_nothing, standard_key
 from ._common import INTEGRAL_KINDS, TFBase
@@ -194,18 +194,12 @@ class IndexingMixin(TFBase):
         x = self.tensor(raw, "__setitem__")
         name = self.dn(x)
         if isinstance(value, SCALAR_TYPES):
-            if self.scalar_dtype(value, name) != name:
-                raise self.error(
-                    "__setitem__",
-                    f"cannot write a Python {type(value).__name__} into a {name} array",
-                    TypeError,
-                )
-            v = self.constant(value, name, "__setitem__")
+            v = self.constant(self.setitem_scalar(name, plain_scalar(value)), name, "__setitem__")
         else:
             v = self.tensor(value, "__setitem__")
             if self.promote_names(self.dn(v), name, "__setitem__") != name:
-                raise self.error("__setitem__", f"cannot write {self.dn(v)} values into a "
-                                 f"{name} array without a downcast", TypeError)  # fmt: skip
+                raise self.error("__setitem__", f"cannot store {self.dn(v)} values in an array "
+                                 f"of dtype {name} without a downcast", TypeError)  # fmt: skip
             v = tf.cast(v, x.dtype)
         written = self._masked_write(x, key, v)
         if written is not None:

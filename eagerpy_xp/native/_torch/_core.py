@@ -13,7 +13,7 @@ from typing import Any
 
 import torch
 
-from ..._detect import SCALAR_TYPES
+from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
@@ -420,14 +420,12 @@ class TorchCore(Backend):
     def _setitem_value(self, raw: Tensor, value: Any) -> Tensor:
         name = self._name(raw)
         if isinstance(value, SCALAR_TYPES):
-            if not scalar_kind_ok(name, value):
-                raise self.error("__setitem__", f"cannot store a Python {type(value).__name__} "
-                                 f"in a {name} array", TypeError)  # fmt: skip
+            value = self.setitem_scalar(name, plain_scalar(value))
             return self._scalar_tensor(value, raw.dtype, raw, "__setitem__")
         self._check_tensor(value, "__setitem__")
         if promote(self._name(value), name) != name:
-            raise self.error("__setitem__", f"cannot store {self._name(value)} values in a {name} "
-                             "array without a downcast", TypeError)  # fmt: skip
+            raise self.error("__setitem__", f"cannot store {self._name(value)} values in an "
+                             f"array of dtype {name} without a downcast", TypeError)  # fmt: skip
         return value.to(raw.dtype)
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:

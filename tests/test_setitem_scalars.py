@@ -1,0 +1,94 @@
+"""A Python scalar written into an array of another kind, ``x[k] = v``, against NumPy.
+
+The standard leaves a Python float written into an integer array unspecified; NumPy and
+torch both store it truncated toward zero (``int_array[0] = -1.9`` stores -1), and
+SciPy-style libraries rely on it (array-api-extra's ``at(x)[i].set(1.1)``, 12 of its tests
+per backend, issue 37).  eagerpy_xp did refuse it with `TypeError` on every backend; now
+every backend, in both flavours, stores what NumPy stores and raises NumPy's exception
+type where NumPy raises: NaN `ValueError`, an infinity or a value outside the dtype
+`OverflowError`, a complex into a real array `TypeError` (the contract's types too,
+docs/errors.md), the array unchanged and the message naming ``__setitem__`` and the
+backend.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+BACKENDS = {"numpy": "numpy", "torch": "torch", "jax": "jax", "tensorflow": "tensorflow",
+            "dask": "dask.array", "mlx": "mlx.core"}
+INTEGERS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+FLOATS = (1.1, -1.9, 0.5, -0.0, 127.9, 255.5, 40000.7, 3e9, 1e20, -1e20,
+          float("nan"), float("inf"), float("-inf"))
+
+
+@pytest.fixture(params=[f"{flavour}{name}" for name in BACKENDS for flavour in ("", "native.")])
+def xp(request: pytest.FixtureRequest) -> ModuleType:
+    name = request.param.rpartition(".")[2]
+    pytest.importorskip(BACKENDS[name], reason=f"{name} is not installed")
+    return importlib.import_module(f"eagerpy_xp.{request.param}")
+
+
+def _numpy_outcome(dtype: str, value: Any) -> Any:
+    """What NumPy stores (a Python number), or the type of the exception it raises."""
+    a = np.zeros(2, dtype)
+    try:
+        a[0] = value
+    except Exception as exc:
+        return type(exc)
+    return a[0].item()
+
+
+def _written(xp: ModuleType, dtype: Any, value: Any) -> Any:
+    """``x = zeros(2, dtype); x[0] = value``: x's values after, as NumPy's."""
+    x = xp.zeros(2, dtype=dtype)
+    if xp.__name__.startswith("eagerpy_xp.native."):
+        before = np.asarray(x).tolist()
+        try:
+            new = xp.__backend__.setitem(x, 0, value)
+        finally:
+            assert np.asarray(x).tolist() == before or xp.__backend__.writes_in_place
+        return np.asarray(new)
+    try:
+        x[0] = value
+    except Exception:
+        assert np.asarray(x).tolist() == [0, 0]  # nothing written on failure
+        raise
+    return np.asarray(x)
+
+
+@pytest.mark.parametrize("value", FLOATS, ids=repr)
+@pytest.mark.parametrize("dtype", INTEGERS)
+def test_python_float_into_integer_array(xp: ModuleType, dtype: str, value: float) -> None:
+    ours = getattr(xp, dtype, None)
+    if ours is None or xp.zeros(1, dtype=ours).dtype != ours:
+        pytest.skip(f"{xp.__name__} has no {dtype} arrays here (JAX without x64)")
+    expected = _numpy_outcome(dtype, value)
+    if isinstance(expected, type):
+        with pytest.raises(expected, match=r"eagerpy_xp\.\w+\.Array\.__setitem__: "):
+            _written(xp, ours, value)
+    else:
+        got = _written(xp, ours, value)
+        assert got.tolist() == [expected, 0]
+
+
+@pytest.mark.parametrize("value", [1 + 2j, 0.5j, complex("nan")], ids=repr)
+@pytest.mark.parametrize("dtype", ["float32", "int32", "bool"])
+def test_python_complex_into_real_array_is_refused(xp: ModuleType, dtype: str, value: complex) -> None:
+    assert _numpy_outcome(dtype, value) is TypeError or dtype == "bool"  # NumPy's own refusal
+    with pytest.raises(TypeError, match=rf"eagerpy_xp\.\w+\.Array\.__setitem__: cannot store a Python complex in an array of dtype {dtype}"):
+        _written(xp, getattr(xp, dtype), value)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_python_floats_into_floating_arrays(xp: ModuleType, dtype: str) -> None:
+    for value in (1.1, -1.9, float("inf")):
+        got = _written(xp, getattr(xp, dtype), value)
+        expected = np.zeros(2, dtype)
+        expected[0] = value
+        assert got.tolist() == expected.tolist()
