@@ -633,7 +633,7 @@ def test_setitem_errors_leave_the_array_alone() -> None:
         (-4, 0, IndexError, "out of bounds"),
         (0, 1.5j, TypeError, "Python complex in an array of dtype int(32|64)"),
         (0, float("nan"), ValueError, "Python float nan in an array of dtype int(32|64)"),
-        (0, wx.asarray(1.5), TypeError, "without a downcast"),
+        (0, wx.asarray(1.5j), TypeError, "without a downcast"),
         (wx.asarray([True, False]), 0, IndexError, "boolean index of shape"),
     ]:
         with pytest.raises(kind, match=text):

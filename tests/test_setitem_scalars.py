@@ -92,3 +92,40 @@ def test_python_floats_into_floating_arrays(xp: ModuleType, dtype: str) -> None:
         expected = np.zeros(2, dtype)
         expected[0] = value
         assert got.tolist() == expected.tolist()
+
+
+#: Real floating values written into integer arrays, and NumPy's result; NaN and
+#: infinities are left out: what a cast makes of them is the framework's (as in astype).
+FLOAT_ARRAYS = ([1.1, -1.9], [0.5, -0.0], [126.9, -127.9])
+
+
+@pytest.mark.parametrize("values", FLOAT_ARRAYS, ids=repr)
+@pytest.mark.parametrize("source", ["float32", "float64"])
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64"])
+def test_float_array_into_integer_array(xp: ModuleType, dtype: str, source: str, values: list[float]) -> None:
+    """``x[k] = float_values`` truncates as NumPy and torch do (array-api-extra's
+    ``at(x)[i].min(1.1)`` writes ``minimum(x[i], 1.1)``, a float64 array)."""
+    if getattr(xp, source, None) is None or xp.zeros(1, dtype=getattr(xp, source)).dtype != getattr(xp, source):
+        pytest.skip(f"{xp.__name__} has no {source} arrays here")
+    expected = np.zeros(3, dtype)
+    expected[1:] = np.asarray(values, source)
+    got = _written_array(xp, getattr(xp, dtype), xp.asarray(values, dtype=getattr(xp, source)))
+    assert got.tolist() == expected.tolist()
+
+
+def _written_array(xp: ModuleType, dtype: Any, value: Any) -> Any:
+    x = xp.zeros(3, dtype=dtype)
+    if xp.__name__.startswith("eagerpy_xp.native."):
+        return np.asarray(xp.__backend__.setitem(x, slice(1, None), value))
+    x[1:] = value
+    return np.asarray(x)
+
+
+@pytest.mark.parametrize(("source", "dtype"), [("complex64", "float32"), ("complex128", "float64"),
+                                               ("complex64", "int32"), ("int32", "uint8"), ("float32", "bool")])
+def test_downcasts_that_stay_refused(xp: ModuleType, source: str, dtype: str) -> None:
+    """A complex array into a real one (NumPy and torch drop the imaginary part, with a
+    warning) and integer or bool changes of kind stay the contract's `TypeError`."""
+    value = xp.asarray([1, 0], dtype=getattr(xp, source))
+    with pytest.raises(TypeError, match=rf"cannot store {source} values in an array of dtype {dtype} without a downcast"):
+        _written_array(xp, getattr(xp, dtype), value)

@@ -711,7 +711,7 @@ def test_setitem_rules() -> None:
     with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.Array\.__setitem__:.*complex"):
         x[0] = 1.5j
     with pytest.raises(TypeError, match=r"eagerpy_xp\.torch\.Array\.__setitem__:.*downcast"):
-        x[0] = wt.asarray(1.0)
+        x[0] = wt.asarray(1.0j)
     assert native.tolist() == [7, 5, 8]
 
 

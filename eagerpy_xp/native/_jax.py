@@ -67,6 +67,7 @@ from ._base.core import (
     int_range,
     raise_translated,
     translated,
+    truncates,
 )
 from ._base.creation import compact_numpy, native_order
 from ._base.elementwise import _clamp_int_bound
@@ -1129,7 +1130,7 @@ class JaxBackend(NumPyDtypes, Backend):
         if isinstance(value, (bool, int, float, complex)):
             return jnp.asarray(self.setitem_scalar(target, plain_scalar(value)), dtype=raw.dtype)
         source = self.dtype_name(value.dtype)
-        if promote(source, target) != target:
+        if promote(source, target) != target and not truncates(source, target):
             raise self.error("__setitem__", f"cannot store {source} values in an array of "
                              f"dtype {target} without a downcast", TypeError)  # fmt: skip
         return value.astype(raw.dtype)

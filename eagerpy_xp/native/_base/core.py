@@ -313,6 +313,16 @@ _CONTRACT_TYPES = frozenset({TypeError, ValueError, IndexError, AxisError, NotIm
                              MemoryError, OverflowError})  # fmt: skip
 
 
+def truncates(source: str, target: str) -> bool:
+    """Whether ``x[k] = values`` stores real floating ``values`` into an integer array
+    ``x`` truncated toward zero: the standard leaves a value of a dtype that does not
+    promote to the array's unspecified, and NumPy and torch both store it so
+    (array-api-extra's ``at(x)[i].min(1.1)`` writes ``minimum(x[i], 1.1)``).  NaN and
+    infinities become what the framework's cast makes of them, as in ``astype``."""
+    return kind_of(source) == "real floating" and \
+        kind_of(target) in ("signed integer", "unsigned integer")  # fmt: skip
+
+
 def int_range(name: str) -> tuple[int, int] | None:
     """The values of the integer dtype ``name``; None for any other dtype."""
     return INT_RANGE.get(name)
@@ -894,7 +904,7 @@ class BackendCore:
             raise self.error("__setitem__", f"value must be an array or a Python scalar, got "
                              f"{type(value).__name__}", TypeError)  # fmt: skip
         source = self.dtype_name(dtype)
-        if promote(source, target) != target:
+        if promote(source, target) != target and not truncates(source, target):
             raise self.error("__setitem__", f"cannot store {source} values in an array of dtype "
                              f"{target} without a downcast", TypeError)  # fmt: skip
         return value

@@ -36,7 +36,7 @@ import numpy as np
 from ..._detect import plain_scalar
 from ..._dtypes import promote
 from .._base import Backend
-from .._base.core import NOT_RECOVERED, NumPyDtypes, translated
+from .._base.core import NOT_RECOVERED, NumPyDtypes, translated, truncates
 from .._base.creation import check_dlpack
 from .._base.functions import (
     check_correction,
@@ -343,7 +343,7 @@ class DaskBackend(NumPyDtypes, Backend):
             value = self.setitem_scalar(target, plain_scalar(value))
         else:
             source = self.dtype_name(value.dtype)
-            if promote(source, target) != target:
+            if promote(source, target) != target and not truncates(source, target):
                 raise self.error("__setitem__", f"cannot store {source} values in an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)

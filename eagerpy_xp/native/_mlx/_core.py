@@ -18,7 +18,7 @@ from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
 from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, promote, scalar_kind_ok
 from .._base import Backend
-from .._base.core import AxisError, raise_translated
+from .._base.core import AxisError, raise_translated, truncates
 from .._base.keys import basic_in_range, without_leading_ones
 
 Array = mx.array
@@ -669,7 +669,7 @@ class MLXCore(Backend):
             raise self.error("__setitem__", f"value must be an MLX array or a Python scalar, "
                              f"got {described(value)}", TypeError)  # fmt: skip
         source = self._name(value)
-        if promote(source, name) != name:
+        if promote(source, name) != name and not truncates(source, name):
             raise self.error("__setitem__", f"cannot store {source} values in an array of "
                              f"dtype {name} without a downcast", TypeError)  # fmt: skip
         return value if value.dtype == raw.dtype else value.astype(raw.dtype)

@@ -17,7 +17,7 @@ from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._devices import Device
 from ..._dtypes import BITS, COMPLEX_OF_REAL, REAL_OF_COMPLEX, kind_of, promote, scalar_kind_ok
 from .._base import Backend
-from .._base.core import AxisError, raise_translated
+from .._base.core import AxisError, raise_translated, truncates
 from .._base.keys import selects_nothing, standard_key, without_leading_ones
 
 Tensor = torch.Tensor
@@ -423,7 +423,7 @@ class TorchCore(Backend):
             value = self.setitem_scalar(name, plain_scalar(value))
             return self._scalar_tensor(value, raw.dtype, raw, "__setitem__")
         self._check_tensor(value, "__setitem__")
-        if promote(self._name(value), name) != name:
+        if promote(self._name(value), name) != name and not truncates(self._name(value), name):
             raise self.error("__setitem__", f"cannot store {self._name(value)} values in an "
                              f"array of dtype {name} without a downcast", TypeError)  # fmt: skip
         return value.to(raw.dtype)
