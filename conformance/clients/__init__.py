@@ -124,7 +124,7 @@ SELECTIONS: dict[str, dict[str, tuple[tuple[str, ...], str | None]]] = {
                 "tests/main/test_elementwise.py",
                 "tests/main/test_searching.py",
             ),
-            "(test_incompatible_dtype and not set and not min and not max) "
+            "test_incompatible_dtype "
             "or test_copy_default or TestNanToNum or TestAngle or TestIsClose "
             "or (TestSearchsorted and not test_nd)",
         ),
