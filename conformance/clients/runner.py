@@ -195,7 +195,10 @@ def run_namespaces(
     record = logdir / f"{library}-{safe}.jsonl"
     record.unlink(missing_ok=True)
     log = logdir / f"{library}-{safe}.log"
-    env = dict(os.environ)
+    # not the caller's pytest-xdist worker variables: the library's run is one plain process
+    # (pytest-benchmark reads PYTEST_XDIST_WORKER and warns, an error under the
+    # library's filterwarnings=error)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
     env.update(
         EAGERPY_XP_CLIENTS_LIBRARY=library,
         EAGERPY_XP_CLIENTS_NAMESPACES=",".join(namespaces),

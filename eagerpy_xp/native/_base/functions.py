@@ -337,7 +337,7 @@ def check_reduced_elements(backend: Any, shape: Any, axis: Any, function: str) -
     empty = [a for a in axes if shape[a] == 0]
     if empty:
         raise backend.error(function, f"cannot take the {function} over axis {empty[0]} of "
-                            f"an array of shape {tuple(shape)}: it holds no elements and "
+                            f"a zero-size array of shape {tuple(shape)}: it holds no elements and "
                             f"{function} has no identity")  # fmt: skip
 
 
