@@ -126,6 +126,8 @@ def _written_array(xp: ModuleType, dtype: Any, value: Any) -> Any:
 def test_downcasts_that_stay_refused(xp: ModuleType, source: str, dtype: str) -> None:
     """A complex array into a real one (NumPy and torch drop the imaginary part, with a
     warning) and integer or bool changes of kind stay the contract's `TypeError`."""
+    if not hasattr(xp, source):  # MLX names no complex128: it cannot hold one (docs/mlx.md)
+        pytest.skip(f"{xp.__name__} has no {source}")
     value = xp.asarray([1, 0], dtype=getattr(xp, source))
     with pytest.raises(TypeError, match=rf"cannot store {source} values in an array of dtype {dtype} without a downcast"):
         _written_array(xp, getattr(xp, dtype), value)
