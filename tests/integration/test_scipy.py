@@ -178,10 +178,6 @@ CASES: list[tuple[str, Callable[..., Any], Inputs]] = [
 ]
 
 
-known_failure("signal.oaconvolve", ("jax", "jax-x32", "tensorflow", "dask", "mlx-x32"),
-              "SciPy adds into a slice of its result in place and relies on the slice being a "
-              "view; JAX, TensorFlow, Dask and MLX have no views (docs/ecosystem.md, "
-              "'oaconvolve')")  # fmt: skip
 known_failure("stats.rankdata", ("dask",),
               "SciPy takes diff() of indices selected by a boolean mask; on Dask their count is "
               "unknown until computed and Dask cannot slice such an axis (docs/dask.md)")  # fmt: skip
