@@ -226,6 +226,20 @@ _LN2_HIGH = 0.693359375
 _LN2_LOW = -2.12194440e-4
 
 
+def _exp_derivatives(exp: Any) -> None:
+    """Give the ``mx.custom_function`` ``exp`` (one of MLX's exp done another way) exp's
+    derivatives: the output itself, for the vector-Jacobian and the Jacobian-vector
+    products alike."""
+
+    @exp.vjp
+    def vjp(x: Any, cotangent: Any, output: Any) -> Any:
+        return cotangent * output
+
+    @exp.jvp
+    def jvp(primals: Any, tangents: Any) -> Any:
+        return [tangents[0] * exp(primals[0])]
+
+
 @mx.custom_function
 def _exp32(x: Any) -> Any:
     """float32 ``exp(x) = 2**k exp(r)``: ``k = round(x / ln 2)`` clipped to the normal
@@ -243,14 +257,7 @@ def _exp32(x: Any) -> Any:
     return mx.exp(r) * mx.power(2.0, k)
 
 
-@_exp32.vjp
-def _exp32_vjp(x: Any, cotangent: Any, output: Any) -> Any:
-    return cotangent * output
-
-
-@_exp32.jvp
-def _exp32_jvp(primals: Any, tangents: Any) -> Any:
-    return [tangents[0] * _exp32(primals[0])]
+_exp_derivatives(_exp32)
 
 
 class MLXElementwise(MLXCore):
@@ -528,14 +535,7 @@ def _exp64(x: Any) -> Any:
     return mx.where(x < -700, half * half, result)
 
 
-@_exp64.vjp
-def _exp64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
-    return cotangent * output
-
-
-@_exp64.jvp
-def _exp64_jvp(primals: Any, tangents: Any) -> Any:
-    return [tangents[0] * _exp64(primals[0])]
+_exp_derivatives(_exp64)
 
 
 @mx.custom_function
