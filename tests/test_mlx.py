@@ -801,6 +801,24 @@ def test_value_and_grad(flavour: str, dtype: str) -> None:
     np.testing.assert_allclose(host(second).sum(), fd, rtol=1e-2 if dtype == "float32" else 1e-6)
 
 
+@pytest.mark.parametrize(("name", "dtype", "derivative"), [
+    ("exp", "float32", np.exp), ("exp", "float64", np.exp),
+    ("sin", "float64", np.cos), ("cos", "float64", lambda v: -np.sin(v)),
+])
+def test_forward_mode_of_the_custom_functions(name: str, dtype: str, derivative: Any) -> None:
+    """``mx.jvp`` through the functions the backend computes another way than MLX
+    (``mx.custom_function``: float32 exp, float64 exp/sin/cos) gives the derivative times
+    the tangent at every element (their jvp took the first element of each once)."""
+    values = np.array([0.5, -1.25, 3.0, 0.0], dtype)
+    tangent = np.array([1.0, 2.0, -0.5, 3.0], dtype)
+    with mx.stream(mx.cpu):
+        _, (out,) = mx.jvp(getattr(xp, name), [mlx_of(values)], [mlx_of(tangent)])
+        grad = mx.grad(lambda t: mx.sum(getattr(xp, name)(t)))(mlx_of(values))
+    rtol = 1e-6 if dtype == "float32" else 1e-12
+    np.testing.assert_allclose(host(out), derivative(values) * tangent, rtol=rtol)
+    np.testing.assert_allclose(host(grad), derivative(values), rtol=rtol)
+
+
 def test_grad_argnums_unused_and_errors() -> None:
     a, b = mx.array([1.0, 2.0]), mx.array([3.0, 4.0])
     value, (ga, gb) = ep.value_and_grad(lambda p, q: xp.sum(p * p), a, b, argnums=(0, 1))

@@ -229,7 +229,8 @@ _LN2_LOW = -2.12194440e-4
 def _exp_derivatives(exp: Any) -> None:
     """Give the ``mx.custom_function`` ``exp`` (one of MLX's exp done another way) exp's
     derivatives: the output itself, for the vector-Jacobian and the Jacobian-vector
-    products alike."""
+    products alike.  (A one-argument function's jvp gets its primal and tangent as the
+    arrays themselves, not in a sequence.)"""
 
     @exp.vjp
     def vjp(x: Any, cotangent: Any, output: Any) -> Any:
@@ -237,7 +238,7 @@ def _exp_derivatives(exp: Any) -> None:
 
     @exp.jvp
     def jvp(primals: Any, tangents: Any) -> Any:
-        return [tangents[0] * exp(primals[0])]
+        return tangents * exp(primals)
 
 
 @mx.custom_function
@@ -554,7 +555,7 @@ def _sin64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
 
 @_sin64.jvp
 def _sin64_jvp(primals: Any, tangents: Any) -> Any:
-    return [tangents[0] * _cos64(primals[0])]
+    return tangents * _cos64(primals)
 
 
 @mx.custom_function
@@ -576,7 +577,7 @@ def _cos64_vjp(x: Any, cotangent: Any, output: Any) -> Any:
 
 @_cos64.jvp
 def _cos64_jvp(primals: Any, tangents: Any) -> Any:
-    return [-tangents[0] * _sin64(primals[0])]
+    return -tangents * _sin64(primals)
 
 
 def _complex_tanh(x: Any) -> Any:
