@@ -38,22 +38,43 @@ _FIXTURES = {"scipy": ("xp", "scipy.conftest"), "array-api-extra": ("library", "
 
 
 # -- SciPy and array-api-extra: the fixture's params --------------------------------------------
+#: A native flavour's framework, as array-api-extra's ``Backend`` value names it.
+_NATIVE_TWINS = {"numpy": "numpy", "torch": "torch", "jax": "jax.numpy", "dask": "dask.array"}
+
+
 class ClientBackend:
     """Stands for an added namespace among array-api-extra's ``Backend`` enum members.
 
     array-api-extra's ``library`` fixture returns a ``Backend`` and its ``xp`` fixture
     imports ``library.modname``; tests compare ``library`` with members (``==``, ``like``).
-    An added namespace is none of them, so ``like`` is always false: the tests treat it as
-    the generic (eager) namespace it is.
+
+    A wrapped namespace (``eagerpy_xp.jax``) is none of them: ``like`` and ``==`` are
+    false, and the tests treat it as the generic (eager) namespace it is.  A native one
+    (``eagerpy_xp.native.jax``) holds the framework's own arrays, which the library
+    dispatches through array-api-compat as it does its own param's: it is compared equal to
+    that param (its ``twin``), so the library's skips and expected failures for the
+    framework apply to it as to its own param, and the two are judged on the same terms.
     """
 
     def __init__(self, modname: str) -> None:
         self.modname = modname
         self.value = modname
         self.name = modname.upper().replace(".", "_")
+        prefix = "eagerpy_xp.native."
+        framework = modname[len(prefix):] if modname.startswith(prefix) else None
+        self.twin: Any = None
+        if framework in _NATIVE_TWINS:
+            backends = importlib.import_module("array_api_extra._lib._backends").Backend
+            self.twin = backends(_NATIVE_TWINS[framework])
 
     def like(self, *others: object) -> bool:
-        return False
+        return self.twin is not None and self.twin.like(*others)
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (self.twin is not None and other is self.twin)
+
+    def __hash__(self) -> int:
+        return hash(self.modname)
 
     def __str__(self) -> str:
         return self.modname
@@ -120,12 +141,39 @@ def _patch_infinity(metafunc: pytest.Metafunc) -> None:
         _patched.add(id(fixturedef))
 
 
+def _patch_xp(metafunc: pytest.Metafunc) -> None:
+    """array-api-extra's ``xp`` fixture: the native flavour's own namespace.
+
+    The fixture imports ``library.modname`` and then takes ``array_namespace`` of an empty
+    array of it, which for a framework's own array is array-api-compat's namespace, not
+    the one asked for: for a native namespace the fixture's setup (JAX's x64, the
+    lazy-function patches, made with the library's view of the framework) runs as for its
+    twin param, and the test gets the native namespace itself.
+    """
+    for fixturedef in metafunc._arg2fixturedefs.get("xp", ()):
+        func = getattr(fixturedef, "func", None)
+        if id(fixturedef) in _patched or getattr(func, "__module__", "").split(".")[-1] != "conftest":
+            continue
+
+        def xp(library: Any, request: Any, _original: Any = func) -> Iterator[Any]:
+            generator = _original(library, request)
+            theirs = next(generator)
+            native = isinstance(library, ClientBackend) and library.twin is not None
+            yield importlib.import_module(library.modname) if native else theirs
+            for _ in generator:  # the fixture's teardown
+                pass
+
+        fixturedef.func = xp  # type: ignore[misc]
+        _patched.add(id(fixturedef))
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if LIBRARY in _FIXTURES:
         _patch_fixture(metafunc)
     if LIBRARY == "array-api-extra":
         _patch_infinity(metafunc)
+        _patch_xp(metafunc)
 
 
 # -- scikit-learn: its parametrization functions -------------------------------------------------
