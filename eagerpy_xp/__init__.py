@@ -44,6 +44,7 @@ from .extensions import (
     value_aux_and_grad,
     vmap,
 )
+from ._export import export, onnx_function
 from .interop import tensordot, watch_clients
 
 __version__ = "0.1.0"
@@ -61,6 +62,8 @@ __all__ = [
     "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
     "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
     "kl_div_with_logits", "uniform", "normal", "einsum", "jit", "vmap",
+    # ONNX (eagerpy_xp._export: ndonnx, onnx and onnxruntime are imported on use)
+    "export", "onnx_function",
     # found by name by libraries that dispatch on a module (opt_einsum; autoray: interop)
     "tensordot", "interop",
 ]
