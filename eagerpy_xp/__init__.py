@@ -15,6 +15,7 @@ from ._array import Array
 from ._array import _wrap as _wrap_raw
 from ._detect import BACKENDS, backend_for
 from ._devices import Device
+from ._export import export, onnx_function
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
 from .extensions import (
@@ -44,7 +45,6 @@ from .extensions import (
     value_aux_and_grad,
     vmap,
 )
-from ._export import export, onnx_function
 from .interop import tensordot, watch_clients
 
 __version__ = "0.1.0"

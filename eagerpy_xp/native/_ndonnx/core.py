@@ -177,9 +177,11 @@ class NdonnxCore(Backend):
         return self._device
 
     def info_device(self, device: Device, native: bool) -> Any:
-        """The native flavour lists ndonnx's own device object (what ``x.device`` is);
-        the wrapped one `Device("cpu")`."""
-        return self._device if native else device
+        """`Device("cpu")` in both flavours (its repr is short, and the test plugin and
+        the suite read devices by their string): ndonnx's own device object has neither a
+        name nor an equality, so a native array's ``.device`` is not among them; every
+        ``device=`` argument takes ndonnx's object too (`as_device`)."""
+        return device
 
     def to_device(self, raw: Any, device: Any, /, *, stream: Any = None) -> Any:
         if stream is not None:

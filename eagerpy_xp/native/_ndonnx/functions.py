@@ -34,12 +34,11 @@ class NdonnxFunctions(NdonnxCore):
         and ndonnx's own ``isin`` takes Python scalars only.  NaN is in nothing."""
         if type(x1) is not Array and type(x2) is not Array:
             if isinstance(x1, (bool, int, float)) and isinstance(x2, (bool, int, float)):
-                found = x1 == x2
-                return ndx.asarray(found != invert)
+                return ndx.asarray((x1 == x2) != invert)
         if type(x1) is not Array:
             x1 = self._as_array(x1, x2, "isin")
         if type(x2) is not Array:
             x2 = self._as_array(x2, x1, "isin")
         flat = ndx.reshape(x2, (-1,))
-        found = ndx.any(ndx.expand_dims(x1, axis=-1) == flat, axis=-1)
-        return ndx.logical_not(found) if invert else found
+        hits = ndx.any(ndx.expand_dims(x1, axis=-1) == flat, axis=-1)
+        return ndx.logical_not(hits) if invert else hits
