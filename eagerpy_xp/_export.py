@@ -109,7 +109,7 @@ def export(fn: Callable[..., Any], *examples: Any, dynamic_axes: Any = None) -> 
     Examples given as `Array`s reach ``fn`` as `Array`s (the wrapped flavour, with
     ``x[k] = v`` and the operators), native ones as ndonnx arrays.
 
-    Raises `ValueError` (`ExportError`) for Python control flow on an array's value
+    Raises `ValueError` for Python control flow on an array's value
     (``bool()``, ``float()``, ``int()``, an ``if``: the value exists only when the model
     runs) and `NotImplementedError` naming the function for what ONNX cannot hold.
     """

@@ -27,11 +27,6 @@ _CONTROL_FLOW = ("Python control flow on the value of a symbolic array (bool(), 
                  "only when the model runs; use xp.where to choose between values")  # fmt: skip
 
 
-class ExportError(ValueError):
-    """What cannot be traced into a model: Python control flow on values (a
-    `ValueError`); a function ONNX lacks raises the backend's `NotImplementedError`."""
-
-
 def _where_in(fn: Callable[..., Any], exc: BaseException) -> str:
     """``file:line`` of the innermost frame of ``exc``'s traceback outside eagerpy_xp and
     ndonnx (where the user's code asked for the value)."""
@@ -39,7 +34,8 @@ def _where_in(fn: Callable[..., Any], exc: BaseException) -> str:
     for frame in reversed(frames):
         path = frame.filename.replace("\\", "/")
         if "/eagerpy_xp/" not in path and "/ndonnx/" not in path and "/spox/" not in path:
-            return f" (at {frame.filename}:{frame.lineno}: {frame.line})"
+            code = f": {frame.line}" if frame.line else ""
+            return f" (at {frame.filename}:{frame.lineno}{code})"
     return ""
 
 
@@ -63,13 +59,13 @@ def trace(fn: Callable[..., Any], inputs: Sequence[InputSpec], wrap: Callable[[A
         results = fn(*passed)
     except ValueError as exc:
         if _NO_VALUE in str(exc):  # ndonnx's own __bool__/__float__ of a symbolic array
-            raise ExportError(f"eagerpy_xp.export: {function_name}: {_CONTROL_FLOW}"
+            raise ValueError(f"eagerpy_xp.export: {function_name}: {_CONTROL_FLOW}"
                               f"{_where_in(fn, exc)}") from exc  # fmt: skip
         raise
     except NotImplementedError as exc:
         text = str(exc)
         if "is symbolic" in text:  # an `Array`'s bool()/float()/item(): the backend's
-            raise ExportError(f"eagerpy_xp.export: {function_name}: {_CONTROL_FLOW}"
+            raise ValueError(f"eagerpy_xp.export: {function_name}: {_CONTROL_FLOW}"
                               f"{_where_in(fn, exc)}") from exc  # fmt: skip
         raise NotImplementedError(f"eagerpy_xp.export: {function_name} cannot be exported: "
                                   f"{text}") from exc  # fmt: skip
@@ -85,7 +81,7 @@ def _outputs(results: Any, unwrap: Callable[[Any], Any], function_name: str) -> 
     else:
         items = [("output_0", results)]
     if not items:
-        raise ExportError(f"eagerpy_xp.export: {function_name} returned no array")
+        raise ValueError(f"eagerpy_xp.export: {function_name} returned no array")
     outputs = {}
     for name, value in items:
         raw = unwrap(value)
