@@ -72,6 +72,7 @@ AREAS = (
     "creation", "data types", "dtype objects", "elementwise", "indexing", "linear algebra",
     "manipulation", "searching", "sets", "sorting", "statistics", "utility", "array object",
     "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
+    "exported",
 )  # fmt: skip
 
 

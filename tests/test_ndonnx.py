@@ -311,3 +311,32 @@ def test_convert_to_and_from_other_backends(other: str) -> None:
     np.testing.assert_array_equal(np.asarray(ep.convert(back, "numpy")), a)
     wrapped = ep.convert(ep.astensor(source), "ndonnx")
     assert isinstance(wrapped, ep.Array) and wrapped.backend == "ndonnx"
+
+
+def test_keys_with_fewer_entries_than_dimensions_and_an_integer_array() -> None:
+    a = np.arange(24.0).reshape(2, 3, 4)
+    w = wxp.asarray(a)
+    for key in [0, (0, 1), (slice(None), np.array([2, -1])), (np.array([[1, 0]]),),
+                (Ellipsis, np.array([3, 0])), (None, 1, np.array([0, 2]))]:  # fmt: skip
+        np.testing.assert_array_equal(host(w[key]), a[key])
+    arg = ep.astensor(ndx.argument(shape=("N", 3), dtype=ndx.float64))
+    assert arg[:, ep.astensor(ndx.asarray(np.array([2, 0])))].shape == (None, 2)
+    with pytest.raises(NotImplementedError, match=r"__getitem__: a key with 2 integer arrays"):
+        w[np.array([0]), np.array([1])]
+
+
+def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
+    v = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, 2.5])
+    np.testing.assert_array_equal(host(xp.signbit(xp.asarray(v))), np.signbit(v))
+    np.testing.assert_array_equal(np.signbit(host(xp.copysign(xp.asarray(v), -0.0))), True)
+    y, x = np.meshgrid(v, v, indexing="ij")
+    np.testing.assert_allclose(host(xp.hypot(xp.asarray(y), xp.asarray(x))), np.hypot(y, x))
+    finite = (x != 0) | (y != 0)  # onnxruntime's Where drops the sign of a zero result
+    np.testing.assert_allclose(host(xp.atan2(xp.asarray(y), xp.asarray(x)))[finite],
+                               np.arctan2(y, x)[finite], rtol=1e-6)  # fmt: skip
+    a = xp.asarray(np.array([7, -3], np.int16))
+    zero_two = xp.asarray(np.array([0, 2], np.int16))
+    np.testing.assert_array_equal(host(xp.floor_divide(a, zero_two)), [0, -2])
+    np.testing.assert_array_equal(host(xp.remainder(a, zero_two)), [0, 1])
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.nextafter: .*bits"):
+        xp.nextafter(xp.asarray(v), 1.0)

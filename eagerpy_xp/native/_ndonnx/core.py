@@ -236,13 +236,72 @@ class NdonnxCore(Backend):
         return None
 
     def getitem(self, raw: Any, key: Any) -> Any:
-        """``raw[key]``: ints, slices, None, the ellipsis, integer and boolean arrays
-        (a boolean mask of a symbolic array gives an unknown dimension)."""
-        key = self._key(key)
+        """``raw[key]``: ints, slices, None, the ellipsis, boolean arrays (a mask of a
+        symbolic array gives an unknown dimension) and one integer array (a ``Gather``;
+        ndonnx takes none).  A key with fewer entries than dimensions indexes the leading
+        ones (ndonnx requires an ellipsis)."""
+        key = self._full_key(self._key(key), raw, "__getitem__")
         try:
+            items = key if isinstance(key, tuple) else (key,)
+            arrays = [i for i, k in enumerate(items) if type(k) is Array
+                      and k.dtype != ndx.bool]  # fmt: skip
+            if arrays:
+                return self._take_array(raw, items, arrays)
             return raw[key]
         except Exception as exc:
             raise_translated(self, _indexing_error(exc, key), "__getitem__")
+
+    def _full_key(self, key: Any, raw: Any, function: str) -> Any:
+        """``key`` with an ellipsis added (a tuple then) where it indexes fewer dimensions
+        than ``raw`` has and names none; else ``key`` itself (ndonnx reads a boolean
+        array alone, not in a tuple)."""
+        items = key if isinstance(key, tuple) else (key,)
+        if any(k is Ellipsis for k in items):
+            return key
+        used = sum(1 if type(k) is not Array or k.dtype != ndx.bool else len(k.shape)
+                   for k in items if k is not None and not isinstance(k, bool))  # fmt: skip
+        if used < len(raw.shape):
+            return (*items, Ellipsis)
+        return key
+
+    def _take_array(self, raw: Any, key: tuple[Any, ...], arrays: list[int]) -> Any:
+        """``raw[key]`` where one component of ``key`` is an integer array: the rest of the
+        key first (the array's place a full slice), then a ``Gather`` along the axis it
+        indexes, its negative entries counted from the end; the array's dimensions take
+        that axis's place, as NumPy's."""
+        if len(arrays) > 1:
+            raise self.error("__getitem__", f"a key with {len(arrays)} integer arrays: the "
+                             "ndonnx backend takes one (a Gather); index one axis at a time",
+                             NotImplementedError)  # fmt: skip
+        if any(type(k) is Array for i, k in enumerate(key) if i != arrays[0]):
+            raise self.error("__getitem__", "an integer array beside a boolean array: index "
+                             "one at a time", NotImplementedError)  # fmt: skip
+        position = arrays[0]
+        index = key[position]
+        if Ellipsis in key:
+            at = key.index(Ellipsis)
+            explicit = sum(1 for k in key if k is not None and k is not Ellipsis)
+            key = (*key[:at], *(slice(None),) * (len(raw.shape) - explicit), *key[at + 1:])
+            position = next(i for i, k in enumerate(key) if k is index)
+        basic = tuple(slice(None) if i == position else k for i, k in enumerate(key))
+        taken = raw[basic]
+        axis = sum(1 for k in key[:position] if k is None or isinstance(k, slice))
+        size = taken.shape[axis]
+        if size is None:
+            size_array = ndx.astype(taken.dynamic_shape[axis], index.dtype)
+        else:
+            size_array = ndx.asarray(size, dtype=index.dtype)
+        if self.dtype_name(index.dtype).startswith("int"):
+            index = ndx.where(index < 0, index + size_array, index)
+        flat = ndx.reshape(ndx.astype(index, ndx.int64), (-1,))
+        gathered = ndx.take(taken, flat, axis=axis)
+        shape = tuple(-1 if d is None else d for d in
+                      (*taken.shape[:axis], *index.shape, *taken.shape[axis + 1:]))  # fmt: skip
+        if shape.count(-1) > 1:
+            return gathered if len(index.shape) == 1 else ndx.reshape(
+                gathered, ndx.concat([taken.dynamic_shape[:axis], index.dynamic_shape,
+                                      taken.dynamic_shape[axis + 1:]]))  # fmt: skip
+        return ndx.reshape(gathered, shape)
 
     def _key(self, key: Any) -> Any:
         """NumPy arrays and lists in ``key`` as ndonnx arrays; `Array`s as their raw."""
@@ -273,7 +332,7 @@ class NdonnxCore(Backend):
         value = self.check_setitem_value(raw, value)
         if type(value) is Array and value.dtype != raw.dtype:
             value = value.astype(raw.dtype)
-        key = self._key(key)
+        key = self._full_key(self._key(key), raw, "__setitem__")
         result = raw.copy()
         try:
             result[key] = value

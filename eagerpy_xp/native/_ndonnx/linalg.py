@@ -326,6 +326,13 @@ def _eliminate(a: Any, rhs: Any, n: int) -> tuple[Any, Any, Any]:
 class NdonnxInfo(Info):
     """``dtypes()`` without ``kind`` (ndonnx's own requires it); devices: the cpu."""
 
+    def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
+        """The default real floating, integral and indexing dtypes (no complex one:
+        ndonnx has none)."""
+        defaults = super().default_dtypes(device=device)
+        defaults.pop("complex floating", None)
+        return defaults
+
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True,
                 "max dimensions": None}  # fmt: skip
