@@ -340,3 +340,12 @@ def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
     np.testing.assert_array_equal(host(xp.remainder(a, zero_two)), [0, 1])
     with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.nextafter: .*bits"):
         xp.nextafter(xp.asarray(v), 1.0)
+
+
+def test_jit_runs_as_is_vmap_loops_and_autodiff_is_refused(ns: ModuleType) -> None:
+    a = ns.asarray(np.arange(6.0).reshape(2, 3))
+    np.testing.assert_array_equal(host(ep.vmap(lambda v: ep.namespace(v).sum(v))(a)), [3.0, 12.0])
+    np.testing.assert_array_equal(host(ep.jit(lambda v: v * 2)(a)), np.arange(6.0).reshape(2, 3) * 2)
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.value_and_grad: ndonnx "
+                                                  r"has no automatic differentiation"):  # fmt: skip
+        ep.value_and_grad(lambda x: ep.namespace(x).sum(x), a)
