@@ -69,6 +69,11 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
                    test="reference[")
       for name in ("fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn",
                    "hfft", "ihfft")),
+    *(KnownFailure("ndonnx", "*", name, f"onnxruntime has no float64 kernel for {name}'s "
+                   "operator: ndonnx computes float64 inputs in float32 (with a UserWarning), "
+                   "so float64 results carry float32's error (docs/onnx.md)", test="reference[")
+      for name in ("acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "sinh",
+                   "tan", "atan2")),
 )
 
 

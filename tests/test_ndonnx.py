@@ -183,6 +183,9 @@ def test_slogdet_solve_and_singular_matrices() -> None:
     rhs = np.array([1.0, -2.0, 0.5])
     np.testing.assert_allclose(host(xp.linalg.solve(xp.asarray(MATRICES), xp.asarray(rhs))),
                                np.linalg.solve(MATRICES, rhs[:, None])[..., 0])  # fmt: skip
+    empty = xp.asarray(np.zeros((2, 0, 0)))
+    np.testing.assert_array_equal(host(xp.linalg.det(empty)), [1.0, 1.0])
+    assert xp.linalg.inv(empty).shape == (2, 0, 0)
     singular = np.array([[1.0, 2.0], [2.0, 4.0]])
     assert float(host(xp.linalg.det(xp.asarray(singular)))) == 0.0
     sign, logabs = xp.linalg.slogdet(xp.asarray(singular))

@@ -295,8 +295,8 @@ def _eliminate(a: Any, rhs: Any, n: int) -> tuple[Any, Any, Any]:
     dtype = a.dtype
     rows = ndx.arange(0, n, dtype=ndx.int64)
     m = a if rhs is None else ndx.concat([a, rhs], axis=-1)
-    sign = ndx.ones_like(a[..., 0, 0])
-    magnitude = ndx.ones_like(a[..., 0, 0])
+    batch = ndx.ones_like(ndx.sum(a, axis=(-2, -1)))  # (the batch's shape; n may be 0)
+    sign, magnitude = batch, batch
     one = ndx.asarray(1.0, dtype=dtype)
     zero = ndx.asarray(0.0, dtype=dtype)
     for k in range(n):
@@ -324,14 +324,9 @@ def _eliminate(a: Any, rhs: Any, n: int) -> tuple[Any, Any, Any]:
 
 
 class NdonnxInfo(Info):
-    """``dtypes()`` without ``kind`` (ndonnx's own requires it); devices: the cpu."""
-
-    def default_dtypes(self, *, device: Any = None) -> dict[str, Any]:
-        """The default real floating, integral and indexing dtypes (no complex one:
-        ndonnx has none)."""
-        defaults = super().default_dtypes(device=device)
-        defaults.pop("complex floating", None)
-        return defaults
+    """``dtypes()`` without ``kind`` (ndonnx's own requires it); devices: the cpu.
+    ``default_dtypes()`` keeps the standard's four keys: its ``complex floating`` is the
+    absent ``complex128`` (`core.AbsentDtype`), which no function takes."""
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True,
