@@ -352,3 +352,9 @@ def test_jit_runs_as_is_vmap_loops_and_autodiff_is_refused(ns: ModuleType) -> No
     with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.value_and_grad: ndonnx "
                                                   r"has no automatic differentiation"):  # fmt: skip
         ep.value_and_grad(lambda x: ep.namespace(x).sum(x), a)
+
+
+def test_take_with_narrow_and_negative_indices(ns: ModuleType) -> None:
+    a = np.arange(12.0).reshape(3, 4)
+    taken = ns.take(ns.asarray(a), ns.asarray(np.array([2, -1], np.int32)), axis=1)
+    np.testing.assert_array_equal(host(taken), a[:, [2, -1]])

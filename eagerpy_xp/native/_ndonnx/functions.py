@@ -72,6 +72,24 @@ class NdonnxFunctions(NdonnxCore):
         return result if wide is dtype else ndx.astype(result, dtype)
 
     @translated
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """Indices of any integer dtype (ndonnx takes int64 only); negative ones count
+        from the end, as the standard's."""
+        shape = self.shape_of(x)
+        if axis is None:
+            if len(shape) != 1:
+                raise self.error("take", f"axis is required for a {len(shape)}-d array")
+            axis = 0
+        axis = self.normalize_axis(axis, len(shape), "take")
+        if indices.dtype != ndx.int64:
+            indices = ndx.astype(indices, ndx.int64)
+        size = shape[axis]
+        extent = ndx.asarray(size, dtype=ndx.int64) if size is not None else \
+            ndx.astype(x.dynamic_shape[axis], ndx.int64)  # fmt: skip
+        indices = ndx.where(indices < 0, indices + extent, indices)
+        return ndx.take(x, indices, axis=axis)
+
+    @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
         """One new axis per entry of ``axis`` (ndonnx takes one int, by keyword)."""
         axes = axis if isinstance(axis, tuple) else (axis,)
