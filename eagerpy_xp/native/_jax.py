@@ -724,6 +724,8 @@ class _JaxAutodiff(Autodiff):
 class JaxBackend(NumPyDtypes, Backend):
     name = "jax"
     _f = jnp
+    #: jnp.linspace interpolates in the dtype and rounds the points (`_stepped_linspace`)
+    linspace_in_steps = True
     #: the concrete array type first (`array_type`: what the fast paths and `translated`
     #: test exactly); `jax.Array` takes tracers too
     native_types = (_ARRAY, jax.Array)

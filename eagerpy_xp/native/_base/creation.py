@@ -20,6 +20,9 @@ class CreationFunctions:
     """Defaults delegate to the framework's NumPy-like namespace ``self._f``."""
 
     _f: Any
+    #: Whether ``linspace`` is computed here in steps (`_stepped_linspace`) rather than by
+    #: the framework's own, which interpolates in the dtype and rounds the points.
+    linspace_in_steps: bool = False
 
     # helpers the backend provides (see core.BackendCore)
     check_dtype: Any
@@ -93,10 +96,17 @@ class CreationFunctions:
             check_python_int(self, start + (count - 1) * step, name, function)
         return True
 
-    def _linspace_ends(self, start: Any, stop: Any) -> tuple[Any, Any]:
+    def _linspace_ends(self, start: Any, stop: Any, dtype: Any = None) -> tuple[Any, Any]:
         """Python ints among ``linspace``'s ends as floats (the result is floating: NumPy
         and JAX read ``2**64`` as an integer, which no int64 holds); `OverflowError` beyond
-        float64."""
+        float64.  A complex end with a real ``dtype`` is a `TypeError`: the standard leaves
+        that conversion to the library (NumPy drops the imaginary part, torch refuses), and
+        a value silently dropped is not an answer (docs/errors.md)."""
+        if dtype is not None and (isinstance(start, complex) or isinstance(stop, complex)):
+            name = self.dtype_name(self.check_dtype(dtype, "linspace"))
+            if not name.startswith("complex"):
+                raise self.error("linspace", f"a complex start or stop ({start!r}, {stop!r}) "
+                                 f"cannot make an array of dtype {name}", TypeError)  # fmt: skip
         ends = []
         for value in (start, stop):
             if isinstance(value, int) and not isinstance(value, bool):
@@ -211,10 +221,49 @@ class CreationFunctions:
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)  # type: ignore[attr-defined]
-        start, stop = self._linspace_ends(start, stop)
+        start, stop = self._linspace_ends(start, stop, dtype)
+        name = None if dtype is None else self.dtype_name(self.check_dtype(dtype, "linspace"))
+        if name is None and (isinstance(start, complex) or isinstance(stop, complex)):
+            name = self.default_dtype_names()["complex floating"]
+        if name is not None and name.startswith("complex"):
+            return self._complex_linspace(start, stop, num, name, device, endpoint)
+        if self.linspace_in_steps:
+            return self._stepped_linspace(start, stop, num, dtype, device, endpoint)
         return self._f.linspace(start, stop, num, endpoint=endpoint,
                                 **self._dtype_kwargs(dtype, "linspace"),
                                 **self._device_kwargs(device, "linspace"))  # fmt: skip
+
+    def _stepped_linspace(self, start: Any, stop: Any, num: int, dtype: Any, device: Any,
+                          endpoint: bool) -> Any:  # fmt: skip
+        """A real ``linspace`` as ``start + i * step`` (``step`` from float64 ends), its
+        last value ``stop`` itself: exact wherever the points are (integers, halves, ...),
+        as NumPy's is; for a backend whose own ``linspace`` interpolates in the dtype
+        (JAX's float32 ``linspace(-4, 7, 12)`` gives -1.0000001, and -2.4e-07 for a 0)."""
+        divisions = (num - 1 if endpoint else num) if num > 1 else 1
+        step = (float(stop) - float(start)) / divisions
+        target = self.native_dtype(self.default_dtype_names()["real floating"]) \
+            if dtype is None else self.check_dtype(dtype, "linspace")
+        index = self.arange(num, dtype=target, device=device)  # type: ignore[attr-defined]
+        values = self.add(self.multiply(index, step), start)  # type: ignore[attr-defined]
+        if endpoint and num > 1:
+            last = self.full((1,), stop, dtype=target, device=device)
+            values = self.concat([values[:-1], last])  # type: ignore[attr-defined]
+        return values
+
+    def _complex_linspace(self, start: Any, stop: Any, num: int, name: str, device: Any,
+                          endpoint: bool) -> Any:  # fmt: skip
+        """A complex ``linspace`` as the standard spaces it: the real and imaginary parts
+        each a real ``linspace`` of the matching precision, joined exactly (``re + im * 1j``
+        adds and multiplies by zero only).  Frameworks that space in complex arithmetic
+        round where the real one does not (JAX's complex64 ``linspace(0, 11, 12)`` gives
+        9.000001), and Dask takes no complex ends."""
+        real = self.native_dtype("float32" if name == "complex64" else "float64")
+        target = self.native_dtype(name)
+        parts = [self.linspace(part(start), part(stop), num, dtype=real, device=device,
+                               endpoint=endpoint)
+                 for part in (_real_part, _imaginary_part)]  # fmt: skip
+        re, im = (self.astype(p, target) for p in parts)  # type: ignore[attr-defined]
+        return self.add(re, self.multiply(im, 1j))  # type: ignore[attr-defined]
 
     @translated
     def meshgrid(self, *arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
@@ -392,3 +441,11 @@ def operator_index(value: Any) -> int:
 
 
 __all__ = ["CreationFunctions", "Device"]
+
+
+def _real_part(value: Any) -> float:
+    return float(value.real) if isinstance(value, complex) else float(value)
+
+
+def _imaginary_part(value: Any) -> float:
+    return float(value.imag) if isinstance(value, complex) else 0.0

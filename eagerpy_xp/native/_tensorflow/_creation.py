@@ -155,7 +155,7 @@ class CreationMixin(TFBase):
             else "float64"  # fmt: skip
         target = self._dtype_or(dtype, default, "linspace")
         num = integer(self, num, "num", "linspace", minimum=0)
-        start, stop = self._linspace_ends(start, stop)
+        start, stop = self._linspace_ends(start, stop, dtype)
         try:
             values = np.linspace(start, stop, num, endpoint=endpoint,
                                  dtype=self.dtype_name(target))  # fmt: skip

@@ -225,7 +225,7 @@ class TorchCreation(TorchCore):
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)
-        start, stop = self._linspace_ends(start, stop)
+        start, stop = self._linspace_ends(start, stop, dtype)
         kwargs = self._place(dtype, device, "linspace")
         target = kwargs.pop("dtype", None)
         if target is None:
