@@ -216,3 +216,35 @@ def test_numpy_conversion_without_copy_follows_numpy_protocol(xp: ModuleType) ->
         assert np.array_equal(host, np.arange(6).reshape(2, 3))
         with pytest.raises(ValueError):
             np.asarray(a, dtype=np.float64, copy=False)  # a dtype change needs a copy
+
+
+def test_an_mlx_graph_read_in_another_thread_raises_the_contract_error() -> None:
+    """MLX evaluates a lazy graph only in the thread whose stream built it (docs/mlx.md,
+    "Threads"): a read elsewhere raises a RuntimeError naming the function and the backend
+    and saying what to do, not MLX's bare one; evaluated in its thread, it reads anywhere."""
+    xp = pytest.importorskip("eagerpy_xp.mlx")
+    lazy = xp.asarray(np.arange(6.0, dtype=np.float32)) * 2.0  # not evaluated yet
+    caught: list[BaseException] = []
+
+    def read(convert: Callable[[Any], Any]) -> None:
+        try:
+            convert(lazy)
+        except BaseException as exc:  # the test inspects it in the main thread
+            caught.append(exc)
+
+    for convert in (np.asarray, lambda a: float(a[0])):
+        caught.clear()
+        worker = threading.Thread(target=read, args=(convert,))
+        worker.start()
+        worker.join()
+        assert len(caught) == 1 and type(caught[0]) is RuntimeError, caught
+        message = str(caught[0])
+        assert message.startswith("eagerpy_xp.mlx.Array."), message
+        assert "another thread" in message and "mx.eval" in message, message
+        assert "in current thread" in str(caught[0].__cause__)
+    assert np.asarray(lazy).tolist() == [0.0, 2.0, 4.0, 6.0, 8.0, 10.0]  # its own thread
+    caught.clear()
+    worker = threading.Thread(target=read, args=(np.asarray,))
+    worker.start()
+    worker.join()
+    assert caught == []  # evaluated: plain memory, readable from any thread

@@ -27,6 +27,7 @@ class CreationFunctions:
     # helpers the backend provides (see core.BackendCore)
     check_dtype: Any
     dtype_name: Any
+    native_dtype: Any
     native_device: Any
     error: Any
     is_native: Any

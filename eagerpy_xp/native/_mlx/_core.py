@@ -407,7 +407,10 @@ class MLXCore(Backend):
     # -- scalars, display, host copies ------------------------------------------------------
     def item(self, raw: Any) -> bool | int | float | complex:
         """Evaluates ``raw`` (a Python value must be handed back)."""
-        return raw.item()  # type: ignore[no-any-return]
+        try:
+            return raw.item()  # type: ignore[no-any-return]
+        except RuntimeError as exc:
+            raise self._unreadable(exc, "Array.item") from exc
 
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         """Evaluates ``raw`` into a NumPy array: a copy (MLX's memory belongs to its
@@ -419,7 +422,22 @@ class MLXCore(Backend):
             except ValueError as exc:
                 raise self.error("__array__", f"converting {self._name(raw)} to {dtype} "
                                  "needs a copy, which copy=False refuses") from exc  # fmt: skip
-        return np.asarray(np.array(raw), dtype=dtype)
+        try:
+            host = np.array(raw)
+        except RuntimeError as exc:
+            raise self._unreadable(exc, "Array.__array__") from exc
+        return np.asarray(host, dtype=dtype)
+
+    def _unreadable(self, exc: RuntimeError, function: str) -> Exception:
+        """MLX's bare ``RuntimeError: There is no Stream(cpu, N) in current thread`` (a lazy
+        graph built in another thread, evaluated in this one) as the contract's error,
+        saying what to do; any other `RuntimeError` of an evaluation as it is."""
+        if "in current thread" not in str(exc):
+            return exc
+        return self.error(function, "the array is a lazy MLX graph built in another thread, "
+                          "and MLX evaluates a graph only in the thread whose stream built it: "
+                          "evaluate it there (mx.eval, or any read) before another thread "
+                          f"reads it (docs/mlx.md, Threads); MLX: {exc}", RuntimeError)  # fmt: skip
 
     def format_values(self, raw: Any) -> str:
         return np.array2string(self.to_numpy(raw), separator=", ")
