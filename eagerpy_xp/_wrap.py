@@ -331,8 +331,7 @@ _REDUCTION_PARAMETERS = (["x", "axis", "dtype", "keepdims"], ["x", "axis", "keep
 
 
 #: The lift of a reduction with a fast path (`_lifted_reduction`), one source for both
-#: signatures: for one that accumulates (``sum``) its ``dtype`` parameter, the test that
-#: none is asked for and the argument passed on; none of them for a statistic (``mean``).
+#: signatures, filled in as the native one's (`fastpath.reduction_source`).
 _REDUCTION_SOURCE = """
 def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
     r = None
@@ -374,11 +373,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, back
     ``fn``'s frame; the result is ``fn``'s own.  Other calls, and a fast call that raises
     (``fn`` raises the contract's error), go through ``fn``."""
     name = fn.__name__
-    dtype = case.accumulates
-    source = _REDUCTION_SOURCE.format(
-        name=name, dtype_parameter="dtype=None, " if dtype else "",
-        no_dtype=" and dtype is None" if dtype else "",
-        dtype_argument="dtype=dtype, " if dtype else "")  # fmt: skip
+    source = fastpath.reduction_source(_REDUCTION_SOURCE, case.accumulates, name=name)
     scope: dict[str, Any] = {
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any, NamedTuple
 
+from ..._detect import GENERATED_SCOPE
 from ..._dtypes import LANE_MAX, LANE_MIN
 from .core import raise_translated
 
@@ -228,6 +229,33 @@ def _binary_method(case: BinaryCase, slow: Method) -> Method:
     return method
 
 
+#: A reduction's fast path (`reduction`), one source for both signatures: where it
+#: accumulates (``sum``), its ``dtype`` parameter, the test that none is asked for and
+#: the argument passed on; none of them for a statistic (``mean``).
+_REDUCTION_SOURCE = """
+def {name}(self, x, /, *, axis=None, {dtype_parameter}keepdims=False):
+    if type(x) is array_type{no_dtype} and type(keepdims) is bool and x.dtype in dtypes:
+        try:
+            if axis is None:
+                if not keepdims:
+                    return op(x)
+            elif type(axis) is int and -(n := x.ndim) <= axis < n:
+                return op(x, axis, keepdims)
+        except Exception as exc:
+            raise_translated(self, exc, name)
+    return slow(self, x, axis=axis, {dtype_argument}keepdims=keepdims)
+"""
+
+
+def reduction_source(source: str, accumulates: bool, **names: str) -> str:
+    """``source`` (`_REDUCTION_SOURCE`, or the wrapped flavour's lift of one) for a
+    reduction that ``accumulates`` or not, with ``names`` filled in."""
+    return source.format(dtype_parameter="dtype=None, " if accumulates else "",
+                         no_dtype=" and dtype is None" if accumulates else "",
+                         dtype_argument="dtype=dtype, " if accumulates else "",
+                         **names)  # fmt: skip
+
+
 def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
               accumulates: bool = False) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated reduction ``slow`` (``x, /, *, axis=None,
@@ -239,35 +267,13 @@ def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
 
     def decorate(slow: Method) -> Method:
         name = slow.__name__
-
-        def accumulation(self: Any, x: Any, /, *, axis: Any = None, dtype: Any = None,
-                         keepdims: bool = False) -> Any:  # fmt: skip
-            if type(x) is array_type and dtype is None and type(keepdims) is bool \
-                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            return op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
-                        return op(x, axis, keepdims)
-                except Exception as exc:
-                    raise_translated(self, exc, name)
-            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
-
-        def statistic(self: Any, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-            if type(x) is array_type and type(keepdims) is bool \
-                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            return op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
-                        return op(x, axis, keepdims)
-                except Exception as exc:
-                    raise_translated(self, exc, name)
-            return slow(self, x, axis=axis, keepdims=keepdims)
-
-        method: Method = accumulation if accumulates else statistic
+        scope: dict[str, Any] = {
+            "array_type": array_type, "dtypes": dtypes, "op": op, "slow": slow, "name": name,
+            "raise_translated": raise_translated, GENERATED_SCOPE: True,
+        }  # fmt: skip
+        source = reduction_source(_REDUCTION_SOURCE, accumulates, name=name)
+        exec(compile(source, f"<eagerpy_xp fast {name}>", "exec"), scope)
+        method: Method = scope[name]
         describe(method, slow)
         method.fast_reduction = ReductionCase(array_type, dtypes, op, accumulates)  # type: ignore[attr-defined]
         return method
