@@ -148,6 +148,8 @@ def _binary_operator(dunder: str) -> BinaryOperator:
                             and dtype in plan.ints and LANE_MIN <= other <= LANE_MAX:  # fmt: skip
                         # a lane: the scalar as it is, and the array's dtype kept (no read)
                         raw = plan.scalar_op(other, x) if reflected else plan.scalar_op(x, other)
+                        if type(raw) is not plan.array_type:
+                            raw = b.normalize(raw)
                         if plan.result is not None:
                             dtype = plan.result[dtype]
                     else:
@@ -155,13 +157,13 @@ def _binary_operator(dunder: str) -> BinaryOperator:
                         if operand is not None:
                             raw = plan.scalar_op(operand, x) if reflected else \
                                 plan.scalar_op(x, operand)  # fmt: skip
-                            # (its dtype is read: a scalar may change it, NumPy's)
-                            dtype = None if raw is None else raw.dtype
+                            if raw is not None:
+                                if type(raw) is not plan.array_type:
+                                    raw = b.normalize(raw)
+                                # (its dtype is read: a scalar may change it, NumPy's)
+                                dtype = raw.dtype
                 except Exception:
                     raw = None
-                if raw is not None and type(raw) is not plan.array_type:
-                    raw = b.normalize(raw)
-                    dtype = raw.dtype
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return _foreign(b, other, dunder)  # type: ignore[no-any-return]
         if raw is None:
