@@ -167,13 +167,8 @@ def _binary_operator(dunder: str) -> BinaryOperator:
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return _foreign(b, other, dunder)  # type: ignore[no-any-return]
         if raw is None:
-            try:
-                raw = plan.function(other, x) if reflected else plan.function(x, other)
-            except Exception as exc:
-                _raise_as(b, exc, dunder)
-            if type(raw) is not plan.canonical:
-                raw = b.normalize(raw)
-            dtype = raw.dtype
+            return _through(b, plan.function, dunder, other, x) if reflected else \
+                _through(b, plan.function, dunder, x, other)  # fmt: skip
         array = _new_object(Array)  # (`new_array`, written out: see there)
         array._raw = raw
         array._b = b
@@ -181,6 +176,16 @@ def _binary_operator(dunder: str) -> BinaryOperator:
         return array
 
     return _named(operate, dunder, function)  # type: ignore[no-any-return]
+
+
+def _through(b: Backend, function: Callable[..., Any], dunder: str, *args: Any) -> Array:
+    """An operator whose fast case does not hold: the backend's ``function`` (the plan's)
+    on the native operands, its error the contract's naming ``dunder``."""
+    try:
+        raw = function(*args)
+    except Exception as exc:
+        _raise_as(b, exc, dunder)
+    return as_array(b, raw)
 
 
 def _inplace_operator(dunder: str) -> BinaryOperator:
@@ -230,13 +235,7 @@ def _unary_operator(dunder: str) -> UnaryOperator:
                     if plan.result is not None:
                         dtype = plan.result[dtype]
         if raw is None:
-            try:
-                raw = plan.function(x)
-            except Exception as exc:
-                _raise_as(b, exc, dunder)
-            if type(raw) is not plan.canonical:
-                raw = b.normalize(raw)
-            dtype = raw.dtype
+            return _through(b, plan.function, dunder, x)
         array = _new_object(Array)  # (`new_array`, written out: see there)
         array._raw = raw
         array._b = b

@@ -216,7 +216,6 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
     ``fn``'s own (its dtype ``result``'s, `fastpath.result_dtypes`); other calls, and a
     fast call that raises, go through ``fn``."""
     fast_type, dtypes, op, checked = case
-    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x: Any, /) -> Any:
         r = None
@@ -236,10 +235,7 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
         else:
             x = unwrap(x)
         if r is None:
-            r = fn(x)
-            if type(r) is not array_type:
-                return wrap(r)
-            dtype = r.dtype
+            return wrap(fn(x))
         out = _new_object(Array)  # (`new_array`, written out: see there)
         out._raw = r
         out._b = backend
@@ -247,6 +243,10 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
         return out
 
     return lifted
+
+
+#: No value (`_lifted_binary`'s scalar operand before it is found).
+_NONE: Any = object()
 
 
 def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
@@ -259,11 +259,11 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
     `fastpath.result_dtypes`; beside a scalar it is read); other calls, and a fast call
     that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
-    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any = None
         dtype: Any = None
+        value: Any = _NONE  # (a Python scalar beside an array: ``array``, ``kind``, ...)
         t1, t2 = type(x1), type(x2)
         try:
             if t1 is Array and x1._b is backend:
@@ -279,26 +279,21 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
                             if result is not None:
                                 dtype = result[dtype]
                 elif t2 in scalars and type(x1) is fast_type and dtype in dtypes:
-                    if scalar is None or (dtype in floats if t2 is float else t2 is int
-                                          and dtype in ints and LANE_MIN <= x2 <= LANE_MAX):
-                        r = scalar_op(x1, x2)
-                    else:
-                        operand = scalar(x2, dtype)
-                        if operand is not None:
-                            r = scalar_op(x1, operand)
-                    dtype = None  # (a scalar may change the dtype, NumPy's: read)
+                    array, value, kind, swapped = x1, x2, t2, False
             elif t1 in scalars and t2 is Array and x2._b is backend:
                 dtype = x2._dt
                 x2 = x2._raw
                 if type(x2) is fast_type and dtype in first:
-                    if scalar is None or (dtype in floats if t1 is float else t1 is int
-                                          and dtype in ints and LANE_MIN <= x1 <= LANE_MAX):
-                        r = scalar_op(x1, x2)
-                    else:
-                        operand = scalar(x1, dtype)
-                        if operand is not None:
-                            r = scalar_op(operand, x2)
-                    dtype = None
+                    array, value, kind, swapped = x2, x1, t1, True
+            if value is not _NONE:  # an array and a Python scalar: the case's operand
+                if scalar is None or (dtype in floats if kind is float else kind is int
+                                      and dtype in ints and LANE_MIN <= value <= LANE_MAX):
+                    operand = value
+                else:
+                    operand = scalar(value, dtype)
+                if operand is not None:
+                    r = scalar_op(operand, array) if swapped else scalar_op(array, operand)
+                dtype = None  # (a scalar may change the dtype, NumPy's: read)
         except Exception:
             r = None
         if r is not None:
@@ -308,13 +303,10 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
             if dtype is None:
                 dtype = r.dtype
         else:
-            r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
-                   else unwrap(x1),
-                   x2 if type(x2) is not Array and type(x2) is not list and type(x2) is not tuple
-                   else unwrap(x2))  # fmt: skip
-            if type(r) is not array_type:
-                return wrap(r)
-            dtype = r.dtype
+            return wrap(fn(x1 if type(x1) is not Array and type(x1) is not list
+                           and type(x1) is not tuple else unwrap(x1),
+                           x2 if type(x2) is not Array and type(x2) is not list
+                           and type(x2) is not tuple else unwrap(x2)))  # fmt: skip
         out = _new_object(Array)  # (`new_array`, written out: see there)
         out._raw = r
         out._b = backend
