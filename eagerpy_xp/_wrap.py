@@ -372,7 +372,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, back
         "fast_type": case.array_type, "dtypes": case.dtypes, "op": case.op,
         "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
     }  # fmt: skip
-    exec(compile(source, f"<eagerpy_xp lifted {name}>", "exec"), scope)
+    exec(compile(source, f"<eagerpy_xp lifted reduction {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]
     return lifted
 
