@@ -117,6 +117,31 @@ def test_every_registered_backend_has_what_the_page_says(name: str) -> None:
         assert _exists(path), f"eagerpy_xp/{path} is missing"
 
 
+def _package_table(text: str = TEXT) -> dict[str, set[str]]:
+    """The page's table of what each backend package holds: backend -> its modules (the
+    page lists them besides ``__init__.py`` and ``_backend.py``, which every one has)."""
+    section = text.partition("\n## A backend\n")[2].partition("\n## ")[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0] in BACKENDS:
+            listed = re.findall(r"`(\w+\.py)`", cells[1])
+            rows[cells[0]] = {"__init__.py", "_backend.py", *listed}
+    return rows
+
+
+def test_the_page_lists_the_modules_of_every_backend_package() -> None:
+    table = _package_table()
+    assert set(table) == set(BACKENDS), "the page's table of backend packages"
+    chapters = set(re.findall(r"^\| `(\w+\.py)` \|", TEXT.partition("\n## A backend\n")[2],
+                              re.MULTILINE))  # fmt: skip
+    assert {"__init__.py", "_backend.py", "_core.py"} <= chapters
+    for name, listed in table.items():
+        actual = {p.name for p in (PACKAGE / "native" / f"_{name}").glob("*.py")}
+        assert listed == actual, f"{name}: the page lists {sorted(listed - actual)} that are " \
+            f"not there and lacks {sorted(actual - listed)}"
+
+
 # Names the page cites in backquotes: files, modules and module-level or class attributes.
 
 _PATH = re.compile(r"^[\w./<>-]+\.(?:py|pyi|md|json|toml|sh)$|^[\w./<>-]+/$")
@@ -131,8 +156,11 @@ def _cited(text: str = TEXT) -> set[str]:
 
 def _path_exists(token: str) -> bool:
     """A path of the repository, of the package (``native/_base/core.py``) or of docs/
-    (``errors.md``): a folder where it ends in ``/``, else a file."""
+    (``errors.md``): a folder where it ends in ``/``, else a file; a bare module name
+    (``_core.py``) is a module somewhere in the package."""
     for path in _expand(token):
+        if "/" not in path and any(PACKAGE.rglob(path)):
+            continue  # a module named in a table of modules (`_core.py`)
         places = (REPO / path, PACKAGE / path, REPO / "docs" / path)
         if not any(p.is_dir() if path.endswith("/") else p.is_file() for p in places):
             return False
