@@ -16,10 +16,11 @@ import spox.opset.ai.onnx.v21 as _onnx
 
 from .._base.core import translated
 from .._base.creation import check_dlpack, native_order
-from .core import Array, NdonnxCore
+from .core import Array
+from .elementwise import NdonnxElementwise
 
 
-class NdonnxFunctions(NdonnxCore):
+class NdonnxFunctions(NdonnxElementwise):
     """Functions of the standard ndonnx lacks, or gets wrong."""
 
     def _as_array(self, x: Any, like: Any, function: str) -> Any:
