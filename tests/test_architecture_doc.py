@@ -110,32 +110,34 @@ def test_every_import_goes_to_the_same_layer_or_below() -> None:
 
 @pytest.mark.parametrize("name", BACKENDS)
 def test_every_registered_backend_has_what_the_page_says(name: str) -> None:
-    """Its package and its two namespace modules, where the layer table puts them."""
+    """Its backend (a package or a module) and its two namespace modules, where the layer
+    table puts them."""
     layers = _layers()
-    for path in (f"native/_{name}/", f"{name}.py", f"native/{name}.py"):
+    backend = [p for p in (f"native/_{name}/", f"native/_{name}.py") if p in layers]
+    assert backend, f"the layer table names no backend module or package for {name}"
+    for path in (*backend, f"{name}.py", f"native/{name}.py"):
         assert path in layers, f"{path}: not in the layer table"
         assert _exists(path), f"eagerpy_xp/{path} is missing"
 
 
 def _package_table(text: str = TEXT) -> dict[str, set[str]]:
     """The page's table of what each backend package holds: backend -> its modules (the
-    page lists them besides ``__init__.py`` and ``_backend.py``, which every one has)."""
+    page lists them besides those its header names, which every package has)."""
     section = text.partition("\n## A backend\n")[2].partition("\n## ")[0]
-    rows = {}
+    rows, common = {}, set()
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0] in BACKENDS:
-            listed = re.findall(r"`(\w+\.py)`", cells[1])
-            rows[cells[0]] = {"__init__.py", "_backend.py", *listed}
+        if len(cells) == 2 and cells[0] == "backend":
+            common = set(re.findall(r"`(\w+\.py)`", cells[1]))
+        elif len(cells) == 2 and cells[0] in BACKENDS:
+            rows[cells[0]] = common | set(re.findall(r"`(\w+\.py)`", cells[1]))
     return rows
 
 
 def test_the_page_lists_the_modules_of_every_backend_package() -> None:
     table = _package_table()
-    assert set(table) == set(BACKENDS), "the page's table of backend packages"
-    chapters = set(re.findall(r"^\| `(\w+\.py)` \|", TEXT.partition("\n## A backend\n")[2],
-                              re.MULTILINE))  # fmt: skip
-    assert {"__init__.py", "_backend.py", "_core.py"} <= chapters
+    packages = {n for n in BACKENDS if (PACKAGE / "native" / f"_{n}" / "__init__.py").exists()}
+    assert set(table) == packages, "the page's table of backend packages"
     for name, listed in table.items():
         actual = {p.name for p in (PACKAGE / "native" / f"_{name}").glob("*.py")}
         assert listed == actual, f"{name}: the page lists {sorted(listed - actual)} that are " \
@@ -151,7 +153,7 @@ _DOTTED = re.compile(r"^_?[A-Za-z]\w*(?:\.\w+)+$")
 def _cited(text: str = TEXT) -> set[str]:
     """Every backquoted token of the page outside code blocks."""
     prose = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
-    return {token.strip() for token in re.findall(r"`([^`\n]+)`", prose)}
+    return {" ".join(token.split()) for token in re.findall(r"`([^`]+)`", prose)}
 
 
 def _path_exists(token: str) -> bool:
@@ -242,8 +244,8 @@ def _resolves(token: str) -> str | None:
     class) defines. A name whose first component is neither (``torch.add``,
     ``jax.jit``, ``x.raw``) is not the package's and is not checked."""
     first, *rest = token.split(".")
-    if first in BACKENDS:  # a framework's name (`torch.compile`), not a namespace module's
-        return None
+    if first in BACKENDS or first in ("linalg", "fft"):
+        return None  # a framework's name (`torch.compile`) or the standard's (`linalg.solve`)
     modules = [m for m in MODULES if m.rpartition(".")[2] == first]
     for module in modules:
         path = list(rest)
