@@ -45,6 +45,7 @@ PEERS: dict[str, tuple[str, ...]] = {
     "jax": ("jax.numpy",),
     "dask": ("array_api_compat.dask.array",),
     "mlx": ("mlx.core",),
+    "ndonnx": ("ndonnx",),
 }
 
 #: Frameworks whose kernels flush subnormal numbers to zero on the CPU (no API turns it
@@ -71,6 +72,7 @@ AREAS = (
     "creation", "data types", "dtype objects", "elementwise", "indexing", "linear algebra",
     "manipulation", "searching", "sets", "sorting", "statistics", "utility", "array object",
     "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
+    "exported",
 )  # fmt: skip
 
 
@@ -404,6 +406,12 @@ def _mlx_from(a: np.ndarray, device: str) -> Any:
     return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
 
 
+def _ndonnx_from(a: np.ndarray, device: str) -> Any:
+    import ndonnx as ndx
+
+    return ndx.asarray(np.array(a, copy=True))
+
+
 def _torch_to(x: Any) -> np.ndarray:
     return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
 
@@ -426,6 +434,10 @@ def _mlx_to(x: Any) -> np.ndarray:
     return np.array(x)
 
 
+def _ndonnx_to(x: Any) -> np.ndarray:
+    return np.asarray(x.unwrap_numpy())
+
+
 def _any_to_numpy(x: Any) -> np.ndarray:
     """An array of a library the harness has no conversion for: DLPack (the standard's
     interchange), else ``np.asarray``."""
@@ -437,13 +449,14 @@ def _any_to_numpy(x: Any) -> np.ndarray:
 
 _FROM_NUMPY: dict[str, Callable[[np.ndarray, str], Any]] = {
     "numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from, "tensorflow": _tf_from,
-    "dask": _dask_from, "mlx": _mlx_from}  # fmt: skip
+    "dask": _dask_from, "mlx": _mlx_from, "ndonnx": _ndonnx_from}  # fmt: skip
 _TO_NUMPY: dict[str, Callable[[Any], np.ndarray]] = {
     "numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
-    "dask": _dask_to, "mlx": _mlx_to}  # fmt: skip
+    "dask": _dask_to, "mlx": _mlx_to, "ndonnx": _ndonnx_to}  # fmt: skip
 #: backend -> device kind ("*": every other) -> the standard dtypes it cannot hold there.
 _UNHELD: dict[str, dict[str, frozenset[str]]] = {
     "mlx": {"cpu": frozenset({"complex128"}), "*": frozenset({"complex128", "float64"})},
+    "ndonnx": {"*": frozenset({"complex64", "complex128"})},
 }
 
 
@@ -472,6 +485,8 @@ def device_label(device: Any) -> str:
         return "cpu"
     if "cuda" in text or "gpu" in text:
         return f"cuda:{int(digits.lstrip('0') or 0)}"
+    if " object at 0x" in text:  # a device object without a name (ndonnx's): its repr
+        return "default"
     return str(device)
 
 

@@ -34,6 +34,7 @@ REGISTRY: Final = {
     "tensorflow": Registration(("tensorflow",), "tf.Tensor/tf.Variable", differentiable=True),
     "dask": Registration(("dask",), "dask.array.Array"),
     "mlx": Registration(("mlx",), "mlx.core.array", differentiable=True),
+    "ndonnx": Registration(("ndonnx",), "ndonnx.Array"),
 }
 
 #: Backend names, in the order they are listed to users.

@@ -43,6 +43,8 @@ BACKENDS: dict[str, BackendTypes] = {
     "tensorflow": BackendTypes("import tensorflow", "tensorflow.Tensor", "tensorflow.dtypes.DType"),
     "dask": BackendTypes("import dask.array\nimport numpy", "dask.array.Array", "numpy.dtype[Any]"),
     "mlx": BackendTypes("import mlx.core", "mlx.core.array", "mlx.core.Dtype", ("complex128",)),
+    "ndonnx": BackendTypes("import ndonnx", "ndonnx.Array", "ndonnx.DType",
+                           ("complex64", "complex128")),
 }
 
 # Annotations use the stub's aliases: _In (an array argument), _Operand (an array or a
