@@ -228,7 +228,7 @@ class CreationFunctions:
             name = self.default_dtype_names()["complex floating"]
         if name is not None and name.startswith("complex"):
             return self._complex_linspace(start, stop, num, name, device, endpoint)
-        if self.linspace_in_steps:
+        if self.linspace_in_steps and (name is None or name.startswith("float")):
             return self._stepped_linspace(start, stop, num, dtype, device, endpoint)
         return self._f.linspace(start, stop, num, endpoint=endpoint,
                                 **self._dtype_kwargs(dtype, "linspace"),
