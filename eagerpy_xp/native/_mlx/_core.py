@@ -108,7 +108,7 @@ def wrapped_dtype(name: str) -> WrappedDtype:
     """The wrapped flavour's dtype ``name`` (unpickling finds the one object)."""
     import importlib
 
-    backend: Any = importlib.import_module("eagerpy_xp.native._mlx").BACKEND
+    backend: Any = importlib.import_module("eagerpy_xp.native._mlx._backend").BACKEND
     return backend.wrapped_dtypes_by_name[name]  # type: ignore[no-any-return]
 
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from .._detect import plain_scalar
-from .._devices import Device
-from .._dtypes import ALL, CATEGORIES, CATEGORY_OF
-from ._base import FFT, Backend, fastpath
-from ._base.core import NumPyDtypes, explain_overflow, raise_translated, translated
-from ._base.creation import check_inferred, native_order
-from ._base.functions import check_repeats
+from ..._detect import plain_scalar
+from ..._devices import Device
+from ..._dtypes import ALL, CATEGORIES, CATEGORY_OF
+from .._base import FFT, Backend, fastpath
+from .._base.core import NumPyDtypes, explain_overflow, raise_translated, translated
+from .._base.creation import check_inferred, native_order
+from .._base.functions import check_repeats
 
 #: ufunc reductions, typed loosely (NumPy's stubs reject `keepdims: bool`).
 _REDUCE: dict[str, Any] = {u: getattr(np, u).reduce for u in ("add", "multiply", "maximum", "minimum")}

@@ -54,12 +54,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._detect import SCALAR_TYPES, plain_scalar
-from .._devices import Device
-from .._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote
-from ._base import FFT, Autodiff, Backend, Linalg, fastpath
-from ._base.arguments import integer, positive, recheck
-from ._base.core import (
+from ..._detect import SCALAR_TYPES, plain_scalar
+from ..._devices import Device
+from ..._dtypes import ALL, CATEGORIES, CATEGORY_OF, promote
+from .._base import FFT, Autodiff, Backend, Linalg, fastpath
+from .._base.arguments import integer, positive, recheck
+from .._base.core import (
     GradCall,
     NeverCanonical,
     NumPyDtypes,
@@ -69,11 +69,11 @@ from ._base.core import (
     translated,
     truncates,
 )
-from ._base.creation import compact_numpy, native_order
-from ._base.elementwise import _clamp_int_bound
-from ._base.functions import check_roll, check_sorter
-from ._base.keys import as_it_is, broadcasts_to, selects_nothing, standard_key
-from ._base.subnamespaces import EigResult
+from .._base.creation import compact_numpy, native_order
+from .._base.elementwise import _clamp_int_bound
+from .._base.functions import check_roll, check_sorter
+from .._base.keys import as_it_is, broadcasts_to, selects_nothing, standard_key
+from .._base.subnamespaces import EigResult
 
 
 def _concrete_array_type() -> type:
