@@ -284,7 +284,7 @@ def test_registry_says_which_backends_differentiate(name: str) -> None:
 
 def test_a_backend_without_a_namespace_must_define_what_defaults_would_delegate() -> None:
     from eagerpy_xp.native._base import Backend
-    from eagerpy_xp.native._base.core import NumPyDtypes
+    from eagerpy_xp.native._base.hooks import NumPyDtypes
 
     class Bare(NumPyDtypes, Backend):
         name = "bare"
@@ -377,3 +377,63 @@ def test_the_naming_check_finds_a_framework_named_in_a_string(tmp_path: Path) ->
                       "def f():\n    import dask.array\n")  # fmt: skip
     assert _named_frameworks(source, {"mlx": ("mlx",), "dask": ("dask",), "jax": ("jax",)}) \
         == {"mlx", "dask"}  # fmt: skip
+
+
+# -- one layout ---------------------------------------------------------------------------
+#: The module names of a backend package: one per chapter (a backend lacking a chapter
+#: lacks the file), the descriptor (``__init__``) and the composition (``_backend``).
+CHAPTERS = {
+    "__init__": "the descriptor (`eagerpy_xp._descriptor.Descriptor`)",
+    "_backend": "the backend class, composed of the chapters, and BACKEND",
+    "_core": "the hooks and helpers every chapter builds on",
+    "_elementwise": "element-wise functions",
+    "_creation": "creation and data-type functions",
+    "_indexing": "indexing, mutation, take",
+    "_functions": "the other chapters (manipulation, searching, sets, sorting, statistics)",
+    "_subnamespaces": "linalg, fft, __array_namespace_info__",
+    "_autodiff": "the autodiff hook",
+    "_compile": "the compile and vectorize hooks",
+}
+#: Helper modules a backend has besides its chapters, and what they hold.
+HELPERS = {
+    "_tensorflow": {"_eager": "the eager fast paths' raw ops", "_ranks": "ops beyond 8 dims"},
+    "_dask": {"_chunks": "chunk-by-chunk helpers"},
+}
+#: The most lines a module of a backend (or the generic one) may have.
+MAX_LINES = 700
+
+
+def _backend_packages() -> list[Path]:
+    return sorted(p for p in (ROOT / "native").iterdir()
+                  if p.is_dir() and p.name.startswith("_") and p.name != "_base"
+                  and (p / "__init__.py").exists())  # fmt: skip
+
+
+def test_every_backend_package_has_the_same_layout() -> None:
+    assert {p.name for p in _backend_packages()} == {f"_{name}" for name in REGISTRY}
+    for package in _backend_packages():
+        names = {p.stem for p in package.glob("*.py")}
+        assert {"__init__", "_backend", "_core"} <= names, package.name
+        assert names - set(CHAPTERS) == set(HELPERS.get(package.name, {})), package.name
+
+
+def test_no_backend_module_is_too_long() -> None:
+    long = {name: n for name, path in MODULES.items() if name.startswith("eagerpy_xp.native.")
+            and (n := len(path.read_text().splitlines())) > MAX_LINES}  # fmt: skip
+    assert long == {}
+
+
+def test_one_operand_check_with_one_signature() -> None:
+    """``check_operands(self, function, *operands)`` is the one operand check: no backend
+    names another (``_operands``, ``_check_operands``) or gives it another signature."""
+    for name, path in MODULES.items():
+        if not name.startswith("eagerpy_xp.native"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef):
+                assert node.name not in ("_operands", "_check_operands"), (name, node.name)
+                if node.name == "check_operands":
+                    args = node.args
+                    assert [a.arg for a in args.args] == ["self", "function"], name
+                    assert args.vararg is not None and args.vararg.arg == "operands", name
+                    assert not args.kwonlyargs, name

@@ -21,7 +21,7 @@ class CreationFunctions:
 
     _f: Any
 
-    # helpers the backend provides (see core.BackendCore)
+    # helpers the backend provides (see hooks.BackendCore)
     check_dtype: Any
     dtype_name: Any
     native_device: Any

@@ -18,11 +18,8 @@ from ..._devices import Device
 from ..._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from .._base import Backend, fastpath
 from .._base.arguments import recheck
-from .._base.core import (
-    NeverCanonical,
-    NumPyDtypes,
-    int_range,
-)
+from .._base.core import int_range
+from .._base.hooks import NeverCanonical, NumPyDtypes
 
 
 def _concrete_array_type() -> type:
@@ -385,7 +382,7 @@ class JaxCore(NumPyDtypes, Backend):
             return
         raise self.error(function, f"expected a JAX array, got {_described(x)}", TypeError)
 
-    def _operands(self, function: str, *operands: Any) -> None:
+    def check_operands(self, function: str, *operands: Any) -> None:
         """Operands that may be arrays or Python scalars: each array one of this backend's
         (`check_array`) with a dtype of ``function``'s category (by its bare name), and
         at least one array among them."""
@@ -602,7 +599,7 @@ class JaxCore(NumPyDtypes, Backend):
         """Arrays of this backend, each of ``function``'s category (no Python scalars)."""
         for x in arrays:
             self.check_array(x, function)
-        self._operands(function, *arrays)
+        self.check_operands(function, *arrays)
 
     def _default(self, kind: str) -> Any:
         return self.dtypes_by_name[self.default_dtype_names()[kind]]

@@ -48,12 +48,12 @@ def _unary(name: str) -> Callable[..., Any]:
 def _binary(name: str) -> Callable[..., Any]:
     """The binary ``name`` where ``jax.numpy``'s function is right: straight to it (jitted,
     `_jitted`) for two concrete arrays of one dtype of the category, or one and a Python
-    scalar in either order (`_weak_scalar`); anything else is checked first (`JaxCore._operands`: arrays of this backend and the
+    scalar in either order (`_weak_scalar`); anything else is checked first (`JaxCore.check_operands`: arrays of this backend and the
     category, or Python scalars)."""
     jax_function = getattr(jnp, name)
 
     def method(self: JaxCore, x1: Any, x2: Any, /) -> Any:
-        self._operands(name, x1, x2)
+        self.check_operands(name, x1, x2)
         beyond = int_beyond_dtype(self, name, x1, x2)  # JAX would wrap the int
         if beyond is not None:
             return jnp.full(beyond[0].shape, beyond[1], dtype=bool)
@@ -367,7 +367,7 @@ class JaxElementwise(JaxCore):
         power (unspecified) gives what torch and TensorFlow give: 1 for base 1, ±1 for base
         -1, else 0 (JAX raises `TypeError` for a concrete negative exponent, even on an empty
         array)."""
-        self._operands("pow", x1, x2)
+        self.check_operands("pow", x1, x2)
         int_beyond_dtype(self, "pow", x1, x2)  # OverflowError for an int beyond x1's dtype
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             if x2 < 0 and x1.dtype.kind in "iu":
@@ -404,7 +404,7 @@ class JaxElementwise(JaxCore):
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Floating results follow ``floor(x1 / x2)`` where JAX differs: infinite operands
         (``1 // -inf`` is ``-0``, not ``-1``) and the sign of zero results."""
-        self._operands("floor_divide", x1, x2)
+        self.check_operands("floor_divide", x1, x2)
         int_beyond_dtype(self, "floor_divide", x1, x2)  # OverflowError for an int beyond x1's dtype
         x1, x2 = _exact_scalars(x1, x2)
         result = jnp.floor_divide(x1, x2)
@@ -418,7 +418,7 @@ class JaxElementwise(JaxCore):
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (JAX: of ``x1``)."""
-        self._operands("remainder", x1, x2)
+        self.check_operands("remainder", x1, x2)
         int_beyond_dtype(self, "remainder", x1, x2)  # OverflowError for an int beyond x1's dtype
         x1, x2 = _exact_scalars(x1, x2)
         result = jnp.remainder(x1, x2)

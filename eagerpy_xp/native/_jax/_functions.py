@@ -136,7 +136,7 @@ class JaxFunctions(JaxCore):
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         """Returns the default indexing dtype (JAX: ``int32``)."""
         self.check_array(x1, "searchsorted")
-        self._operands("searchsorted", x1, x2)
+        self.check_operands("searchsorted", x1, x2)
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
         if x1.ndim != 1:
@@ -149,13 +149,13 @@ class JaxFunctions(JaxCore):
 
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
-        self._operands("where", x1, x2)
+        self.check_operands("where", x1, x2)
         int_beyond_dtype(self, "where", x1, x2)  # JAX would wrap the int
         return jnp.where(condition, *_exact_scalars(x1, x2))
 
     @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
-        self._operands("isin", x1, x2)
+        self.check_operands("isin", x1, x2)
         return jnp.isin(*_exact_scalars(x1, x2), invert=invert)
 
     # -- statistics ------------------------------------------------------------------------

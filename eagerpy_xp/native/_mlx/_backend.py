@@ -3,7 +3,8 @@
 `_core` holds the hooks and helpers (dtypes, devices, promotion, indexing); one mixin per
 group of chapters builds on it: `_elementwise`, `_creation` (and data types),
 `_functions` (the other chapters) and `_subnamespaces` (``linalg``, ``fft``, info);
-`_transforms` holds autodiff and the compile and vectorize hooks.  `MLXBackend`
+`_indexing` holds indexing and mutation, `_autodiff` the autodiff hook, `_compile` the
+compile and vectorize hooks.  `MLXBackend`
 composes them.
 
 Every function builds MLX's lazy graph and evaluates nothing, except where a value must
@@ -19,14 +20,16 @@ from typing import Any
 
 import mlx.core as mx
 
+from ._autodiff import MLXAutodiff
+from ._compile import Boundary, compile_function, vectorize_function
 from ._functions import MLXFunctions
+from ._indexing import MLXIndexing
 from ._subnamespaces import MLXFFT, MLXInfo, MLXLinalg
-from ._transforms import Boundary, MLXAutodiff, compile_function, vectorize_function
 
 __all__ = ["BACKEND", "MLXBackend"]
 
 
-class MLXBackend(MLXFunctions):
+class MLXBackend(MLXFunctions, MLXIndexing):
     """Every function of the standard on ``mlx.core.array``."""
 
     linalg_class = MLXLinalg

@@ -8,48 +8,21 @@ deviations it corrects are listed in ``docs/tensorflow.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import tensorflow as tf
 
-from .._base import Autodiff
-from .._base.core import GradCall
 from . import _compile
-from ._common import TFBase
+from ._autodiff import _TFAutodiff
+from ._core import TFBase
 from ._creation import CreationMixin
 from ._elementwise import ElementwiseMixin
-from ._fft import TFFFT
-from ._functions import FunctionsMixin
+from ._functions import FunctionsMixin, SortingSetsMixin
 from ._indexing import IndexingMixin
-from ._linalg import TFLinalg
-from ._sorting_sets import SortingSetsMixin
+from ._subnamespaces import TFFFT, TFLinalg
 
 __all__ = ["BACKEND", "TensorFlowBackend"]
-
-
-class _TFAutodiff(Autodiff):
-    """`tf.GradientTape`: works eagerly and inside `tf.function`; tapes nest."""
-
-    def is_real_floating(self, raw: Any) -> bool:
-        return bool(raw.dtype.is_floating)
-
-    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
-        shape = raw.shape
-        return None if shape.rank is None else tuple(shape.as_list())
-
-    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        # a fresh tensor per differentiated argument: the tape follows only its uses, not
-        # those of the same tensor passed again (f(t, t)), wrapped and raw, or closed over
-        leaves = [tf.identity(r) for r in raws]
-        with tf.GradientTape() as tape:
-            for leaf in leaves:
-                tape.watch(leaf)
-            value, aux = call(*leaves)
-        found = tape.gradient(value, leaves,
-                              unconnected_gradients=tf.UnconnectedGradients.ZERO)  # fmt: skip
-        # gathers give IndexedSlices; the caller gets a dense tensor like the input
-        return value, aux, [tf.convert_to_tensor(g) for g in found]
 
 
 class TensorFlowBackend(
