@@ -90,14 +90,7 @@ def test_binary_operator(target: Target, name: str, form: str) -> None:
             _quiet(lambda: iop(ref, _strict(b)))
         except (TypeError, ValueError):
             reject()
-        x = target.asarray(a)
-        before = x
-        x = _quiet(lambda: iop(x, target.asarray(b)))
-        # the standard leaves mutation to the library (its copy-view page: after y -= 1,
-        # "for TensorFlow, JAX, and Dask, x will contain the value 1"): the same object
-        # back is eagerpy_xp's own promise, not asked of another namespace
-        if target.ours:
-            assert x is before, "in-place operator returned a new object"
+        x = _quiet(lambda: iop(target.asarray(a), target.asarray(b)))
 
         def compare(c: Call) -> None:
             wanted = ref if c is call else xs.asarray(expect(c))
@@ -108,6 +101,33 @@ def test_binary_operator(target: Target, name: str, form: str) -> None:
         assert_or_flushed(target, call, compare)
 
     check()
+
+
+#: An in-place operator's operands whose result keeps the left one's dtype: (dtype, right).
+_INPLACE_OPERANDS = {"__truediv__": ("float32", 2.0), "__pow__": ("float32", 2.0),
+                     "__lshift__": ("int32", 1), "__rshift__": ("int32", 1),
+                     "__and__": ("int32", 6), "__or__": ("int32", 6), "__xor__": ("int32", 6)}
+
+
+@pytest.mark.array_object
+@pytest.mark.tier("house", "the standard leaves mutation to the library (its copy-view page: "
+                  "after y -= 1, for TensorFlow, JAX and Dask x keeps its value); the same "
+                  "object back from x <op>= y is eagerpy_xp's own promise")
+@pytest.mark.parametrize("name", [n for n in sorted(BINARY) if n not in _NO_INPLACE])
+def test_inplace_operator_identity(target: Target, name: str) -> None:
+    """``x <op>= y`` gives back ``x`` itself, holding the result, on eagerpy_xp's arrays."""
+    if not target.ours:
+        pytest.skip("eagerpy_xp's own promise (house), not asked of another namespace")
+    dtype, right = _INPLACE_OPERANDS.get(name, ("float32", 3.0))
+    left = np.asarray([5, 7, 12], dtype=dtype)
+    iop = getattr(operator, f"__i{name[2:]}")
+    x = target.asarray(left)
+    before = x
+    x = _quiet(lambda: iop(x, right))
+    assert x is before, f"x {name[2:-2]}= y returned a new object"
+    expected = _quiet(lambda: getattr(operator, name)(left, np.asarray(right, dtype=dtype)))
+    assert_matches(target, x, xs.asarray(expected), tol="close",
+                   what=f"x {name[2:-2]}= {right!r}")
 
 
 @pytest.mark.array_object

@@ -145,7 +145,10 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
     assert (tmp_path / "site" / "reference" / "index.html").exists()
     page = (tmp_path / "site" / "reference" / "index.html").read_text()
     assert 'id="eagerpy_xp.value_and_grad"' in page
-    assert "Conformance matrix" in (tmp_path / "site" / "conformance" / "index.html").read_text()
+    conformance = (tmp_path / "site" / "conformance" / "index.html").read_text()
+    assert "Conformance matrix" in conformance
+    # the page's hand-written part stays, also when the matrix is a newer report's
+    assert 'id="running-the-suite"' in conformance
 
 
 def test_a_missing_docstring_fails_the_build() -> None:
@@ -158,3 +161,64 @@ def test_a_missing_docstring_fails_the_build() -> None:
     assert hooks.missing_docstrings() == []
     assert hooks._documentable(type("F", (), {"is_function": True, "is_class": False,
                                               "labels": set()})())  # fmt: skip
+
+
+# The README: a page a newcomer reads in five minutes, whose commands are the ones CI runs.
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README's length limit (issue 40: at most ~200 lines; benchmarks live in
+#: docs/performance.md).
+README_LINES = 200
+
+
+def _bash_blocks(text: str) -> list[str]:
+    return [block.strip() for block in re.findall(r"```bash\n(.*?)```", text, re.DOTALL)]
+
+
+def _plain(command: str) -> str:
+    """A shell command as a reader types it: ``pip``/``python`` for ``python3 -m pip`` and
+    ``python3``, without pip's ``-q``."""
+    command = re.sub(r"\bpython3? -m pip\b", "pip", command)
+    command = re.sub(r"\bpython3\b", "python", command)
+    return re.sub(r"\s+", " ", command.replace("pip install -q ", "pip install "))
+
+
+def test_the_readme_is_short() -> None:
+    assert README.count("\n") <= README_LINES
+    assert "| operation | plain |" not in README, "benchmark tables belong in docs/performance.md"
+
+
+def test_the_readme_test_command_is_the_one_ci_runs() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    at = ci.index("# The README's test command:")
+    expected = ("pip install torch==2.13.0 && pip install -e '.[all,test]'"
+                " && python -m pytest -q -n auto")
+    assert _plain(ci[at + 1]) == expected
+    blocks = _bash_blocks(README)
+    assert expected in blocks
+    # the main job: the same installs, then the conformance suite
+    assert expected.replace("python -m pytest -q -n auto", "python -m conformance") in blocks
+
+
+def test_the_readme_names_only_what_exists() -> None:
+    """Every repository path and ``python -m`` module the README names exists, and every
+    page of docs/ is linked from it."""
+    top = "docs|conformance|benchmarks|eagerpy_xp|tests"
+    paths = set(re.findall(rf"(?<![\w/.])((?:{top})/[\w./-]+\w)", README))
+    assert paths
+    missing = sorted(p for p in paths if not (ROOT / p).exists())
+    assert not missing, missing
+    modules = set(re.findall(r"python -m ([\w.]+)", README)) - {"pip", "pytest", "mkdocs"}
+    assert {"conformance"} <= modules
+    for module in modules:
+        assert importlib.util.find_spec(module) is not None, module
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")}
+    unlinked = sorted(p for p in pages if f"docs/{p}" not in README)
+    assert not unlinked, f"docs pages the README does not link: {unlinked}"
+
+
+def test_every_page_is_in_the_site_navigation() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = set(re.findall(r"^  - [^:\n]+: ([\w-]+\.md)$", config, re.MULTILINE))
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")}
+    assert nav == pages | {"index.md"}

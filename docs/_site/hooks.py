@@ -2,7 +2,8 @@
 
 - The home page is the README (its ``docs/`` paths made site links).
 - The conformance page is drawn from ``reports/conformance.json`` when that report is
-  complete (the latest run), else it is ``docs/conformance.md`` as committed.
+  complete (the latest run), followed by the hand-written part of ``docs/conformance.md``
+  (as ``python -m conformance --docs`` would write it); else it is that page as committed.
 - Every public function, class, method and property of ``eagerpy_xp`` (its ``__all__``)
   must have a docstring: a missing one is a warning, which ``--strict`` makes an error.
 """
@@ -34,7 +35,7 @@ def _conformance_page() -> str | None:
         return None
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from conformance.__main__ import known_failure_lines
+    from conformance.__main__ import docs_page, known_failure_lines
     from conformance.report import load, render_markdown
 
     try:
@@ -46,7 +47,9 @@ def _conformance_page() -> str | None:
     if report.get("status") != "complete":
         log.info("reports/conformance.json is partial: the site shows docs/conformance.md")
         return None
-    return render_markdown(report, known_failure_lines())
+    committed = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    # the latest matrix, then the page's hand-written part, as `--docs` would write it
+    return docs_page(render_markdown(report, known_failure_lines()), committed)
 
 
 def on_files(files: Files, config: Any) -> Files:
