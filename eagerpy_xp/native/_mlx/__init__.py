@@ -86,6 +86,8 @@ DESCRIPTOR = Descriptor(
                       vmap_refuses_data_dependent=True),
     eagerpy_class="MLXTensor",
     eagerpy_random=_random,
+    # array-api-compat hands MLX's arrays to ``mlx.core`` itself
+    in_array_api_compat=True,
     compiler_modules=("mlx.nn",),
     benchmark_setup="import mlx.core as fw; x = fw.linspace(0.0, 1.0, 16)",
 )
