@@ -53,6 +53,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         chosen = [t for t in chosen if t.unavailable is None and t.operators]
     if metafunc.definition.get_closest_marker("ours_only") is not None:
         chosen = [t for t in chosen if t.ours]
+    if metafunc.definition.get_closest_marker("exports") is not None:
+        chosen = [t for t in chosen if t.unavailable is None
+                  and hasattr(t.xp.__backend__, "export_model")]  # fmt: skip
     metafunc.parametrize("target", chosen, ids=[t.id for t in chosen], scope="session")
 
 

@@ -65,6 +65,7 @@ AREAS = (
     "creation", "data types", "dtype objects", "elementwise", "indexing", "linear algebra",
     "manipulation", "searching", "sets", "sorting", "statistics", "utility", "array object",
     "special cases", "promotion", "signatures", "info", "errors", "linalg", "fft", "compiled",
+    "exported",
 )  # fmt: skip
 
 
@@ -220,8 +221,9 @@ class Target:
     def holdable(self, a: np.ndarray) -> np.ndarray:
         """``a`` in the nearest dtype this target holds (complex128 as complex64, float64
         as float32): for the invalid-call fuzzer, whose inputs only need their kind."""
-        if a.dtype.name in self.unheld:
-            return a.astype({"complex128": "complex64", "float64": "float32"}[a.dtype.name])
+        nearer = {"complex128": "complex64", "float64": "float32"}
+        while a.dtype.name in self.unheld:  # (complex64 too where no complex is held)
+            a = a.astype(nearer[a.dtype.name]) if a.dtype.name != "complex64" else a.real
         return a
 
     def check_holds(self, *names: str) -> None:
@@ -382,6 +384,8 @@ def device_label(device: Any) -> str:
         return "cpu"
     if "cuda" in text or "gpu" in text:
         return f"cuda:{int(digits.lstrip('0') or 0)}"
+    if " object at 0x" in text:  # a device object without a name (ndonnx's): its repr
+        return "default"
     return str(device)
 
 

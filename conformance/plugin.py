@@ -45,6 +45,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ours_only: eagerpy_xp's own choice where the "
                             "standard leaves one: only for eagerpy_xp's targets")
     config.addinivalue_line("markers", "all_targets: also run for unavailable targets")
+    config.addinivalue_line("markers", "exports: only for eagerpy_xp's targets whose backend "
+                            "exports models (its export_model hook)")
     config.addinivalue_line("markers", "tier(name, why): the authority of the check: must "
                             "(the standard's normative text), should (its recommendations), "
                             "house (eagerpy_xp's own contract); unmarked: must "

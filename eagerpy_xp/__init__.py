@@ -15,6 +15,7 @@ from ._array import Array
 from ._array import _wrap as _wrap_raw
 from ._detect import BACKENDS, backend_for
 from ._devices import Device
+from ._export import export, onnx_function
 from ._namespace import get_namespace, namespace
 from ._spec import API_VERSION as __array_api_version__
 from .extensions import (
@@ -61,6 +62,8 @@ __all__ = [
     "value_and_grad_fn", "device", "to_device", "convert", "norms", "softmax", "log_softmax",
     "logsumexp", "onehot_like", "crossentropy", "topk", "index_update", "pad",
     "kl_div_with_logits", "uniform", "normal", "einsum", "jit", "vmap",
+    # ONNX (eagerpy_xp._export: ndonnx, onnx and onnxruntime are imported on use)
+    "export", "onnx_function",
     # found by name by libraries that dispatch on a module (opt_einsum; autoray: interop)
     "tensordot", "interop",
 ]

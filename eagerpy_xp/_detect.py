@@ -27,6 +27,7 @@ _PACKAGES: Final = (
     "eagerpy_xp.native._tensorflow",
     "eagerpy_xp.native._dask",
     "eagerpy_xp.native._mlx",
+    "eagerpy_xp.native._ndonnx",
 )
 
 #: name -> descriptor, in the order backends are listed to users.

@@ -321,6 +321,8 @@ NAMING_ALLOWED: dict[str, str] = {
     "benchmarks/jit.py": "jax",
     # a benchmark of Dask alone (its scheduler, chunks and graph sizes)
     "benchmarks/dask_scale.py": "dask",
+    # the export API is ndonnx's own (DESIGN.md: `export` traces through the ndonnx backend)
+    "eagerpy_xp/_export.py": "ndonnx",
     # scikit-learn's own namespace params (its list, not ours)
     "conformance/clients/_plugin.py": "torch",
 }
@@ -398,6 +400,7 @@ CHAPTERS = {
 HELPERS = {
     "_tensorflow": {"_eager": "the eager fast paths' raw ops", "_ranks": "ops beyond 8 dims"},
     "_dask": {"_chunks": "chunk-by-chunk helpers"},
+    "_ndonnx": {"_export": "tracing a function into an ONNX model, and running one"},
 }
 #: The most lines a module of a backend (or the generic one) may have.
 MAX_LINES = 700

@@ -234,7 +234,7 @@ def _loop(fn: Callable[..., Any], axes: tuple[int | None, ...], out_axes: Any,
             if i is None:  # a zero-size axis: a slice of zeros tells the result's shape
                 shape = tuple(leaf.shape[:axis]) + tuple(leaf.shape[axis + 1:])
                 return xp.zeros(shape, dtype=leaf.dtype, device=xp.device(leaf))
-            return leaf[(slice(None),) * axis + (i,)]
+            return leaf[(slice(None),) * axis + (i, Ellipsis)]  # (ndonnx needs the ...)
 
         return tuple(a if axis is None else _map_leaves(functools.partial(_take, axis=axis), a)
                      for a, axis in zip(args, axes))  # fmt: skip

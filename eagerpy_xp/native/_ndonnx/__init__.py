@@ -1,0 +1,72 @@
+"""The ndonnx backend (``_backend`` composes it; docs/onnx.md).  This module describes it:
+importing it imports no framework."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from ..._descriptor import Descriptor, Limitation, StubNames
+
+
+def _from_numpy(a: Any, device: str) -> Any:
+    import ndonnx as ndx
+    import numpy as np
+
+    return ndx.asarray(np.array(a, copy=True))
+
+
+def _to_numpy(x: Any) -> Any:
+    import numpy as np
+
+    return np.asarray(x.unwrap_numpy())
+
+
+_DECOMPOSITIONS = ("cholesky", "eig", "eigh", "eigvals", "eigvalsh", "qr", "svd", "svdvals",
+                   "pinv", "matrix_rank")  # fmt: skip
+_FFTS = ("fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft")
+
+_LIMITATIONS = (
+    Limitation(
+        "*", "constants and dtypes",
+        "ndonnx has no complex dtype (complex64, complex128), which the standard requires: "
+        "neither namespace has the attributes, and a complex value raises "
+        "NotImplementedError (docs/onnx.md)",
+        test="test_constants_and_dtypes",
+    ),
+    *(Limitation("*", name, f"ONNX has no operator for linalg.{name} (a decomposition, or "
+                 "built on one): the ndonnx backend refuses it with NotImplementedError "
+                 "(docs/onnx.md)", test=test)
+      for name in _DECOMPOSITIONS for test in ("reference[", "test_linalg_eig[")),
+    *(Limitation("*", f"{module}.{name}", f"{module}.{name} is refused with "
+                 "NotImplementedError: ONNX has no operator for it, or ndonnx no complex "
+                 "dtype (docs/onnx.md)", test="explicit_defaults[")
+      for module, names in (("linalg", _DECOMPOSITIONS), ("fft", _FFTS)) for name in names),
+    Limitation("*", "matrix_norm",
+               "ord=2, -2 and 'nuc' need singular values, which ONNX has no operator for: "
+               "NotImplementedError (docs/onnx.md)", test="reference["),
+    *(Limitation("*", name, f"fft.{name} gives or takes complex values and ndonnx has no "
+                 "complex dtype: NotImplementedError (docs/onnx.md)", test="reference[")
+      for name in _FFTS),
+    *(Limitation("*", name, f"onnxruntime has no float64 kernel for {name}'s operator: "
+                 "ndonnx computes float64 inputs in float32 (with a UserWarning), so float64 "
+                 "results carry float32's error (docs/onnx.md)", test="reference[")
+      for name in ("acos", "asin", "atan", "cos", "tan", "atan2")),
+)
+
+DESCRIPTOR = Descriptor(
+    name="ndonnx",
+    packages=("ndonnx",),
+    array_types="ndonnx.Array",
+    framework="ndonnx",
+    backend_module=f"{__name__}._backend",
+    stub=StubNames("import ndonnx", "ndonnx.Array", "ndonnx.DType"),
+    absent=("complex64", "complex128"),
+    unheld=MappingProxyType({"*": frozenset({"complex64", "complex128"})}),
+    from_numpy=_from_numpy,
+    to_numpy=_to_numpy,
+    peers=("ndonnx",),
+    limitations=_LIMITATIONS,
+    benchmark_setup="import ndonnx as fw; import numpy; "
+                    "x = fw.asarray(numpy.linspace(0.0, 1.0, 16, dtype=numpy.float32))",
+)

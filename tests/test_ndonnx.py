@@ -1,0 +1,375 @@
+"""The ndonnx backend, both flavours, on eager (constant) and symbolic (``ndx.argument``)
+arrays: values against NumPy, promotion of dtype pairs, zero-size and broadcasting
+shapes, ``linalg`` composed of ONNX operators, what ONNX cannot hold and how it is
+refused (type and message), ``isin``, ``broadcast_shapes``, ``__array_namespace_info__``,
+``x[k] = v``, the EagerPy helpers, ``convert``, and unknown dimensions of data-dependent
+shapes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+ndx = pytest.importorskip("ndonnx", reason="ndonnx is not installed (pip install 'eagerpy-xp[all]')")
+pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
+
+import eagerpy_xp as ep  # noqa: E402
+import eagerpy_xp.native.ndonnx as xp  # noqa: E402
+import eagerpy_xp.ndonnx as wxp  # noqa: E402
+from eagerpy_xp._dtypes import ALL, COMPLEX_FLOATING, PROMOTION_TABLE  # noqa: E402
+
+HELD = tuple(n for n in ALL if n not in COMPLEX_FLOATING)
+RNG = np.random.default_rng(11)
+
+
+@pytest.fixture(params=["native", "wrapped"])
+def ns(request: pytest.FixtureRequest) -> ModuleType:
+    return xp if request.param == "native" else wxp
+
+
+def host(a: Any) -> np.ndarray:
+    """A NumPy copy of an eager ndonnx array or an `Array` of one."""
+    raw = a.raw if isinstance(a, ep.Array) else a
+    return np.asarray(raw.unwrap_numpy())
+
+
+def run_symbolic(fn: Callable[..., Any], *inputs: np.ndarray, wrapped: bool = False) -> Any:
+    """``fn`` on symbolic arguments of ``inputs``' shapes and dtypes, built into a model
+    and run by onnxruntime on ``inputs``: NumPy results."""
+    args = {f"a{i}": ndx.argument(shape=a.shape, dtype=getattr(ndx, a.dtype.name))
+            for i, a in enumerate(inputs)}  # fmt: skip
+    passed = [ep.astensor(v) if wrapped else v for v in args.values()]
+    out = fn(*passed)
+    out = out.raw if isinstance(out, ep.Array) else out
+    model = ndx.build(args, {"out": out})
+    return ep.onnx_function(model)(*inputs)
+
+
+# -- the namespace and its registration -----------------------------------------------------
+def test_namespace_of_ndonnx_arrays_is_this_backend() -> None:
+    a = ndx.asarray(np.arange(3.0))
+    assert ep.namespace(a) is xp
+    assert ep.namespace(ep.astensor(a)) is wxp
+    assert ep.astensor(a).raw is a
+
+
+def test_info_lists_the_real_dtypes_without_kind_and_the_cpu() -> None:
+    for namespace in (xp, wxp):
+        info = namespace.__array_namespace_info__()
+        assert list(info.dtypes()) == list(HELD)
+        assert list(info.dtypes(kind="real floating")) == ["float32", "float64"]
+        assert info.devices() == (ep.Device("cpu"),)
+        assert repr(info.default_device()) == "Device('cpu')"
+        assert info.default_dtypes()["real floating"] == ndx.float64
+    assert not hasattr(xp, "complex64") and not hasattr(wxp, "complex128")
+
+
+def test_devices_accept_ndonnx_own_device_object() -> None:
+    a = xp.asarray([1.0, 2.0], device=ndx.asarray(1.0).device)
+    assert ep.astensor(a).device == "cpu"
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.ndonnx\.asarray: .*cuda"):
+        xp.asarray([1.0], device="cuda:0")
+
+
+# -- element-wise functions and reductions, eager and symbolic -------------------------------
+UNARY = ["abs", "exp", "log1p", "sqrt", "sin", "tanh", "floor", "negative", "square", "sign",
+         "isnan", "isfinite"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_functions_equal_numpy_eager_and_symbolic(ns: ModuleType, name: str) -> None:
+    a = np.array([[0.5, -1.5, 2.0], [3.0, 0.0, -0.25]], dtype=np.float32)
+    with np.errstate(all="ignore"):
+        expected = getattr(np, name)(a)
+    eager = getattr(ns, name)(ns.asarray(a))
+    np.testing.assert_allclose(host(eager), expected, rtol=1e-6, equal_nan=True)
+    symbolic = run_symbolic(lambda x: getattr(ns, name)(x), a, wrapped=ns is wxp)
+    np.testing.assert_allclose(symbolic, expected, rtol=1e-6, equal_nan=True)
+    assert symbolic.dtype == expected.dtype
+
+
+PAIRS = [("int8", "uint8"), ("int16", "int32"), ("uint8", "uint32"), ("float32", "float64"),
+         ("int32", "int64"), ("bool", "bool"), ("uint16", "int16")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("d1", "d2"), PAIRS)
+def test_binary_promotion_of_dtype_pairs(d1: str, d2: str) -> None:
+    a = (np.arange(6) % 3).astype(d1).reshape(2, 3)
+    b = (np.arange(3) % 2 + 1).astype(d2)
+    function = "logical_or" if d1 == "bool" else "add"
+    result = getattr(xp, function)(xp.asarray(a), xp.asarray(b))
+    assert result.dtype == getattr(ndx, PROMOTION_TABLE[d1, d2])
+    np.testing.assert_array_equal(host(result), getattr(np, function)(a, b))
+    symbolic = run_symbolic(lambda x, y: getattr(xp, function)(x, y), a, b)
+    assert symbolic.dtype == np.dtype(PROMOTION_TABLE[d1, d2])
+
+
+def test_python_scalars_keep_the_array_dtype(ns: ModuleType) -> None:
+    a = ns.asarray(np.array([1, 2, 3], dtype=np.int8))
+    assert ns.multiply(a, 2).dtype == ndx.int8
+    assert ns.add(a, 1).dtype == ndx.int8
+    if ns is wxp:
+        assert (a * 2).dtype == ndx.int8 and (2.5 * wxp.astype(a, wxp.float32)).dtype == ndx.float32
+    np.testing.assert_array_equal(host(ns.add(a, 1)), [2, 3, 4])
+
+
+@pytest.mark.parametrize("shape", [(0,), (2, 0), (0, 3)])
+def test_zero_size_shapes(ns: ModuleType, shape: tuple[int, ...]) -> None:
+    a = np.zeros(shape, dtype=np.float64)
+    assert tuple(ns.exp(ns.asarray(a)).shape) == shape
+    assert float(host(ns.sum(ns.asarray(a)))) == 0.0
+    np.testing.assert_array_equal(host(ns.sum(ns.asarray(a), axis=-1)), a.sum(axis=-1))
+
+
+def test_broadcasting_shapes_eager_and_symbolic() -> None:
+    a = RNG.normal(size=(4, 1, 3))
+    b = RNG.normal(size=(2, 1))
+    np.testing.assert_allclose(host(xp.multiply(xp.asarray(a), xp.asarray(b))), a * b)
+    np.testing.assert_allclose(run_symbolic(xp.multiply, a, b), a * b)
+    assert xp.broadcast_shapes((4, 1, 3), (2, 1), ()) == (4, 2, 3)
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.ndonnx\.broadcast_shapes: .*do not broadcast"):
+        xp.broadcast_shapes((2,), (3,))
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min", "prod", "var", "std"])
+def test_reductions_equal_numpy(name: str) -> None:
+    a = RNG.normal(size=(3, 4))
+    expected = getattr(np, name)(a, axis=1)
+    np.testing.assert_allclose(host(getattr(xp, name)(xp.asarray(a), axis=1)), expected)
+    np.testing.assert_allclose(run_symbolic(lambda x: getattr(xp, name)(x, axis=1), a), expected)
+
+
+# -- isin -------------------------------------------------------------------------------------
+def test_isin_eager_symbolic_invert_and_scalars(ns: ModuleType) -> None:
+    a = np.array([[1, 5, 3], [7, 2, 5]], dtype=np.int32)
+    b = np.array([5, 2, 9], dtype=np.int32)
+    expected = np.isin(a, b)
+    np.testing.assert_array_equal(host(ns.isin(ns.asarray(a), ns.asarray(b))), expected)
+    np.testing.assert_array_equal(host(ns.isin(ns.asarray(a), ns.asarray(b), invert=True)),
+                                  ~expected)  # fmt: skip
+    np.testing.assert_array_equal(host(ns.isin(ns.asarray(a), 5)), a == 5)
+    np.testing.assert_array_equal(run_symbolic(lambda x, y: xp.isin(x, y), a, b), expected)
+
+
+def test_isin_nan_is_in_nothing() -> None:
+    a = np.array([np.nan, 1.0])
+    assert host(xp.isin(xp.asarray(a), xp.asarray(a))).tolist() == [False, True]
+
+
+# -- linalg ------------------------------------------------------------------------------------
+MATRICES = np.array([[[4.0, 2.0, 1.0], [3.0, 5.0, 2.0], [1.0, 1.0, 7.0]],
+                     [[0.0, 2.0, 1.0], [1.0, 0.0, 3.0], [2.0, 1.0, 0.0]],
+                     [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 2.0]]])  # (one row swap) fmt: skip
+
+
+@pytest.mark.parametrize("name", ["det", "inv"])
+def test_det_and_inv_by_elimination_eager_and_symbolic(ns: ModuleType, name: str) -> None:
+    expected = getattr(np.linalg, name)(MATRICES)
+    np.testing.assert_allclose(host(getattr(ns.linalg, name)(ns.asarray(MATRICES))), expected,
+                               atol=1e-12)  # fmt: skip
+    fn = getattr(ns.linalg, name)
+    np.testing.assert_allclose(run_symbolic(fn, MATRICES, wrapped=ns is wxp), expected, atol=1e-12)
+
+
+def test_slogdet_solve_and_singular_matrices() -> None:
+    sign, logabs = xp.linalg.slogdet(xp.asarray(MATRICES))
+    np.testing.assert_allclose(host(sign), np.linalg.slogdet(MATRICES)[0])
+    np.testing.assert_allclose(host(logabs), np.linalg.slogdet(MATRICES)[1])
+    rhs = np.array([1.0, -2.0, 0.5])
+    np.testing.assert_allclose(host(xp.linalg.solve(xp.asarray(MATRICES), xp.asarray(rhs))),
+                               np.linalg.solve(MATRICES, rhs[:, None])[..., 0])  # fmt: skip
+    empty = xp.asarray(np.zeros((2, 0, 0)))
+    np.testing.assert_array_equal(host(xp.linalg.det(empty)), [1.0, 1.0])
+    assert xp.linalg.inv(empty).shape == (2, 0, 0)
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    assert float(host(xp.linalg.det(xp.asarray(singular)))) == 0.0
+    sign, logabs = xp.linalg.slogdet(xp.asarray(singular))
+    assert float(host(sign)) == 0.0 and float(host(logabs)) == -math.inf
+
+
+def test_composed_linalg_functions_equal_numpy(ns: ModuleType) -> None:
+    a = RNG.normal(size=(2, 3, 4))
+    m = ns.asarray(a)
+    np.testing.assert_allclose(host(ns.linalg.diagonal(m, offset=1)), np.diagonal(a, 1, -2, -1))
+    np.testing.assert_allclose(host(ns.linalg.trace(m, offset=-1)), np.trace(a, -1, -2, -1))
+    np.testing.assert_allclose(host(ns.linalg.matrix_norm(m)), np.linalg.norm(a, axis=(-2, -1)))
+    for order in (1, -1, math.inf, -math.inf):
+        np.testing.assert_allclose(host(ns.linalg.matrix_norm(m, ord=order)),
+                                   np.linalg.norm(a, ord=order, axis=(-2, -1)))  # fmt: skip
+    for order in (2, 1, 0, math.inf, -math.inf, 3):
+        np.testing.assert_allclose(host(ns.linalg.vector_norm(m, axis=-1, ord=order)),
+                                   np.linalg.norm(a, ord=order, axis=-1))  # fmt: skip
+    u, v = RNG.normal(size=(4, 3)), RNG.normal(size=(3,))
+    np.testing.assert_allclose(host(ns.linalg.cross(ns.asarray(u), ns.asarray(v))), np.cross(u, v))
+    np.testing.assert_allclose(host(ns.linalg.outer(ns.asarray(v), ns.asarray(v))), np.outer(v, v))
+    np.testing.assert_allclose(host(ns.linalg.matrix_power(ns.asarray(MATRICES), -2)),
+                               np.linalg.matrix_power(MATRICES, -2), atol=1e-12)  # fmt: skip
+    np.testing.assert_allclose(host(ns.linalg.matrix_power(ns.asarray(MATRICES), 0)),
+                               np.broadcast_to(np.eye(3), MATRICES.shape))  # fmt: skip
+    np.testing.assert_allclose(host(ns.matmul(m, ns.asarray(a.swapaxes(-1, -2)))),
+                               a @ a.swapaxes(-1, -2))  # fmt: skip
+    np.testing.assert_allclose(host(ns.vecdot(m, m)), (a * a).sum(-1))
+
+
+def test_diagonal_of_symbolic_matrices_with_an_unknown_batch() -> None:
+    a = RNG.normal(size=(5, 3, 3))
+    arg = ndx.argument(shape=("B", 3, 3), dtype=ndx.float64)
+    model = ndx.build({"a": arg}, {"t": xp.linalg.trace(arg)})
+    np.testing.assert_allclose(ep.onnx_function(model)(a), np.trace(a, axis1=1, axis2=2))
+
+
+# -- what ONNX cannot hold ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["svd", "eigh", "qr", "cholesky", "pinv", "matrix_rank",
+                                  "svdvals", "eigvalsh"])  # fmt: skip
+def test_decompositions_are_refused_saying_what_onnx_lacks(ns: ModuleType, name: str) -> None:
+    with pytest.raises(NotImplementedError, match=rf"eagerpy_xp\.ndonnx\.linalg\.{name}: .*ONNX"):
+        getattr(ns.linalg, name)(ns.asarray(MATRICES))
+
+
+def test_two_norms_are_refused() -> None:
+    with pytest.raises(NotImplementedError, match=r"linalg\.matrix_norm: ord=2 needs singular"):
+        xp.linalg.matrix_norm(xp.asarray(MATRICES), ord=2)
+
+
+def test_fft_transforms_refused_real_helpers_composed() -> None:
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.fft\.rfft: .*complex"):
+        xp.fft.rfft(xp.asarray(np.arange(4.0)))
+    np.testing.assert_allclose(host(xp.fft.fftfreq(7, d=0.5)), np.fft.fftfreq(7, d=0.5))
+    np.testing.assert_allclose(host(xp.fft.rfftfreq(8)), np.fft.rfftfreq(8))
+    a = np.arange(10.0).reshape(2, 5)
+    np.testing.assert_array_equal(host(xp.fft.fftshift(xp.asarray(a))), np.fft.fftshift(a))
+    np.testing.assert_array_equal(host(xp.fft.ifftshift(xp.asarray(a), axes=1)),
+                                  np.fft.ifftshift(a, axes=1))  # fmt: skip
+
+
+def test_complex_dtypes_are_refused(ns: ModuleType) -> None:
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.zeros: complex64: ndonnx has no complex"):
+        ns.zeros(3, dtype=ns.__backend__.dtypes_by_name["complex64"])
+    assert ns.isdtype(ns.float32, "real floating")
+
+
+def test_a_symbolic_value_is_refused_for_python() -> None:
+    arg = ep.astensor(ndx.argument(shape=(2,), dtype=ndx.float32))
+    with pytest.raises(NotImplementedError, match=r"symbolic .* xp\.where"):
+        bool(wxp.sum(arg) > 0)
+    with pytest.raises(NotImplementedError, match=r"symbolic"):
+        float(wxp.sum(arg))
+
+
+# -- data-dependent shapes stay unknown ---------------------------------------------------------
+def test_data_dependent_shapes_keep_unknown_dimensions() -> None:
+    arg = ndx.argument(shape=("N",), dtype=ndx.float64)
+    assert xp.nonzero(arg)[0].shape == (None,)
+    assert xp.unique_values(arg).shape == (None,)
+    masked = ep.astensor(arg)[ep.astensor(arg) > 0]
+    assert masked.shape == (None,)
+    a = np.array([3.0, -1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(run_symbolic(lambda x: x[x > 0], a), [3.0, 2.0, 3.0])
+    np.testing.assert_array_equal(run_symbolic(xp.unique_values, a), [-1.0, 2.0, 3.0])
+
+
+# -- the wrapped flavour: writes, helpers, convert -----------------------------------------------
+def test_setitem_in_the_wrapped_flavour_eager_and_symbolic() -> None:
+    a = wxp.asarray(np.arange(6.0).reshape(2, 3))
+    b = a
+    a[0, 1] = -1.0
+    a[:, 2] = wxp.asarray([10.0, 20.0])
+    assert b is a
+    np.testing.assert_array_equal(host(a), [[0.0, -1.0, 10.0], [3.0, 4.0, 20.0]])
+    a[a > 5] = 0.0
+    np.testing.assert_array_equal(host(a), [[0.0, -1.0, 0.0], [3.0, 4.0, 0.0]])
+    with pytest.raises(TypeError, match=r"__setitem__"):
+        a[0, 0] = 1j
+
+    def clip_first_row(x: Any) -> Any:
+        x[0] = 0.0
+        return x
+
+    np.testing.assert_array_equal(run_symbolic(clip_first_row, np.ones((2, 2)), wrapped=True),
+                                  [[0.0, 0.0], [1.0, 1.0]])  # fmt: skip
+
+
+def test_eagerpy_helpers(ns: ModuleType) -> None:
+    a = RNG.normal(size=(2, 5))
+    m = ns.asarray(a)
+    e = np.exp(a - a.max(-1, keepdims=True))
+    np.testing.assert_allclose(host(ns.softmax(m, axis=-1)), e / e.sum(-1, keepdims=True))
+    np.testing.assert_allclose(host(ns.logsumexp(m, axis=-1)), np.log(np.exp(a).sum(-1)))
+    np.testing.assert_allclose(host(ns.norms.l2(m, axis=-1)), np.linalg.norm(a, axis=-1))
+
+
+@pytest.mark.parametrize("other", ["numpy", "torch"])
+def test_convert_to_and_from_other_backends(other: str) -> None:
+    pytest.importorskip(other)
+    a = np.arange(6, dtype=np.int16).reshape(2, 3)
+    source = ep.convert(a, other) if other != "numpy" else a
+    onnx_array = ep.convert(source, "ndonnx")
+    assert type(onnx_array) is ndx.Array and onnx_array.dtype == ndx.int16
+    back = ep.convert(onnx_array, other)
+    np.testing.assert_array_equal(np.asarray(ep.convert(back, "numpy")), a)
+    wrapped = ep.convert(ep.astensor(source), "ndonnx")
+    assert isinstance(wrapped, ep.Array) and wrapped.backend == "ndonnx"
+
+
+def test_keys_with_fewer_entries_than_dimensions_and_an_integer_array() -> None:
+    a = np.arange(24.0).reshape(2, 3, 4)
+    w = wxp.asarray(a)
+    for key in [0, (0, 1), (slice(None), np.array([2, -1])), (np.array([[1, 0]]),),
+                (Ellipsis, np.array([3, 0])), (None, 1, np.array([0, 2]))]:  # fmt: skip
+        np.testing.assert_array_equal(host(w[key]), a[key])
+    arg = ep.astensor(ndx.argument(shape=("N", 3), dtype=ndx.float64))
+    assert arg[:, ep.astensor(ndx.asarray(np.array([2, 0])))].shape == (None, 2)
+    with pytest.raises(NotImplementedError, match=r"__getitem__: a key with 2 integer arrays"):
+        w[np.array([0]), np.array([1])]
+
+
+def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
+    v = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, 2.5])
+    np.testing.assert_array_equal(host(xp.signbit(xp.asarray(v))), np.signbit(v))
+    np.testing.assert_array_equal(np.signbit(host(xp.copysign(xp.asarray(v), -0.0))), True)
+    y, x = np.meshgrid(v, v, indexing="ij")
+    np.testing.assert_allclose(host(xp.hypot(xp.asarray(y), xp.asarray(x))), np.hypot(y, x))
+    finite = (x != 0) | (y != 0)  # onnxruntime's Where drops the sign of a zero result
+    np.testing.assert_allclose(host(xp.atan2(xp.asarray(y), xp.asarray(x)))[finite],
+                               np.arctan2(y, x)[finite], rtol=1e-6)  # fmt: skip
+    a = xp.asarray(np.array([7, -3], np.int16))
+    zero_two = xp.asarray(np.array([0, 2], np.int16))
+    np.testing.assert_array_equal(host(xp.floor_divide(a, zero_two)), [0, -2])
+    np.testing.assert_array_equal(host(xp.remainder(a, zero_two)), [0, 1])
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.nextafter: .*bits"):
+        xp.nextafter(xp.asarray(v), 1.0)
+
+
+def test_jit_runs_as_is_vmap_loops_and_autodiff_is_refused(ns: ModuleType) -> None:
+    a = ns.asarray(np.arange(6.0).reshape(2, 3))
+    np.testing.assert_array_equal(host(ep.vmap(lambda v: ep.namespace(v).sum(v))(a)), [3.0, 12.0])
+    np.testing.assert_array_equal(host(ep.jit(lambda v: v * 2)(a)), np.arange(6.0).reshape(2, 3) * 2)
+    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.value_and_grad: ndonnx "
+                                                  r"has no automatic differentiation"):  # fmt: skip
+        ep.value_and_grad(lambda x: ep.namespace(x).sum(x), a)
+
+
+def test_take_with_narrow_and_negative_indices(ns: ModuleType) -> None:
+    a = np.arange(12.0).reshape(3, 4)
+    taken = ns.take(ns.asarray(a), ns.asarray(np.array([2, -1], np.int32)), axis=1)
+    np.testing.assert_array_equal(host(taken), a[:, [2, -1]])
+
+
+@pytest.mark.parametrize(("name", "reference"), [("cosh", np.cosh), ("sinh", np.sinh),
+                                                 ("asinh", np.arcsinh), ("acosh", np.arccosh),
+                                                 ("atanh", np.arctanh)])  # fmt: skip
+def test_float64_hyperbolic_functions_keep_double_precision(name: str, reference: Any) -> None:
+    """onnxruntime computes these in float32 for float64 inputs; the backend composes them
+    in float64 (1e-14 relative: float32 would give some 1e-7)."""
+    v = np.array([0.0, -0.0, 1e-300, -1e-12, 0.3, -0.99, 1.0, -1.0, 2.0, 25.0, 1e10, -1e200,
+                  np.inf, -np.inf, np.nan, 1.0000001])  # fmt: skip
+    with np.errstate(all="ignore"):
+        expected = reference(v)
+    got = host(getattr(xp, name)(xp.asarray(v)))
+    np.testing.assert_allclose(got, expected, rtol=1e-14, atol=0)
+    assert (np.signbit(got) == np.signbit(expected))[~np.isnan(expected)].all()
