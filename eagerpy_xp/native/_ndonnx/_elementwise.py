@@ -34,6 +34,18 @@ class NdonnxElementwise(NdonnxCore):
         return 1 - 2 * ndx.astype((x < 0) | (ndx.reciprocal(x) < 0), x.dtype)
 
     @translated
+    def expm1(self, x: Any, /) -> Any:
+        """ndonnx's, with the sign of ``x`` (its ``Where`` makes ``expm1(-0.0)`` +0.0;
+        ``expm1`` keeps the sign of its argument)."""
+        return ndx.abs(ndx.expm1(x)) * self._sign_of(x)
+
+    @translated
+    def log1p(self, x: Any, /) -> Any:
+        """ndonnx's, with the sign of ``x`` (``log1p(-0.0)`` is -0.0; ``log1p`` keeps the
+        sign of its argument)."""
+        return ndx.abs(ndx.log1p(x)) * self._sign_of(x)
+
+    @translated
     def cosh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.cosh(x)

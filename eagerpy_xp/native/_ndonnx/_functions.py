@@ -181,7 +181,7 @@ class NdonnxFunctions(NdonnxElementwise):
         standard's signed zeros and infinities."""
         y, x = self._float_pair(x1, x2, "atan2")
         pi = ndx.asarray(math.pi, dtype=y.dtype)
-        sign_y = ndx.where(self.signbit(y), -ndx.ones_like(y), ndx.ones_like(y))
+        sign_y = 1 - 2 * ndx.astype(self.signbit(y), y.dtype)
         both_inf = ndx.isinf(x) & ndx.isinf(y)
         ratio = ndx.where(both_inf, ndx.where(x > 0, ndx.ones_like(y), -ndx.ones_like(y)) * sign_y,
                           y / x)  # fmt: skip
@@ -192,8 +192,9 @@ class NdonnxFunctions(NdonnxElementwise):
         zero_x = x == 0
         shifted = ndx.where(zero_x & (y != 0), sign_y * pi / 2, shifted)
         both_zero = zero_x & (y == 0)
-        shifted = ndx.where(both_zero, ndx.where(negative_x, sign_y * pi, sign_y * 0.0), shifted)
-        return ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), shifted)
+        shifted = ndx.where(both_zero, ndx.where(negative_x, pi, ndx.zeros_like(y)), shifted)
+        result = ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), shifted)
+        return ndx.abs(result) * sign_y  # (the angle has y's sign; Where drops a zero's)
 
     @translated
     def nextafter(self, x1: Any, x2: Any, /) -> Any:
