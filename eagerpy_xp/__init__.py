@@ -11,8 +11,7 @@ import importlib
 import importlib.util
 from typing import Any
 
-from ._array import Array
-from ._array import _wrap as _wrap_raw
+from ._array import Array, as_array
 from ._detect import BACKENDS, backend_for
 from ._devices import Device
 from ._export import export, onnx_function
@@ -73,7 +72,7 @@ def astensor(x: Any) -> Array:
     """Wrap a native array as an `Array` (an `Array` is returned as it is)."""
     if type(x) is Array:
         return x
-    return _wrap_raw(backend_for(x, "eagerpy_xp.astensor"), x)
+    return as_array(backend_for(x, "eagerpy_xp.astensor"), x)
 
 
 def astensors(*xs: Any) -> tuple[Array, ...]:

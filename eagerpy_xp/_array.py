@@ -28,8 +28,14 @@ from ._detect import (
     plain_scalar,
 )
 from ._devices import Device
+from ._dtypes import LANE_MAX, LANE_MIN
 from ._methods import ArrayMethods
-from ._spec import SUPPORTED_API_VERSIONS
+from ._spec import (
+    ARITHMETIC_OPERATORS,
+    COMPARISON_OPERATORS,
+    SUPPORTED_API_VERSIONS,
+    operator_function,
+)
 
 if TYPE_CHECKING:
     from .native._base import Backend
@@ -94,137 +100,99 @@ def _named(method: Any, dunder: str, function: str) -> Any:
     return method
 
 
-def _binary_operator(dunder: str, function: str) -> BinaryOperator:
-    """``self <op> other``: backend ``function(self, other)``, wrapped.
+def _binary_operator(dunder: str) -> BinaryOperator:
+    """``self <op> other`` (``other <op> self`` for a reflected ``dunder``, ``__radd__``):
+    the backend function of `_spec.operator_function`, wrapped.
 
-    The fast case of ``function`` (`fastpath.FastCase`: two arrays of one dtype, or an
-    array and a Python scalar of the case's types) calls the op here, without the
-    function's frame; the result is the function's own, and an exception reruns the call
-    through the function, which raises the contract's error.
+    The fast case of the function (its `fastpath.BinaryPlan`: two arrays of one dtype,
+    or an array and a Python scalar of the case's types, the scalar first only for the
+    dtypes the case names) calls the op here, without the function's frame; the result
+    is the function's own, and an exception reruns the call through the function, which
+    raises the contract's error.
     """
+    function = operator_function(dunder)
+    reflected = dunder not in ARITHMETIC_OPERATORS and dunder not in COMPARISON_OPERATORS
 
-    def forward(self: Array, other: Any, /) -> Array:  # other: an `Operand`
+    def operate(self: Array, other: Any, /) -> Array:  # other: an `Operand`
         b = self._b
-        fn, c, t, dtypes, op, scalar, scalar_op, _, scalars, floats, ints, result = \
-            b.operator_plans[function]  # fmt: skip
+        plan = b.operator_plans[function]
         x = self._raw
         kind = type(other)
+        raw = None
         if kind is Array:
             y = other._raw
+            t = plan.array_type
             # the case's array type is the backend's own: `y` is of this backend too
             if type(x) is t and type(y) is t:
                 dtype, other_dtype = self._dt, other._dt
                 # (MLX makes a new dtype object per read: equal, not the same)
-                if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
+                if (dtype is other_dtype or dtype == other_dtype) and dtype in plan.dtypes:
                     try:
-                        raw = op(x, y)
+                        raw = plan.op(y, x) if reflected else plan.op(x, y)
                     except Exception:
-                        pass
+                        raw = None
                     else:
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is t else b.normalize(raw)
-                        array._b = b
-                        array._dt = dtype if result is None else result[dtype]
-                        return array
-            if other._b is not b:
-                _check_same_backend(b, other, dunder)
-            other = y
-        elif kind in scalars and type(x) is t:
+                        if type(raw) is not t:
+                            raw = b.normalize(raw)
+                        if plan.result is not None:
+                            dtype = plan.result[dtype]
+            if raw is None:
+                if other._b is not b:
+                    _check_same_backend(b, other, dunder)
+                other = y
+        elif kind in plan.scalar_types and type(x) is plan.array_type:
             dtype = self._dt
-            if dtype in dtypes:
-                try:  # the operand as `fastpath.FastCase` says
-                    if dtype in floats if kind is float else kind is int and dtype in ints \
-                            and -2147483648 <= other <= 2147483647:  # fmt: skip
+            if dtype in (plan.first if reflected else plan.dtypes):
+                try:  # the operand as `fastpath.BinaryCase` says
+                    if dtype in plan.floats if kind is float else kind is int \
+                            and dtype in plan.ints and LANE_MIN <= other <= LANE_MAX:  # fmt: skip
                         # a lane: the scalar as it is, and the array's dtype kept (no read)
-                        raw = scalar_op(x, other)
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is t else b.normalize(raw)
-                        array._b = b
-                        array._dt = dtype if result is None else result[dtype]
-                        return array
-                    if scalar is None:
-                        raw = scalar_op(x, other)
+                        raw = plan.scalar_op(other, x) if reflected else plan.scalar_op(x, other)
+                        if type(raw) is not plan.array_type:
+                            raw = b.normalize(raw)
+                        if plan.result is not None:
+                            dtype = plan.result[dtype]
                     else:
-                        operand = scalar(other, dtype)
-                        raw = None if operand is None else scalar_op(x, operand)
+                        operand = other if plan.scalar is None else plan.scalar(other, dtype)
+                        if operand is not None:
+                            raw = plan.scalar_op(operand, x) if reflected else \
+                                plan.scalar_op(x, operand)  # fmt: skip
+                            if raw is not None:
+                                if type(raw) is not plan.array_type:
+                                    raw = b.normalize(raw)
+                                # (its dtype is read: a scalar may change it, NumPy's)
+                                dtype = raw.dtype
                 except Exception:
                     raw = None
-                if raw is not None:  # (its dtype is read: a scalar may change it, NumPy's)
-                    array = _new_object(Array)
-                    array._raw = raw = raw if type(raw) is t else b.normalize(raw)
-                    array._b = b
-                    array._dt = raw.dtype
-                    return array
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
-            return _foreign(b, other, dunder)
-        try:
-            raw = fn(x, other)
-        except Exception as exc:
-            _raise_as(b, exc, dunder)
-        array = _new_object(Array)
-        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
+            return _foreign(b, other, dunder)  # type: ignore[no-any-return]
+        if raw is None:
+            return _through(b, plan.function, dunder, other, x) if reflected else \
+                _through(b, plan.function, dunder, x, other)  # fmt: skip
+        array = _new_object(Array)  # (`new_array`, written out: see there)
+        array._raw = raw
         array._b = b
-        array._dt = raw.dtype
+        array._dt = dtype
         return array
 
-    return _named(forward, dunder, function)  # type: ignore[no-any-return]
+    return _named(operate, dunder, function)  # type: ignore[no-any-return]
 
 
-def _reflected_operator(dunder: str, function: str) -> BinaryOperator:
-    """``other <op> self``: backend ``function(other, self)``, wrapped (a Python scalar
-    first takes the fast case where the case allows it for the array's dtype)."""
-
-    def reflected(self: Array, other: Any, /) -> Array:  # other: an `Operand`
-        b = self._b
-        fn, c, t, _, _, scalar, scalar_op, first, scalars, floats, ints, result = \
-            b.operator_plans[function]  # fmt: skip
-        x = self._raw
-        kind = type(other)
-        if kind in scalars and type(x) is t:
-            dtype = self._dt
-            if dtype in first:
-                try:
-                    if dtype in floats if kind is float else kind is int and dtype in ints \
-                            and -2147483648 <= other <= 2147483647:  # fmt: skip
-                        raw = scalar_op(other, x)  # (a lane: the dtype kept, as above)
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is t else b.normalize(raw)
-                        array._b = b
-                        array._dt = dtype if result is None else result[dtype]
-                        return array
-                    if scalar is None:
-                        raw = scalar_op(other, x)
-                    else:
-                        operand = scalar(other, dtype)
-                        raw = None if operand is None else scalar_op(operand, x)
-                except Exception:
-                    raw = None
-                if raw is not None:  # (its dtype is read: a scalar may change it, NumPy's)
-                    array = _new_object(Array)
-                    array._raw = raw = raw if type(raw) is t else b.normalize(raw)
-                    array._b = b
-                    array._dt = raw.dtype
-                    return array
-        o = _operand(self, other, dunder)
-        if o is NotImplemented:
-            return NotImplemented
-        try:
-            raw = fn(o, x)
-        except Exception as exc:
-            _raise_as(b, exc, dunder)
-        array = _new_object(Array)
-        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
-        array._b = b
-        array._dt = raw.dtype
-        return array
-
-    return _named(reflected, dunder, function)  # type: ignore[no-any-return]
+def _through(b: Backend, function: Callable[..., Any], dunder: str, *args: Any) -> Array:
+    """An operator whose fast case does not hold: the backend's ``function`` (the plan's)
+    on the native operands, its error the contract's naming ``dunder``."""
+    try:
+        raw = function(*args)
+    except Exception as exc:
+        _raise_as(b, exc, dunder)
+    return as_array(b, raw)
 
 
-def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
+def _inplace_operator(dunder: str) -> BinaryOperator:
     """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result;
     where writes rebind, under the array's write lock (`_write`), so that the operand
     read and the result stored are one step for other threads."""
+    function = operator_function(dunder)
 
     def inplace(self: Array, other: Operand, /) -> Array:
         o = _operand(self, other, dunder)
@@ -244,35 +212,34 @@ def _inplace_operator(dunder: str, function: str) -> BinaryOperator:
     return _named(inplace, dunder, function)  # type: ignore[no-any-return]
 
 
-def _unary_operator(dunder: str, function: str) -> UnaryOperator:
-    """``<op> self``: backend ``function(self)``, wrapped; its fast case (`fastpath.unary`)
-    calls the op here, as `_binary_operator` does."""
+def _unary_operator(dunder: str) -> UnaryOperator:
+    """``<op> self``: the backend function of `_spec.operator_function`, wrapped; its
+    fast case (`fastpath.UnaryPlan`) calls the op here, as `_binary_operator` does."""
+    function = operator_function(dunder)
 
     def unary(self: Array, /) -> Array:
         b = self._b
-        fn, c, t, dtypes, op, checked, result = b.operator_plans[function]
+        plan = b.operator_plans[function]
         x = self._raw
-        if type(x) is t:
+        raw = None
+        if type(x) is plan.array_type:
             dtype = self._dt
-            if checked or dtype in dtypes:
+            if plan.checked or dtype in plan.dtypes:
                 try:
-                    raw = op(x)
+                    raw = plan.op(x)
                 except Exception:
                     raw = None
                 if raw is not None:  # (None: a checked op's dtype is not the case's)
-                    array = _new_object(Array)
-                    array._raw = raw if type(raw) is t else b.normalize(raw)
-                    array._b = b
-                    array._dt = dtype if result is None else result[dtype]
-                    return array
-        try:
-            raw = fn(x)
-        except Exception as exc:
-            _raise_as(b, exc, dunder)
-        array = _new_object(Array)
-        array._raw = raw = raw if type(raw) is c else b.normalize(raw)
+                    if type(raw) is not plan.array_type:
+                        raw = b.normalize(raw)
+                    if plan.result is not None:
+                        dtype = plan.result[dtype]
+        if raw is None:
+            return _through(b, plan.function, dunder, x)
+        array = _new_object(Array)  # (`new_array`, written out: see there)
+        array._raw = raw
         array._b = b
-        array._dt = raw.dtype
+        array._dt = dtype
         return array
 
     return _named(unary, dunder, function)  # type: ignore[no-any-return]
@@ -506,7 +473,7 @@ class Array(ArrayMethods):
     def mT(self) -> Array:
         """The matrix transpose of the last two axes (of a stack of matrices)."""
         try:
-            return _wrap(self._b, self._b.matrix_transpose(self._raw))
+            return as_array(self._b, self._b.matrix_transpose(self._raw))
         except Exception as exc:
             _raise_as(self._b, exc, "Array.mT")
 
@@ -519,7 +486,7 @@ class Array(ArrayMethods):
                 f"eagerpy_xp.{self._b.name}.Array.T: defined for 2-D arrays only, got shape "
                 f"{self.shape}; use x.mT or permute_dims for other ranks"
             )
-        return _wrap(self._b, self._b.permute_dims(self._raw, (1, 0)))
+        return as_array(self._b, self._b.permute_dims(self._raw, (1, 0)))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
@@ -532,7 +499,7 @@ class Array(ArrayMethods):
     def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
         """A copy on ``device`` (a `Device`, its string or the framework's device object)."""
         try:
-            return _wrap(self._b, self._b.to_device(self._raw, device, stream=stream))
+            return as_array(self._b, self._b.to_device(self._raw, device, stream=stream))
         except Exception as exc:
             _raise_as(self._b, exc, "Array.to_device")
 
@@ -611,44 +578,47 @@ class Array(ArrayMethods):
     def __getitem__(self, key: Any, /) -> Array:
         b = self._b
         x = self._raw
-        t, negative_steps, take, reverse, int_ellipsis, views = b.index_plan
-        if type(x) is t:  # a basic key: the backend's case (`BackendCore.index_case`)
+        plan = b.index_plan
+        t = plan.array_type
+        if type(x) is t:  # a basic key: the backend's case (`fastpath.IndexPlan`)
             kind = type(key)
             index = key
             reversing = False  # a slice with a negative step, where the case has none
             if kind is int:
                 fast = True
-                if int_ellipsis:  # (NumPy's `x[0]` of a 1-D array is a scalar, `x[0, ...]` not)
+                if plan.int_ellipsis:  # (NumPy's `x[0]` of a 1-D array is a scalar, `x[0, ...]` not)
                     index = (key, ...)
             elif kind is slice:
                 step = key.step
-                fast = negative_steps or step is None or (type(step) is int and step > 0)
+                fast = plan.negative_steps or step is None or (type(step) is int and step > 0)
                 reversing = not fast
             elif kind is tuple:
+                negative_steps = plan.negative_steps
                 fast = _basic(key, negative_steps)
                 reversing = not fast and not negative_steps and _basic(key, True)
             else:
                 fast = key is None or key is Ellipsis
             try:
                 if fast:
+                    take = plan.take
                     raw = x[index] if take is None else take(x, index)
-                elif reversing and reverse is not None:
-                    raw = reverse(x, key)
+                elif reversing and plan.reverse is not None:
+                    raw = plan.reverse(x, key)
                 else:
                     raw = None
             except Exception:  # the full path raises the contract's error
                 raw = None
             if raw is not None:
-                array = _new_object(Array)
+                array = _new_object(Array)  # (`new_array`, written out: see there)
                 array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b
                 array._dt = self._dt  # (a basic index keeps the dtype)
-                if views:  # writes rebind: the result writes through to ``self`` (`_VIEW`)
+                if plan.views:  # writes rebind: the result writes through to ``self`` (`_VIEW`)
                     array._view = (self, key)
                 return array
         raw_key = _unwrap_key(key)
-        array = _wrap(b, b.getitem(x, raw_key))
-        if views and _is_basic(raw_key):
+        array = as_array(b, b.getitem(x, raw_key))
+        if plan.views and _is_basic(raw_key):
             array._view = (self, raw_key)
         return array
 
@@ -714,69 +684,82 @@ class Array(ArrayMethods):
         return (Array, (self._raw,))
 
     # -- operators: each calls the backend function of the same meaning ----------------------
-    __add__ = _binary_operator("__add__", "add")
-    __sub__ = _binary_operator("__sub__", "subtract")
-    __mul__ = _binary_operator("__mul__", "multiply")
-    __truediv__ = _binary_operator("__truediv__", "divide")
-    __floordiv__ = _binary_operator("__floordiv__", "floor_divide")
-    __mod__ = _binary_operator("__mod__", "remainder")
-    __pow__ = _binary_operator("__pow__", "pow")
-    __matmul__ = _binary_operator("__matmul__", "matmul")
-    __and__ = _binary_operator("__and__", "bitwise_and")
-    __or__ = _binary_operator("__or__", "bitwise_or")
-    __xor__ = _binary_operator("__xor__", "bitwise_xor")
-    __lshift__ = _binary_operator("__lshift__", "bitwise_left_shift")
-    __rshift__ = _binary_operator("__rshift__", "bitwise_right_shift")
+    __add__ = _binary_operator("__add__")
+    __sub__ = _binary_operator("__sub__")
+    __mul__ = _binary_operator("__mul__")
+    __truediv__ = _binary_operator("__truediv__")
+    __floordiv__ = _binary_operator("__floordiv__")
+    __mod__ = _binary_operator("__mod__")
+    __pow__ = _binary_operator("__pow__")
+    __matmul__ = _binary_operator("__matmul__")
+    __and__ = _binary_operator("__and__")
+    __or__ = _binary_operator("__or__")
+    __xor__ = _binary_operator("__xor__")
+    __lshift__ = _binary_operator("__lshift__")
+    __rshift__ = _binary_operator("__rshift__")
 
-    __radd__ = _reflected_operator("__radd__", "add")
-    __rsub__ = _reflected_operator("__rsub__", "subtract")
-    __rmul__ = _reflected_operator("__rmul__", "multiply")
-    __rtruediv__ = _reflected_operator("__rtruediv__", "divide")
-    __rfloordiv__ = _reflected_operator("__rfloordiv__", "floor_divide")
-    __rmod__ = _reflected_operator("__rmod__", "remainder")
-    __rpow__ = _reflected_operator("__rpow__", "pow")
-    __rmatmul__ = _reflected_operator("__rmatmul__", "matmul")
-    __rand__ = _reflected_operator("__rand__", "bitwise_and")
-    __ror__ = _reflected_operator("__ror__", "bitwise_or")
-    __rxor__ = _reflected_operator("__rxor__", "bitwise_xor")
-    __rlshift__ = _reflected_operator("__rlshift__", "bitwise_left_shift")
-    __rrshift__ = _reflected_operator("__rrshift__", "bitwise_right_shift")
+    __radd__ = _binary_operator("__radd__")
+    __rsub__ = _binary_operator("__rsub__")
+    __rmul__ = _binary_operator("__rmul__")
+    __rtruediv__ = _binary_operator("__rtruediv__")
+    __rfloordiv__ = _binary_operator("__rfloordiv__")
+    __rmod__ = _binary_operator("__rmod__")
+    __rpow__ = _binary_operator("__rpow__")
+    __rmatmul__ = _binary_operator("__rmatmul__")
+    __rand__ = _binary_operator("__rand__")
+    __ror__ = _binary_operator("__ror__")
+    __rxor__ = _binary_operator("__rxor__")
+    __rlshift__ = _binary_operator("__rlshift__")
+    __rrshift__ = _binary_operator("__rrshift__")
 
-    __iadd__ = _inplace_operator("__iadd__", "add")
-    __isub__ = _inplace_operator("__isub__", "subtract")
-    __imul__ = _inplace_operator("__imul__", "multiply")
-    __itruediv__ = _inplace_operator("__itruediv__", "divide")
-    __ifloordiv__ = _inplace_operator("__ifloordiv__", "floor_divide")
-    __imod__ = _inplace_operator("__imod__", "remainder")
-    __ipow__ = _inplace_operator("__ipow__", "pow")
-    __imatmul__ = _inplace_operator("__imatmul__", "matmul")
-    __iand__ = _inplace_operator("__iand__", "bitwise_and")
-    __ior__ = _inplace_operator("__ior__", "bitwise_or")
-    __ixor__ = _inplace_operator("__ixor__", "bitwise_xor")
-    __ilshift__ = _inplace_operator("__ilshift__", "bitwise_left_shift")
-    __irshift__ = _inplace_operator("__irshift__", "bitwise_right_shift")
+    __iadd__ = _inplace_operator("__iadd__")
+    __isub__ = _inplace_operator("__isub__")
+    __imul__ = _inplace_operator("__imul__")
+    __itruediv__ = _inplace_operator("__itruediv__")
+    __ifloordiv__ = _inplace_operator("__ifloordiv__")
+    __imod__ = _inplace_operator("__imod__")
+    __ipow__ = _inplace_operator("__ipow__")
+    __imatmul__ = _inplace_operator("__imatmul__")
+    __iand__ = _inplace_operator("__iand__")
+    __ior__ = _inplace_operator("__ior__")
+    __ixor__ = _inplace_operator("__ixor__")
+    __ilshift__ = _inplace_operator("__ilshift__")
+    __irshift__ = _inplace_operator("__irshift__")
 
     # comparisons give arrays; ``__eq__``/``__ne__`` take any object (as `object`'s do)
-    __eq__ = _binary_operator("__eq__", "equal")  # type: ignore[assignment]
-    __ne__ = _binary_operator("__ne__", "not_equal")  # type: ignore[assignment]
-    __lt__ = _binary_operator("__lt__", "less")
-    __le__ = _binary_operator("__le__", "less_equal")
-    __gt__ = _binary_operator("__gt__", "greater")
-    __ge__ = _binary_operator("__ge__", "greater_equal")
+    __eq__ = _binary_operator("__eq__")  # type: ignore[assignment]
+    __ne__ = _binary_operator("__ne__")  # type: ignore[assignment]
+    __lt__ = _binary_operator("__lt__")
+    __le__ = _binary_operator("__le__")
+    __gt__ = _binary_operator("__gt__")
+    __ge__ = _binary_operator("__ge__")
 
-    __abs__ = _unary_operator("__abs__", "abs")
-    __neg__ = _unary_operator("__neg__", "negative")
-    __pos__ = _unary_operator("__pos__", "positive")
-    __invert__ = _unary_operator("__invert__", "bitwise_invert")
+    __abs__ = _unary_operator("__abs__")
+    __neg__ = _unary_operator("__neg__")
+    __pos__ = _unary_operator("__pos__")
+    __invert__ = _unary_operator("__invert__")
 
 
-def _wrap(backend: Backend, raw: Any) -> Array:
+def new_array(backend: Backend, raw: Any, dtype: Any) -> Array:
+    """The one constructor of an `Array` from a native array: ``raw`` (of ``backend``,
+    normalized) and its ``dtype``, without `Array.__init__`'s detection.  The hot paths
+    (`Array`'s operators and basic indexing, the wrapped flavour's lifts) write these four
+    lines out once each instead of calling it (a call costs some 50 ns there, a quarter
+    of what a bare Python wrapper adds); ``tests/test_fastpaths.py`` checks every `Array`
+    they make against it."""
     array = _new_object(Array)
-    canonical = backend.canonical_type or backend.array_type
-    array._raw = raw = raw if type(raw) is canonical else backend.normalize(raw)
+    array._raw = raw
     array._b = backend
-    array._dt = raw.dtype
+    array._dt = dtype
     return array
+
+
+def as_array(backend: Backend, raw: Any) -> Array:
+    """An `Array` of a result of ``backend``'s: `normalize`d unless it is of the
+    backend's canonical type, its dtype read."""
+    if type(raw) is not (backend.canonical_type or backend.array_type):
+        raw = backend.normalize(raw)
+    return new_array(backend, raw, raw.dtype)
 
 
 def _raise_as(backend: Backend, exc: Exception, member: str) -> NoReturn:

@@ -16,14 +16,17 @@ Backends are found by module path, so this module names no framework.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import math
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _new_object
+from ._array import Array, new_array
 from ._detect import REGISTRY, namespace_module, register_namespace
 from ._dtypes import ALL
 from ._wrap import build
@@ -41,12 +44,8 @@ def _backend(name: str) -> Backend:
 
 def _wrapper_of(backend: Backend) -> Any:
     def wrap(raw: Any) -> Array:
-        array = _new_object(Array)
-        array._raw = raw
-        array._b = backend
         # (JAX also unflattens pytrees with leaves that are no arrays: ``in_axes``)
-        array._dt = getattr(raw, "dtype", None)
-        return array
+        return new_array(backend, raw, getattr(raw, "dtype", None))
 
     return wrap
 
@@ -59,8 +58,36 @@ def _submodule(parent: str, name: str, obj: Any, names: dict[str, str]) -> Modul
     return module
 
 
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """The cyclic garbage collector paused while a namespace is built, and restored as it
+    was (off stays off).
+
+    A build allocates some thousands of objects (the backend's classes, their methods,
+    the lifted functions, the tables), every one of them kept for the life of the
+    process and none of them garbage.  Allocating them pushes the collector's counts past
+    its thresholds, and when a framework has just been imported (torch, TensorFlow: a
+    few million objects) that triggers a full collection, which walks every object the
+    process holds to free nothing: several times the build itself, paid by the first call
+    (``benchmarks/startup.py``).  Paused, the objects are counted as usual and the young
+    generations are collected at the next allocations after the build, as they would be
+    anyway; only the walk of the whole heap in the middle of the build is skipped."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def assemble_native(namespace: dict[str, Any]) -> None:
     """Fill ``eagerpy_xp.native.<name>``'s globals (``namespace``) from its backend."""
+    with _uncollected():
+        _assemble_native(namespace)
+
+
+def _assemble_native(namespace: dict[str, Any]) -> None:
     module_name = namespace["__name__"]
     backend = _backend(module_name.rpartition(".")[2])
     register_namespace(backend.name, False, sys.modules[module_name])
@@ -91,7 +118,8 @@ def assemble_native(namespace: dict[str, Any]) -> None:
 def assemble_wrapped(namespace: dict[str, Any]) -> None:
     """Fill ``eagerpy_xp.<name>``'s globals (``namespace``) from the native namespace."""
     module_name = namespace["__name__"]
-    native = namespace_module(module_name.rpartition(".")[2], wrapped=False)
-    register_namespace(native.__backend__.name, True, sys.modules[module_name])
-    build(native, namespace)
-    namespace.update(bind(module_name, native.__backend__.name, wrapped=True))
+    with _uncollected():
+        native = namespace_module(module_name.rpartition(".")[2], wrapped=False)
+        register_namespace(native.__backend__.name, True, sys.modules[module_name])
+        build(native, namespace)
+        namespace.update(bind(module_name, native.__backend__.name, wrapped=True))

@@ -82,6 +82,11 @@ INT_RANGE: dict[str, tuple[int, int]] = {
     **{n: (0, 2 ** BITS[n] - 1) for n in UNSIGNED},
 }
 
+#: The Python ints the fast cases' int lanes pass to the framework as they are
+#: (`fastpath.BinaryCase`): ``int32``'s range.  Hot paths read these two names (a global
+#: read, as cheap as a literal once the interpreter has specialised it).
+LANE_MIN, LANE_MAX = INT_RANGE["int32"]
+
 #: Real dtype of a complex one and back.
 REAL_OF_COMPLEX = {"complex64": "float32", "complex128": "float64"}
 COMPLEX_OF_REAL = {"float32": "complex64", "float64": "complex128"}

@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ._array import Array, _wrap
+from ._array import Array, as_array
 from ._detect import backend_for, backend_named
 
 #: The registered backend that traces and runs ONNX models.
@@ -127,7 +127,7 @@ def export(fn: Callable[..., Any], *examples: Any, dynamic_axes: Any = None) -> 
     onnx_backend = backend_named(_ONNX_BACKEND)
 
     def wrap(raw: Any) -> Array:
-        return _wrap(onnx_backend, raw)
+        return as_array(onnx_backend, raw)
 
     function_name = getattr(fn, "__qualname__", None) or repr(fn)
     return onnx_backend.export_model(fn, inputs, wrap, _unwrap, function_name)
@@ -183,4 +183,4 @@ def _like(first: Any, result: Any) -> Any:
     else:
         b = backend_for(first, "eagerpy_xp.onnx_function")
     native = b.asarray(result, dtype=b.dtypes_by_name[str(result.dtype)])
-    return _wrap(b, native) if wrapped else native
+    return as_array(b, native) if wrapped else native

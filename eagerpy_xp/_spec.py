@@ -238,15 +238,46 @@ ARRAY_METHODS: dict[str, str] = {
     "to_device": "to_device(self, device, /, *, stream=None)",
 }
 
-#: The element-wise functions behind the array object's operators -> how many arrays they
-#: take (``x + y`` is ``add``; its reflected and in-place forms are ``add`` too).
-OPERATOR_FUNCTIONS: dict[str, int] = {
-    "add": 2, "subtract": 2, "multiply": 2, "divide": 2, "floor_divide": 2, "remainder": 2,
-    "pow": 2, "matmul": 2, "bitwise_and": 2, "bitwise_or": 2, "bitwise_xor": 2,
-    "bitwise_left_shift": 2, "bitwise_right_shift": 2, "equal": 2, "not_equal": 2, "less": 2,
-    "less_equal": 2, "greater": 2, "greater_equal": 2,
-    "abs": 1, "negative": 1, "positive": 1, "bitwise_invert": 1,
+#: The array object's binary operators with reflected (``__radd__``) and in-place
+#: (``__iadd__``) forms -> the element-wise function each calls (``x + y`` is ``add``;
+#: ``2 + x`` and ``x += 2`` are ``add`` too).  With `COMPARISON_OPERATORS` and
+#: `UNARY_OPERATORS`, the one map from operators to functions.
+ARITHMETIC_OPERATORS: dict[str, str] = {
+    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
+    "__floordiv__": "floor_divide", "__mod__": "remainder", "__pow__": "pow",
+    "__matmul__": "matmul", "__and__": "bitwise_and", "__or__": "bitwise_or",
+    "__xor__": "bitwise_xor", "__lshift__": "bitwise_left_shift",
+    "__rshift__": "bitwise_right_shift",
 }  # fmt: skip
+#: The comparison operators (no reflected or in-place forms) -> their functions.
+COMPARISON_OPERATORS: dict[str, str] = {
+    "__eq__": "equal", "__ne__": "not_equal", "__lt__": "less", "__le__": "less_equal",
+    "__gt__": "greater", "__ge__": "greater_equal",
+}  # fmt: skip
+#: The unary operators -> their functions.
+UNARY_OPERATORS: dict[str, str] = {
+    "__abs__": "abs", "__neg__": "negative", "__pos__": "positive", "__invert__": "bitwise_invert",
+}  # fmt: skip
+
+
+def operator_function(dunder: str) -> str:
+    """The function an operator calls: ``add`` for ``__add__``, ``__radd__`` and
+    ``__iadd__``."""
+    for table in (ARITHMETIC_OPERATORS, COMPARISON_OPERATORS, UNARY_OPERATORS):
+        if dunder in table:
+            return table[dunder]
+    forward = "__" + dunder[3:]  # __radd__, __iadd__ -> __add__
+    if dunder[2] in "ri" and forward in ARITHMETIC_OPERATORS:
+        return ARITHMETIC_OPERATORS[forward]
+    raise KeyError(dunder)
+
+
+#: The element-wise functions behind the array object's operators -> how many arrays they
+#: take.
+OPERATOR_FUNCTIONS: dict[str, int] = {
+    **{f: 2 for f in (*ARITHMETIC_OPERATORS.values(), *COMPARISON_OPERATORS.values())},
+    **{f: 1 for f in UNARY_OPERATORS.values()},
+}
 
 CONSTANTS: tuple[str, ...] = ("e", "inf", "nan", "newaxis", "pi")
 DTYPES: tuple[str, ...] = (

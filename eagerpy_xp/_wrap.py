@@ -14,9 +14,9 @@ from types import ModuleType
 from typing import Any
 
 from . import _spec
-from ._array import Array, _new_object, permuting_view
+from ._array import Array, _new_object, new_array, permuting_view
 from ._detect import GENERATED_SCOPE
-from ._dtypes import ALL
+from ._dtypes import ALL, LANE_MAX, LANE_MIN
 from .native._base import Backend, fastpath
 
 
@@ -57,11 +57,7 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     def wrap(result: Any) -> Any:
         t = type(result)
         if t is array_type:
-            array = _new_object(Array)
-            array._raw = result
-            array._b = backend
-            array._dt = result.dtype
-            return array
+            return new_array(backend, result, result.dtype)
         if t is list:
             return [wrap(r) for r in result]
         if t is tuple:
@@ -71,11 +67,8 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
         # NumPy scalars from reductions, framework subclasses: an `isinstance` test (no
         # cache keyed by types, which a tracing compiler would guard on as it grows)
         if is_native(result):
-            array = _new_object(Array)
-            array._raw = raw = normalize(result)
-            array._b = backend
-            array._dt = raw.dtype
-            return array
+            raw = normalize(result)
+            return new_array(backend, raw, raw.dtype)
         if isinstance(result, tuple) and hasattr(result, "_fields"):  # named tuple
             return t(*(wrap(r) for r in result))
         return result if objects is None else backend.wrapped_result(result)
@@ -100,13 +93,11 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
     fast_case = (backend.fast_case(name) if positional_only and len(params) in (1, 2)
                  and fn == getattr(backend, name, None) else None)  # fmt: skip
     if fast_case is not None:
-        fast_case = (fastpath.binary_case if len(params) == 2 else fastpath.unary_case)(fast_case)
-        result = None if fast_case is None else fastpath.result_dtypes(
-            name, fast_case, backend.dtypes_by_name)  # fmt: skip
+        result = fastpath.result_dtypes(name, fast_case, backend.dtypes_by_name)
     # Hot paths inline the unwrap/wrap of the common case (an Array of this backend in, a
     # native array of the canonical type out); anything else takes the general helpers.
     if fast_reduction is not None and [p.name for p in params] in _REDUCTION_PARAMETERS:
-        lifted = _lifted_reduction(fn, fast_reduction, len(params) == 4, backend, unwrap, wrap)
+        lifted = _lifted_reduction(fn, fast_reduction, backend, unwrap, wrap)
 
     elif fast_case is not None and len(params) == 1:
         lifted = _lifted_unary(fn, fast_case, result, backend, unwrap, wrap)
@@ -119,7 +110,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
         def lifted(x: Any, /) -> Any:
             r = fn(x._raw if type(x) is Array and x._b is backend else unwrap(x))
             if type(r) is array_type:
-                out = _new_object(Array)
+                out = _new_object(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
                 out._dt = r.dtype
@@ -132,7 +123,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[
             r = fn(x1._raw if type(x1) is Array and x1._b is backend else unwrap(x1),
                    x2._raw if type(x2) is Array and x2._b is backend else unwrap(x2))
             if type(r) is array_type:
-                out = _new_object(Array)
+                out = _new_object(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
                 out._dt = r.dtype
@@ -205,7 +196,7 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
         f"def {signature}:\n"  # the spec's own parameter list and defaults
         f"    r = fn({', '.join(passed)})\n"
         f"    if type(r) is array_type:\n"
-        f"        out = new(Array)\n"
+        f"        out = new(Array)  # (`new_array`, written out: see there)\n"
         f"        out._raw = r\n"
         f"        out._b = backend\n"
         f"        out._dt = r.dtype\n"
@@ -217,17 +208,17 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     return lifted
 
 
-def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[Any, Any] | None,
-                  backend: Backend, unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]
-                  ) -> Callable[..., Any]:  # fmt: skip
+def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
+                  result: dict[Any, Any] | None, backend: Backend, unwrap: Callable[[Any], Any],
+                  wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
     """An element-wise ``fn(x)`` whose fast case (`BackendCore.fast_case`) is ``case``,
     lifted with the case tested here, as `Array`'s unary operators do: the result is
     ``fn``'s own (its dtype ``result``'s, `fastpath.result_dtypes`); other calls, and a
     fast call that raises, go through ``fn``."""
     fast_type, dtypes, op, checked = case
-    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x: Any, /) -> Any:
+        r = None
         if type(x) is Array and x._b is backend:
             dtype = x._dt
             x = x._raw
@@ -237,41 +228,42 @@ def _lifted_unary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[An
                 except Exception:
                     r = None
                 if r is not None:  # (None: a checked op's dtype is not the case's)
-                    out = _new_object(Array)
-                    out._raw = r if type(r) is fast_type else backend.normalize(r)
-                    out._b = backend
-                    out._dt = dtype if result is None else result[dtype]
-                    return out
+                    if type(r) is not fast_type:
+                        r = backend.normalize(r)
+                    if result is not None:
+                        dtype = result[dtype]
         else:
             x = unwrap(x)
-        r = fn(x)
-        if type(r) is array_type:
-            out = _new_object(Array)
-            out._raw = r
-            out._b = backend
-            out._dt = r.dtype
-            return out
-        return wrap(r)
+        if r is None:
+            return wrap(fn(x))
+        out = _new_object(Array)  # (`new_array`, written out: see there)
+        out._raw = r
+        out._b = backend
+        out._dt = dtype
+        return out
 
     return lifted
 
 
-def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[Any, Any] | None,
-                   backend: Backend, unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]
-                   ) -> Callable[..., Any]:  # fmt: skip
-    """An element-wise ``fn(x1, x2)`` whose fast case (`fastpath.FastCase`) is ``case``,
+#: No value (`_lifted_binary`'s scalar operand before it is found).
+_NONE: Any = object()
+
+
+def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
+                   result: dict[Any, Any] | None, backend: Backend, unwrap: Callable[[Any], Any],
+                   wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+    """An element-wise ``fn(x1, x2)`` whose fast case (`fastpath.BinaryCase`) is ``case``,
     lifted with the case tested here, as `Array`'s binary operators do (two arrays of one
     dtype, or an array and a Python scalar of the case's types, in either order where the
     case allows it): the result is ``fn``'s own (on two arrays its dtype is ``result``'s,
     `fastpath.result_dtypes`; beside a scalar it is read); other calls, and a fast call
     that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
-    array_type: Any = backend.canonical_type or backend.array_type
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any = None
         dtype: Any = None
-        arrays = True  # two arrays: the result's dtype is `result`'s (a scalar's: read)
+        value: Any = _NONE  # (a Python scalar beside an array: ``array``, ``kind``, ...)
         t1, t2 = type(x1), type(x2)
         try:
             if t1 is Array and x1._b is backend:
@@ -284,50 +276,42 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[A
                         # (MLX makes a new dtype object per read: equal, not the same)
                         if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
                             r = op(x1, x2)
-                elif t2 in scalars and type(x1) is fast_type:
-                    if dtype in dtypes:
-                        arrays = False  # (a scalar may change the dtype, NumPy's: read)
-                        if scalar is None or (dtype in floats if t2 is float else t2 is int
-                                              and dtype in ints
-                                              and -2147483648 <= x2 <= 2147483647):  # fmt: skip
-                            r = scalar_op(x1, x2)
-                        else:
-                            operand = scalar(x2, dtype)
-                            if operand is not None:
-                                r = scalar_op(x1, operand)
+                            if result is not None:
+                                dtype = result[dtype]
+                elif t2 in scalars and type(x1) is fast_type and dtype in dtypes:
+                    array, value, kind, swapped = x1, x2, t2, False
             elif t1 in scalars and t2 is Array and x2._b is backend:
                 dtype = x2._dt
                 x2 = x2._raw
-                if type(x2) is fast_type:
-                    if dtype in first:
-                        arrays = False
-                        if scalar is None or (dtype in floats if t1 is float else t1 is int
-                                              and dtype in ints
-                                              and -2147483648 <= x1 <= 2147483647):  # fmt: skip
-                            r = scalar_op(x1, x2)
-                        else:
-                            operand = scalar(x1, dtype)
-                            if operand is not None:
-                                r = scalar_op(operand, x2)
+                if type(x2) is fast_type and dtype in first:
+                    array, value, kind, swapped = x2, x1, t1, True
+            if value is not _NONE:  # an array and a Python scalar: the case's operand
+                if scalar is None or (dtype in floats if kind is float else kind is int
+                                      and dtype in ints and LANE_MIN <= value <= LANE_MAX):
+                    operand = value
+                else:
+                    operand = scalar(value, dtype)
+                if operand is not None:
+                    r = scalar_op(operand, array) if swapped else scalar_op(array, operand)
+                dtype = None  # (a scalar may change the dtype, NumPy's: read)
         except Exception:
             r = None
         if r is not None:
-            out = _new_object(Array)
-            out._raw = r = r if type(r) is fast_type else backend.normalize(r)
-            out._b = backend
-            out._dt = (dtype if result is None else result[dtype]) if arrays else r.dtype
-            return out
-        r = fn(x1 if type(x1) is not Array and type(x1) is not list and type(x1) is not tuple
-               else unwrap(x1),
-               x2 if type(x2) is not Array and type(x2) is not list and type(x2) is not tuple
-               else unwrap(x2))  # fmt: skip
-        if type(r) is array_type:
-            out = _new_object(Array)
-            out._raw = r
-            out._b = backend
-            out._dt = r.dtype
-            return out
-        return wrap(r)
+            if type(r) is not fast_type:
+                r = backend.normalize(r)
+                dtype = None
+            if dtype is None:
+                dtype = r.dtype
+        else:
+            return wrap(fn(x1 if type(x1) is not Array and type(x1) is not list
+                           and type(x1) is not tuple else unwrap(x1),
+                           x2 if type(x2) is not Array and type(x2) is not list
+                           and type(x2) is not tuple else unwrap(x2)))  # fmt: skip
+        out = _new_object(Array)  # (`new_array`, written out: see there)
+        out._raw = r
+        out._b = backend
+        out._dt = dtype
+        return out
 
     return lifted
 
@@ -338,88 +322,59 @@ def _lifted_binary(fn: Callable[..., Any], case: tuple[Any, ...], result: dict[A
 _REDUCTION_PARAMETERS = (["x", "axis", "dtype", "keepdims"], ["x", "axis", "keepdims"])
 
 
-def _lifted_reduction(fn: Callable[..., Any], case: tuple[Any, ...], accumulates: bool,
-                      backend: Backend, unwrap: Callable[[Any], Any],
-                      wrap: Callable[[Any], Any]) -> Callable[..., Any]:  # fmt: skip
+#: The lift of a reduction with a fast path (`_lifted_reduction`), one source for both
+#: signatures, filled in as the native one's (`fastpath.reduction_source`).
+_REDUCTION_SOURCE = """
+def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
+    r = None
+    if type(x) is Array and x._b is backend:
+        x_dtype = x._dt
+        x = x._raw
+        if type(x) is fast_type{no_dtype} and type(keepdims) is bool and x_dtype in dtypes:
+            try:
+                if axis is None:
+                    if not keepdims:
+                        r = op(x)
+                elif type(axis) is int and -(n := x.ndim) <= axis < n:  # (one read)
+                    r = op(x, axis, keepdims)
+            except Exception:
+                r = None
+            if r is not None and type(r) is not fast_type:
+                return wrap(r)
+    elif type(x) in containers:
+        x = unwrap(x)
+    if r is None:
+        axis = axis if type(axis) not in containers else unwrap(axis)
+        r = fn(x, axis=axis, {dtype_argument}keepdims=keepdims)
+        if type(r) is not array_type:
+            return wrap(r)
+    out = new(Array)  # (`new_array`, written out: see there)
+    out._raw = r
+    out._b = backend
+    out._dt = r.dtype
+    return out
+"""
+
+
+def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, backend: Backend,
+                      unwrap: Callable[[Any], Any], wrap: Callable[[Any], Any]
+                      ) -> Callable[..., Any]:  # fmt: skip
     """A reduction with a fast path (`fastpath.reduction`, whose case is ``case``) lifted
     with that case tested here: an `Array` of this backend holding an array of the case's
     type and dtypes, reduced over every axis or one int axis, calls the op itself, without
     ``fn``'s frame; the result is ``fn``'s own.  Other calls, and a fast call that raises
     (``fn`` raises the contract's error), go through ``fn``."""
-    fast_type, dtypes, op = case
-    array_type: Any = backend.canonical_type or backend.array_type
-    containers = frozenset({Array, list, tuple})
-
-    def accumulation(x: Any, /, *, axis: Any = None, dtype: Any = None,
-                     keepdims: bool = False) -> Any:  # fmt: skip
-        if type(x) is Array and x._b is backend:
-            x_dtype = x._dt
-            x = x._raw
-            if type(x) is fast_type and dtype is None and type(keepdims) is bool \
-                    and x_dtype in dtypes:  # fmt: skip
-                r = None
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            r = op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # one read
-                        r = op(x, axis, keepdims)
-                except Exception:
-                    r = None
-                if r is not None:
-                    if type(r) is fast_type:
-                        out = _new_object(Array)
-                        out._raw = r
-                        out._b = backend
-                        out._dt = r.dtype
-                        return out
-                    return wrap(r)
-        elif type(x) in containers:
-            x = unwrap(x)
-        r = fn(x, axis=axis if type(axis) not in containers else unwrap(axis), dtype=dtype,
-               keepdims=keepdims)  # fmt: skip
-        if type(r) is array_type:
-            out = _new_object(Array)
-            out._raw = r
-            out._b = backend
-            out._dt = r.dtype
-            return out
-        return wrap(r)
-
-    def statistic(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-        if type(x) is Array and x._b is backend:
-            dtype = x._dt
-            x = x._raw
-            if type(x) is fast_type and type(keepdims) is bool and dtype in dtypes:
-                r = None
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            r = op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # one read
-                        r = op(x, axis, keepdims)
-                except Exception:
-                    r = None
-                if r is not None:
-                    if type(r) is fast_type:
-                        out = _new_object(Array)
-                        out._raw = r
-                        out._b = backend
-                        out._dt = r.dtype
-                        return out
-                    return wrap(r)
-        elif type(x) in containers:
-            x = unwrap(x)
-        r = fn(x, axis=axis if type(axis) not in containers else unwrap(axis), keepdims=keepdims)
-        if type(r) is array_type:
-            out = _new_object(Array)
-            out._raw = r
-            out._b = backend
-            out._dt = r.dtype
-            return out
-        return wrap(r)
-
-    return accumulation if accumulates else statistic
+    name = fn.__name__
+    source = fastpath.reduction_source(_REDUCTION_SOURCE, case.accumulates, name=name)
+    scope: dict[str, Any] = {
+        "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
+        "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
+        "fast_type": case.array_type, "dtypes": case.dtypes, "op": case.op,
+        "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
+    }  # fmt: skip
+    exec(compile(source, f"<eagerpy_xp lifted reduction {name}>", "exec"), scope)
+    lifted: Callable[..., Any] = scope[name]
+    return lifted
 
 
 def _keeping_arrays(lifted: Callable[..., Any], backend: Backend) -> Callable[..., Any]:

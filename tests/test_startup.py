@@ -125,3 +125,43 @@ def test_dynamo_loaded_before_the_backend_is_taught_at_once() -> None:
     """)
     assert result == {"n": [False, True], "type": "Array",
                       "finders": [f for f in result["finders"] if f != "_WhenImported"]}
+
+
+_COLLECTIONS = """
+import gc, json
+import numpy as np
+import eagerpy_xp as ep
+from eagerpy_xp import _assembly
+x = np.linspace(0.0, 1.0, 4, dtype=np.float32)
+building = []
+def marked(build):
+    def run(*args):
+        building.append(build)
+        try:
+            return build(*args)
+        finally:
+            building.pop()
+    return run
+_assembly._assemble_native = marked(_assembly._assemble_native)
+_assembly.build = marked(_assembly.build)
+{before}
+gc.set_threshold(1, 1, 1)  # any allocation would start a collection, the full one too
+collections = []
+gc.callbacks.append(lambda phase, info: collections.append(info["generation"])
+                    if phase == "start" and building else None)
+xp = ep.namespace(x)  # the native namespace is built here
+w = ep.astensor(x).__array_namespace__()  # and the wrapped one
+gc.callbacks.clear()
+print(json.dumps({{"collections": collections, "enabled": gc.isenabled()}}))
+"""
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_namespace_builds_pause_the_collector_and_restore_it(enabled: bool) -> None:
+    """Building a backend's namespaces starts no garbage collection, even with thresholds
+    that would start one at every allocation (`_assembly._uncollected`: the objects a
+    build makes are all kept, and a full collection after a framework's import walks
+    millions of objects for nothing), and leaves the collector as it was: on stays on,
+    off stays off."""
+    result = _run(_COLLECTIONS.format(before="" if enabled else "gc.disable()"))
+    assert result == {"collections": [], "enabled": enabled}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar, overload
 
-from .._array import Array, _wrap
+from .._array import Array, as_array
 from .._detect import DIFFERENTIABLE, IGNORED, UNSUPPORTED, backend_for, backend_of_type
 from .boundary import to_native, unwrap_all, wrap_all
 
@@ -85,7 +85,7 @@ def _compute(function: str, f: Callable[..., Any], args: tuple[Any, ...],
     def call(*diff: Any) -> tuple[Any, Any]:
         full = list(args)
         for n, raw, w in zip(nums, diff, wrapped):
-            full[n] = _wrap(args[n]._b, raw) if w else raw
+            full[n] = as_array(args[n]._b, raw) if w else raw
         result = f(*full, **kwargs)
         if has_aux:
             if not (isinstance(result, (tuple, list)) and len(result) == 2):

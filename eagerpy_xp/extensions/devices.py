@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._array import Array, _wrap
+from .._array import Array, as_array
 from .._detect import BACKENDS, backend_for, backend_named
 from .._devices import CPU, Device
 
@@ -78,7 +78,7 @@ def convert(x: Any, backend: str) -> Any:
             f"convert ({src.name} -> {dst.name}): {dst.name} cannot hold {dtype} here "
             f"(got {dst.dtype_name(result.dtype)}); convert to a supported dtype first"
         )
-    return _wrap(dst, result) if wrapped else result
+    return as_array(dst, result) if wrapped else result
 
 
 def _host_copy(src: Any, dst: Any, raw: Any, dtype: str) -> Any:

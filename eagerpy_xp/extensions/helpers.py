@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
-from .._array import Array, _wrap
+from .._array import Array, as_array
 from .boundary import portable
 
 __all__ = [
@@ -141,7 +141,7 @@ def index_update(x: Any, indices: Any, values: Any) -> Any:
         raise TypeError(f"index_update: expected an array, got {type(x)!r}")
     xp = x.__array_namespace__()
     # immutable frameworks: a second wrapper of the same value (writes rebind only it)
-    result = xp.asarray(x, copy=True) if x._b.mutable else _wrap(x._b, x._raw)
+    result = xp.asarray(x, copy=True) if x._b.mutable else as_array(x._b, x._raw)
     result[indices] = values
     return result
 

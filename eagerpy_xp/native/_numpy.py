@@ -287,7 +287,7 @@ class NumPyBackend(NumPyDtypes, Backend):
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         return np.asarray(raw, dtype=dtype, copy=copy)
 
-    def fast_case(self, function: str) -> tuple[Any, ...] | None:
+    def fast_case(self, function: str) -> Any:
         """The functions behind `Array`'s operators that are their ufunc (`_ufunc1`,
         `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
         in the standard, or such an array and any Python scalar, in either order, the
@@ -296,15 +296,15 @@ class NumPyBackend(NumPyDtypes, Backend):
         Python scalar NumPy's own ``**`` (``x ** 2`` is ``numpy.square``), as `pow`
         computes it too."""
         if function == "pow":
-            return (_NDARRAY, _POW_DTYPES, _power, _not_half, operator.pow, (),
-                    fastpath.SCALARS)  # fmt: skip
+            return fastpath.binary_case(_NDARRAY, _POW_DTYPES, _power, _not_half, operator.pow,
+                                        scalar_first=False, scalar_types=fastpath.SCALARS)
         ufunc = _OPERATOR_UFUNCS.get(function)
         if ufunc is None:
             return None
         dtypes = _accepted(function)[1]
         if ufunc.nin == 1:
-            return (_NDARRAY, dtypes, ufunc)
-        return (_NDARRAY, dtypes, ufunc, None, ufunc, dtypes, fastpath.SCALARS)
+            return fastpath.UnaryCase(_NDARRAY, dtypes, ufunc)
+        return fastpath.binary_case(_NDARRAY, dtypes, ufunc, scalar_types=fastpath.SCALARS)
 
     # -- fixes of NumPy's deviations --------------------------------------------------------
     @translated

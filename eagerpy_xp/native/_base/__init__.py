@@ -60,36 +60,15 @@ class Backend(
             _check_needs_no_framework_namespace(self)
         #: How `Array`'s operators run each function behind them (`OPERATOR_FUNCTIONS`),
         #: fixed here once, so that an operator reads it without a lookup that could
-        #: change later (compilers such as torch.compile guard on what they read):
-        #: ``(function, canonical type, *fast case)``, the fast case `fast_case` states
-        #: (`fastpath.FastCase`, in its full form: `fastpath.unary_case`/`binary_case`),
-        #: padded with Nones, empty containers and False when there is none, and last the
-        #: dtypes of its results where they are not the array's (`fastpath.result_dtypes`).
-        #: The canonical type (`BackendCore.canonical_type`) is that of the function's
-        #: results that need no `normalize`.
-        self.operator_plans: dict[str, tuple[Any, ...]] = {
-            name: self._operator_plan(name, arity) for name, arity in OPERATOR_FUNCTIONS.items()
+        #: change later (compilers such as torch.compile guard on what they read): a
+        #: `fastpath.UnaryPlan` or `fastpath.BinaryPlan` (`fastpath.operator_plan`).
+        self.operator_plans: dict[str, Any] = {
+            name: fastpath.operator_plan(self, name, arity)
+            for name, arity in OPERATOR_FUNCTIONS.items()
         }
-        #: How `Array.__getitem__` runs a basic key (`BackendCore.index_case`), fixed here:
-        #: ``(array type, negative steps, take, reverse, int_ellipsis)``; Nones and
-        #: False for none; and last whether a basic-indexing result remembers its parent
-        #: to write through to it (where writes rebind: not `writes_in_place`).
-        self.index_plan: tuple[Any, ...] = (
-            *(self.index_case() or (None, False, None, None, False)), not self.writes_in_place)
-
-    def _operator_plan(self, function: str, arity: int) -> tuple[Any, ...]:
-        canonical = self.canonical_type or self.array_type
-        case: tuple[Any, ...] | None
-        if arity == 1:
-            case = fastpath.unary_case(self.fast_case(function))
-        else:
-            case = fastpath.binary_case(self.fast_case(function))
-        if case is None:
-            case = (None, (), None, False) if arity == 1 else (
-                None, (), None, None, None, (), (), frozenset(), frozenset())  # fmt: skip
-            return (getattr(self, function), canonical, *case, None)
-        result = fastpath.result_dtypes(function, case, self.dtypes_by_name)
-        return (getattr(self, function), canonical, *case, result)
+        #: How `Array.__getitem__` runs a basic key (`index_case`), fixed here:
+        #: a `fastpath.IndexPlan`.
+        self.index_plan = fastpath.index_plan(self)
 
     def capabilities(self) -> dict[str, Any]:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}

@@ -494,8 +494,8 @@ class BackendCore:
 
     def index_case(self) -> tuple[Any, ...] | None:
         """How `Array.__getitem__` runs a basic key (ints, slices, None, the ellipsis and
-        tuples of them) without `getitem`, or None to always call it: ``(array_type,
-        negative_steps, take, reverse, int_ellipsis)``.  For an array of exactly
+        tuples of them) without `getitem`, or None to always call it: a
+        `fastpath.IndexCase` ``(array_type, negative_steps, take, reverse, int_ellipsis)``.  For an array of exactly
         ``array_type`` and such a key (slices with a negative step only where
         ``negative_steps``), ``raw[key]``, or ``take(raw, key)`` where ``take`` is given
         (an int key ``i`` as ``(i, ...)`` where ``int_ellipsis``: a framework whose
@@ -506,12 +506,13 @@ class BackendCore:
         `getitem` is the default one (``raw[key]`` itself); a backend that overrides
         `getitem` states its case, if any."""
         if type(self).getitem is BackendCore.getitem:
-            return (self.array_type, True, None, None, False)
+            return (self.array_type,)
         return None
 
-    def fast_case(self, function: str) -> tuple[Any, ...] | None:
+    def fast_case(self, function: str) -> Any:
         """The case in which the standard's element-wise ``function`` is one framework
-        call, or None: a `fastpath.FastCase`, by default the one its method records
+        call, or None: a `fastpath.UnaryCase` or `fastpath.BinaryCase`
+        (`fastpath.binary_case` fills one's defaults), by default the one its method records
         (``fast_case``, set by `fastpath.unary`/`binary`).  `Array`'s operators test it
         themselves and call the op directly, so the result is the function's own."""
         return getattr(getattr(type(self), function, None), "fast_case", None)

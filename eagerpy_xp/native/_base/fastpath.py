@@ -10,17 +10,19 @@ decorators of the full implementation (``@fastpath.unary(Tensor, FLOATS, torch.e
 above ``def exp``).  A framework exception of the fast call is translated as
 `core.translated` does.
 
-Each method made here records its case (``method.fast_case``, `FastCase`;
-``method.fast_reduction``) for callers that test the case themselves and then call the
+Each method made here records its case (``method.fast_case``, a `UnaryCase` or
+`BinaryCase`; ``method.fast_reduction``, a `ReductionCase`) for callers that test the case themselves and then call the
 op without the method's own frame: `Array`'s operators (through
 `BackendCore.fast_case`) and the wrapped flavour's lifted reductions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
-from typing import Any
+from collections.abc import Callable, Collection
+from typing import Any, NamedTuple
 
+from ..._detect import GENERATED_SCOPE
+from ..._dtypes import LANE_MAX, LANE_MIN
 from .core import raise_translated
 
 Method = Callable[..., Any]
@@ -30,28 +32,76 @@ Method = Callable[..., Any]
 #: without calling it: the most common operands (``x * 2.0``, ``x > 0.5``, ``2 - x``) skip
 #: a Python call.
 ScalarOperand = Callable[[Any, Any], Any]
-#: The case a fast path takes: ``(array_type, dtypes, op, checked)`` for a unary function
-#: (``op(x)`` for an ``array_type`` array of one of ``dtypes``; where ``checked``, ``op``
-#: tests the dtype itself, once per dtype, and returns None outside ``dtypes``: JAX's
-#: jitted ops, where reading ``x.dtype`` costs as much as the rest of the test); for a
-#: binary one ``(array_type, dtypes, op, scalar, scalar_op, first_dtypes, scalar_types,
-#: float_dtypes, int_dtypes)``: two ``array_type`` arrays of one dtype among ``dtypes``
-#: give ``op(x1, x2)``; such an array ``x`` and a Python scalar ``s`` whose type is among
-#: ``scalar_types`` give ``scalar_op(x, operand)``, and ``scalar_op(operand, x)`` for ``s``
-#: first where ``x``'s dtype is among ``first_dtypes`` (the operand: ``s`` itself where
-#: ``scalar`` is None, where ``s`` is a float and the dtype among ``float_dtypes``, or an
-#: int within `LANE_INTS` and the dtype among ``int_dtypes``; else ``scalar(s, dtype)``,
-#: no fast case when that is None).  A result of ``array_type`` computed from arrays
-#: `Array` stores needs no `BackendCore.normalize`.
-FastCase = tuple[Any, ...]
 #: The Python scalar types a binary fast case takes unless it names its own.
 INTS_AND_FLOATS = (float, int)
 #: Every Python scalar type, most common first (`Array`'s operators test membership).
 SCALARS = (float, int, bool, complex)
-#: The Python ints an ``int_dtypes`` lane passes as they are (``int32``'s range; callers
-#: write the bounds as literals, which cost no lookup).
-LANE_INTS = (-(2**31), 2**31 - 1)
 _NO_LANE: tuple[frozenset[Any], frozenset[Any]] = (frozenset(), frozenset())
+
+
+class UnaryCase(NamedTuple):
+    """The case of a unary function's fast path: ``op(x)`` for an ``array_type`` array of
+    one of ``dtypes``.  Where ``checked``, ``op`` tests the dtype itself, once per dtype,
+    and returns None outside ``dtypes`` (JAX's jitted ops, where reading ``x.dtype`` costs
+    as much as the rest of the test)."""
+
+    array_type: Any
+    dtypes: Collection[Any]
+    op: Any  # Callable[[Any], Any]; None in a plan without a case
+    checked: bool = False
+
+
+class BinaryCase(NamedTuple):
+    """The case of a binary function's fast path (made by `binary_case`, which fills the
+    defaults).  Two ``array_type`` arrays of one dtype among ``dtypes`` give ``op(x1,
+    x2)``; such an array ``x`` and a Python scalar ``s`` whose type is among
+    ``scalar_types`` give ``scalar_op(x, operand)``, and ``scalar_op(operand, x)`` for
+    ``s`` first where ``x``'s dtype is among ``first``.  The operand is ``s`` itself where
+    ``scalar`` is None, or in a lane: ``s`` a float and the dtype among ``floats``, or an
+    int within `_dtypes.LANE_MIN`..`LANE_MAX` and the dtype among ``ints`` (`as_is`); else
+    ``scalar(s, dtype)``, and no fast case when that is None.  A result of
+    ``array_type`` computed from arrays `Array` stores needs no `BackendCore.normalize`."""
+
+    array_type: Any
+    dtypes: Collection[Any]
+    op: Any  # Callable[[Any, Any], Any]; None in a plan without a case
+    scalar: ScalarOperand | None
+    scalar_op: Any  # Callable[..., Any]
+    first: Collection[Any]
+    scalar_types: tuple[type, ...]
+    floats: frozenset[Any]
+    ints: frozenset[Any]
+
+
+#: A fast case of an element-wise function (`BackendCore.fast_case`).
+FastCase = UnaryCase | BinaryCase
+
+
+def binary_case(array_type: Any, dtypes: Collection[Any], op: Callable[[Any, Any], Any],
+                scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any] | None = None,
+                scalar_first: bool | Collection[Any] = True,
+                scalar_types: tuple[type, ...] | None = None) -> BinaryCase:  # fmt: skip
+    """A `BinaryCase`: ``scalar_op`` defaults to ``op``; ``scalar_types`` to ints and
+    floats where there is a ``scalar`` hook, none without one; a scalar may come first
+    for every dtype of ``dtypes`` where ``scalar_first`` is True, for none where it is
+    False, else for the dtypes it names; the lanes are those the hook states (`as_is`)."""
+    if scalar_types is None:
+        scalar_types = INTS_AND_FLOATS if scalar is not None else ()
+    first = dtypes if scalar_first is True else scalar_first or frozenset()
+    floats, ints = getattr(scalar, "as_is", _NO_LANE)
+    return BinaryCase(array_type, dtypes, op, scalar, op if scalar_op is None else scalar_op,
+                      first, tuple(scalar_types), floats, ints)  # fmt: skip
+
+
+class ReductionCase(NamedTuple):
+    """The case of a reduction's fast path (`reduction`): for an ``array_type`` array of
+    one of ``dtypes`` (and, where the reduction ``accumulates``, no ``dtype`` asked for),
+    ``op(x)`` over every axis and ``op(x, axis, keepdims)`` over one int axis in range."""
+
+    array_type: Any
+    dtypes: Collection[Any]
+    op: Callable[..., Any]
+    accumulates: bool = False
 
 
 #: The element-wise functions whose results are bool arrays whatever their input's dtype.
@@ -65,7 +115,7 @@ REAL_RESULTS = frozenset({"abs", "real", "imag"})
 
 def result_dtypes(function: str, case: FastCase, dtypes_by_name: dict[str, Any]
                   ) -> dict[Any, Any] | None:  # fmt: skip
-    """The dtype of the result of ``function``'s fast ``case`` (in its full form) on arrays
+    """The dtype of the result of ``function``'s fast ``case`` on arrays
     of one dtype, keyed by that dtype (the case's ``dtypes``), or None where it is always
     that dtype itself.  Callers that wrap the result (`Array`'s operators, the wrapped
     flavour's lifts) store it without asking the framework (`Array._dt`); a result with
@@ -75,46 +125,24 @@ def result_dtypes(function: str, case: FastCase, dtypes_by_name: dict[str, Any]
     if function not in BOOL_RESULTS and function not in REAL_RESULTS:
         return None
     if function in BOOL_RESULTS:
-        return {d: dtypes_by_name["bool"] for d in case[1]}
+        return {d: dtypes_by_name["bool"] for d in case.dtypes}
     real = {dtypes_by_name.get(f"complex{2 * bits}"): dtypes_by_name.get(f"float{bits}")
             for bits in (32, 64)}  # (JAX without x64 has no 64-bit dtypes: None, unused)
-    return {d: real.get(d, d) for d in case[1]}
+    return {d: real.get(d, d) for d in case.dtypes}
 
 
 def as_is(hook: ScalarOperand, float_dtypes: frozenset[Any], int_dtypes: frozenset[Any]
           ) -> ScalarOperand:  # fmt: skip
     """Record on ``hook`` the dtypes beside which it returns a Python float, or an int
-    within `LANE_INTS`, unchanged (`FastCase`'s lanes); returns ``hook``.  A lane is a
-    promise that the op keeps the array's dtype there (the standard's rule for a Python
-    scalar operand; a comparison's result is bool): `Array`'s operators store that dtype
-    without reading the result's."""
+    within `_dtypes.LANE_MIN`..`LANE_MAX`, unchanged (`BinaryCase`'s lanes); returns
+    ``hook``.  A lane is a promise that the op keeps the array's dtype there (the
+    standard's rule for a Python scalar operand; a comparison's result is bool): `Array`'s
+    operators store that dtype without reading the result's."""
     hook.as_is = (frozenset(float_dtypes), frozenset(int_dtypes))  # type: ignore[attr-defined]
     return hook
 
 
-def unary_case(case: FastCase | None) -> FastCase | None:
-    """A unary `FastCase` in its full form (the earlier one without ``checked``: False)."""
-    if case is None or len(case) == 4:
-        return case
-    return (*case, False)
-
-
-def binary_case(case: FastCase | None) -> FastCase | None:
-    """A binary `FastCase` in its full form; the earlier form without ``scalar_types``,
-    ``(array_type, dtypes, op, scalar, scalar_op, scalar_first)`` with a bool
-    ``scalar_first``, takes Python ints and floats through its ``scalar`` hook (none
-    without one), first where ``scalar_first``; a form without the lanes has those its
-    hook states (`as_is`), none without."""
-    if case is None or len(case) == 9:
-        return case
-    if len(case) == 6:
-        array_type, dtypes, op, scalar, scalar_op, scalar_first = case
-        case = (array_type, dtypes, op, scalar, scalar_op, dtypes if scalar_first else (),
-                INTS_AND_FLOATS if scalar is not None else ())  # fmt: skip
-    return (*case, *getattr(case[3], "as_is", _NO_LANE))
-
-
-def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
+def unary(array_type: type, dtypes: Collection[Any], op: Callable[[Any], Any],
           checked: bool = False) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated ``slow``: ``op(x)`` for an ``array_type`` array
     of one of ``dtypes``; where ``checked``, ``op`` tests the dtype itself and returns None
@@ -134,15 +162,15 @@ def unary(array_type: type, dtypes: Container[Any], op: Callable[[Any], Any],
             return slow(self, x)
 
         describe(method, slow)
-        method.fast_case = (array_type, dtypes, op, checked)  # type: ignore[attr-defined]
+        method.fast_case = UnaryCase(array_type, dtypes, op, checked)  # type: ignore[attr-defined]
         return method
 
     return decorate
 
 
-def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
+def binary(array_type: type, dtypes: Collection[Any], op: Callable[[Any, Any], Any],
            scalar: ScalarOperand | None = None, scalar_op: Callable[..., Any] | None = None,
-           scalar_first: bool | Container[Any] = True,
+           scalar_first: bool | Collection[Any] = True,
            scalar_types: tuple[type, ...] | None = None) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated ``slow``: ``op(x1, x2)`` for two
     ``array_type`` arrays of the same dtype among ``dtypes``, or ``scalar_op`` (default
@@ -151,22 +179,17 @@ def binary(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], An
     ``scalar`` (the scalar itself where it is None), placed before the array too where
     ``scalar_first`` (True: for every dtype of ``dtypes``; or the dtypes for which it
     may be)."""
-    with_scalar = op if scalar_op is None else scalar_op
-    if scalar_types is None:
-        scalar_types = INTS_AND_FLOATS if scalar is not None else ()
-    first = dtypes if scalar_first is True else scalar_first or frozenset()
 
     def decorate(slow: Method) -> Method:
-        return _binary_method(array_type, dtypes, op, slow, scalar, with_scalar, first,
-                              tuple(scalar_types))  # fmt: skip
+        case = binary_case(array_type, dtypes, op, scalar, scalar_op, scalar_first, scalar_types)
+        return _binary_method(case, slow)
 
     return decorate
 
 
-def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, Any], Any],
-                   slow: Method, scalar: ScalarOperand | None, with_scalar: Callable[..., Any],
-                   first: Container[Any], scalar_types: tuple[type, ...]) -> Method:  # fmt: skip
-    floats, ints = getattr(scalar, "as_is", _NO_LANE)
+def _binary_method(case: BinaryCase, slow: Method) -> Method:
+    """``slow`` behind the fast path of ``case``."""
+    array_type, dtypes, op, scalar, with_scalar, first, scalar_types, floats, ints = case
 
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
         t1, t2 = type(x1), type(x2)
@@ -180,7 +203,7 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
                     elif t2 in scalar_types:
                         if scalar is None or (dtype in floats if t2 is float else t2 is int
                                               and dtype in ints
-                                              and -2147483648 <= x2 <= 2147483647):  # fmt: skip
+                                              and LANE_MIN <= x2 <= LANE_MAX):  # fmt: skip
                             operand = x2
                         else:
                             operand = scalar(x2, dtype)
@@ -191,7 +214,7 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
                 if dtype in first:
                     if scalar is None or (dtype in floats if t1 is float else t1 is int
                                           and dtype in ints
-                                          and -2147483648 <= x1 <= 2147483647):  # fmt: skip
+                                          and LANE_MIN <= x1 <= LANE_MAX):  # fmt: skip
                         operand = x1
                     else:
                         operand = scalar(x1, dtype)
@@ -202,53 +225,57 @@ def _binary_method(array_type: type, dtypes: Container[Any], op: Callable[[Any, 
         return slow(self, x1, x2)
 
     describe(method, slow)
-    method.fast_case = (array_type, dtypes, op, scalar, with_scalar, first,  # type: ignore[attr-defined]
-                        scalar_types, floats, ints)
+    method.fast_case = case  # type: ignore[attr-defined]
     return method
 
 
-def reduction(array_type: type, dtypes: Container[Any], op: Callable[..., Any],
+#: A reduction's fast path (`reduction`), one source for both signatures: where it
+#: accumulates (``sum``), its ``dtype`` parameter, the test that none is asked for and
+#: the argument passed on; none of them for a statistic (``mean``).
+_REDUCTION_SOURCE = """
+def {name}(self, x, /, *, axis=None, {dtype_parameter}keepdims=False):
+    if type(x) is array_type{no_dtype} and type(keepdims) is bool and x.dtype in dtypes:
+        try:
+            if axis is None:
+                if not keepdims:
+                    return op(x)
+            elif type(axis) is int and -(n := x.ndim) <= axis < n:
+                return op(x, axis, keepdims)
+        except Exception as exc:
+            raise_translated(self, exc, name)
+    return slow(self, x, axis=axis, {dtype_argument}keepdims=keepdims)
+"""
+
+
+def reduction_source(source: str, accumulates: bool, **names: str) -> str:
+    """``source`` (`_REDUCTION_SOURCE`, or the wrapped flavour's lift of one) for a
+    reduction that ``accumulates`` or not, with ``names`` filled in."""
+    return source.format(dtype_parameter="dtype=None, " if accumulates else "",
+                         no_dtype=" and dtype is None" if accumulates else "",
+                         dtype_argument="dtype=dtype, " if accumulates else "",
+                         **names)  # fmt: skip
+
+
+def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
               accumulates: bool = False) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated reduction ``slow`` (``x, /, *, axis=None,
     keepdims=False``; ``dtype=None`` before ``keepdims`` when it ``accumulates``): for an
     ``array_type`` array of one of ``dtypes`` (and no ``dtype`` asked for), ``op(x)`` over
     every axis and ``op(x, axis, keepdims)`` over one int axis in range.  The case is
-    recorded as ``method.fast_reduction``, ``(array_type, dtypes, op)``, for the wrapped
-    flavour's lift, which tests it itself."""
+    recorded as ``method.fast_reduction`` (`ReductionCase`) for the wrapped flavour's
+    lift, which tests it itself."""
 
     def decorate(slow: Method) -> Method:
         name = slow.__name__
-
-        def accumulation(self: Any, x: Any, /, *, axis: Any = None, dtype: Any = None,
-                         keepdims: bool = False) -> Any:  # fmt: skip
-            if type(x) is array_type and dtype is None and type(keepdims) is bool \
-                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            return op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
-                        return op(x, axis, keepdims)
-                except Exception as exc:
-                    raise_translated(self, exc, name)
-            return slow(self, x, axis=axis, dtype=dtype, keepdims=keepdims)
-
-        def statistic(self: Any, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
-            if type(x) is array_type and type(keepdims) is bool \
-                    and x.dtype in dtypes:  # type: ignore[attr-defined]  # fmt: skip
-                try:
-                    if axis is None:
-                        if not keepdims:
-                            return op(x)
-                    elif type(axis) is int and -(n := x.ndim) <= axis < n:  # type: ignore[attr-defined]
-                        return op(x, axis, keepdims)
-                except Exception as exc:
-                    raise_translated(self, exc, name)
-            return slow(self, x, axis=axis, keepdims=keepdims)
-
-        method: Method = accumulation if accumulates else statistic
+        scope: dict[str, Any] = {
+            "array_type": array_type, "dtypes": dtypes, "op": op, "slow": slow, "name": name,
+            "raise_translated": raise_translated, GENERATED_SCOPE: True,
+        }  # fmt: skip
+        source = reduction_source(_REDUCTION_SOURCE, accumulates, name=name)
+        exec(compile(source, f"<eagerpy_xp fast {name}>", "exec"), scope)
+        method: Method = scope[name]
         describe(method, slow)
-        method.fast_reduction = (array_type, dtypes, op)  # type: ignore[attr-defined]
+        method.fast_reduction = ReductionCase(array_type, dtypes, op, accumulates)  # type: ignore[attr-defined]
         return method
 
     return decorate
@@ -262,3 +289,82 @@ def describe(method: Method, slow: Method) -> Method:
     method.__doc__ = slow.__doc__
     method.__wrapped__ = slow  # type: ignore[attr-defined]
     return method
+
+
+# -- plans: how `Array`'s operators run the functions behind them ------------------------------
+class UnaryPlan:
+    """How a unary operator (``-x``) runs ``function``, fixed when the backend is built
+    (`operator_plan`): its `UnaryCase`'s fields (none: ``array_type`` None), the backend's
+    bound ``function`` for any other call, the ``canonical`` type of its results that need
+    no `BackendCore.normalize`, and ``result``: the dtypes of the case's results where
+    they are not the array's (`result_dtypes`), else None.  Read by attribute, each only
+    where a path needs it (a slot read costs less than unpacking the whole plan)."""
+
+    __slots__ = ("function", "canonical", "array_type", "dtypes", "op", "checked", "result")
+
+    def __init__(self, function: Method, canonical: Any, case: UnaryCase | None,
+                 result: dict[Any, Any] | None) -> None:  # fmt: skip
+        self.function, self.canonical, self.result = function, canonical, result
+        self.array_type, self.dtypes, self.op, self.checked = case or _NO_UNARY_CASE
+
+
+class BinaryPlan:
+    """How a binary operator (``x + y``, ``2 - x``) runs ``function``: as `UnaryPlan`,
+    with a `BinaryCase`'s fields."""
+
+    __slots__ = ("function", "canonical", "array_type", "dtypes", "op", "scalar", "scalar_op",
+                 "first", "scalar_types", "floats", "ints", "result")  # fmt: skip
+
+    def __init__(self, function: Method, canonical: Any, case: BinaryCase | None,
+                 result: dict[Any, Any] | None) -> None:  # fmt: skip
+        self.function, self.canonical, self.result = function, canonical, result
+        (self.array_type, self.dtypes, self.op, self.scalar, self.scalar_op, self.first,
+         self.scalar_types, self.floats, self.ints) = case or _NO_BINARY_CASE
+
+
+_NO_UNARY_CASE = UnaryCase(None, (), None, False)
+_NO_BINARY_CASE = BinaryCase(None, (), None, None, None, (), (), frozenset(), frozenset())
+
+
+def operator_plan(backend: Any, function: str, arity: int) -> UnaryPlan | BinaryPlan:
+    """The plan of the operators that call ``backend``'s ``function`` (of ``arity``
+    arrays): its fast case (`BackendCore.fast_case`), if any."""
+    case = backend.fast_case(function)
+    result = None if case is None else result_dtypes(function, case, backend.dtypes_by_name)
+    canonical = backend.canonical_type or backend.array_type
+    plan = UnaryPlan if arity == 1 else BinaryPlan
+    return plan(getattr(backend, function), canonical, case, result)
+
+
+class IndexCase(NamedTuple):
+    """How `Array.__getitem__` runs a basic key without `BackendCore.getitem`
+    (`BackendCore.index_case`): for an array of exactly ``array_type`` and a basic key
+    (slices with a negative step only where ``negative_steps``), ``raw[key]``, or
+    ``take(raw, key)`` where ``take`` is given (an int key ``i`` as ``(i, ...)`` where
+    ``int_ellipsis``); a key with a negative step where they are not: ``reverse(raw,
+    key)`` where it is given.  A None from ``take`` or ``reverse``, any other key and any
+    exception go to ``getitem``."""
+
+    array_type: Any
+    negative_steps: bool = True
+    take: Callable[[Any, Any], Any] | None = None
+    reverse: Callable[[Any, Any], Any] | None = None
+    int_ellipsis: bool = False
+
+
+class IndexPlan:
+    """`IndexCase`'s fields (none: ``array_type`` None), and ``views``: whether a
+    basic-indexing result remembers its parent to write through to it (where writes
+    rebind: not `BackendCore.writes_in_place`).  Read by attribute, as `UnaryPlan`."""
+
+    __slots__ = ("array_type", "negative_steps", "take", "reverse", "int_ellipsis", "views")
+
+    def __init__(self, case: IndexCase, views: bool) -> None:
+        self.array_type, self.negative_steps, self.take, self.reverse, self.int_ellipsis = case
+        self.views = views
+
+
+def index_plan(backend: Any) -> IndexPlan:
+    """``backend``'s `IndexPlan`."""
+    case = backend.index_case() or IndexCase(None, False)
+    return IndexPlan(IndexCase(*case), not backend.writes_in_place)

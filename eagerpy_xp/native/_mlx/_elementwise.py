@@ -75,8 +75,8 @@ def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any
             return slow(self, x1, x2)
 
         fastpath.describe(method, slow)
-        method.fast_case = (mx.array, allowed, op, _scalar_operand if scalars else None, op,  # type: ignore[attr-defined]
-                            True)
+        method.fast_case = fastpath.binary_case(  # type: ignore[attr-defined]
+            mx.array, allowed, op, _scalar_operand if scalars else None)
         return method
 
     return decorate
