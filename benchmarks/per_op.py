@@ -38,6 +38,8 @@ import statistics
 import timeit
 from typing import Any
 
+from eagerpy_xp._detect import REGISTRY
+
 #: (operation, wrapped/EagerPy statement, namespace-function statement).  ``a`` and ``b``
 #: are the two arrays (or tensors) of the form, ``xp`` its namespace.  Rows whose function
 #: statement is None are indexing: every form but the wrapped one indexes the
@@ -63,24 +65,20 @@ OPERATIONS: tuple[tuple[str, str, str | None], ...] = (
     ("x[::-1]", "a[::-1]", None),
 )
 
-#: The plain framework spelling of each operation where it is not the wrapped one
-#: (``fw`` is the framework module).
-PLAIN: dict[str, dict[str, str]] = {
-    "numpy": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
-              "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
-    "torch": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
-              "xp.sum(x, axis=0)": "fw.sum(a, dim=0)", "xp.mean(x, axis=0)": "fw.mean(a, dim=0)",
-              "x[::-1]": "a.flip(0)"},
-    "jax": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
-            "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
-    "tensorflow": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
-                   "xp.sum(x, axis=0)": "fw.reduce_sum(a, axis=0)",
-                   "xp.mean(x, axis=0)": "fw.reduce_mean(a, axis=0)",
-                   "x ** 2": "fw.pow(a, 2.0)", "2 - x": "2.0 - a",
-                   "x[::-1]": "fw.reverse(a, [0])"},
-    "mlx": {"xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
-            "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)"},
+#: The plain framework spelling of the functions (``fw`` is the framework module, ``a``
+#: and ``b`` its arrays), where a backend's descriptor states none of its own
+#: (``benchmark_spellings``, which also gives operators their plain spelling where the
+#: framework's operator is not the wrapped one's).
+PLAIN_DEFAULT: dict[str, str] = {
+    "xp.exp(x)": "fw.exp(a)", "xp.add(x, y)": "fw.add(a, b)",
+    "xp.sum(x, axis=0)": "fw.sum(a, axis=0)", "xp.mean(x, axis=0)": "fw.mean(a, axis=0)",
 }  # fmt: skip
+
+
+def _plain(backend: str) -> dict[str, str]:
+    """The plain framework spelling of each operation where it is not the wrapped one."""
+    return {**PLAIN_DEFAULT, **REGISTRY[backend].benchmark_spellings}
+
 
 #: EagerPy's spelling where it differs from the wrapped one (it has no ``add`` function).
 EAGERPY: dict[str, str] = {
@@ -90,8 +88,6 @@ EAGERPY: dict[str, str] = {
     "xp.mean(x, axis=0)": "a.mean(axis=0)",
 }
 
-FRAMEWORK_MODULE = {"numpy": "numpy", "torch": "torch", "jax": "jax.numpy",
-                    "tensorflow": "tensorflow", "mlx": "mlx.core"}  # fmt: skip
 COLUMNS = ("plain", "array-api-compat", "EagerPy", "eagerpy_xp native", "eagerpy_xp wrapped")
 #: The pseudo-operation timing the floor (`Bare`), and its plain counterpart.
 FLOOR = "floor: Bare(x) + Bare(y)"
@@ -125,10 +121,8 @@ def _input(backend: str, start: float = -2.0, stop: float = 2.0) -> Any:
     data = np.linspace(start, stop, 16, dtype=np.float32)
     if backend == "numpy":
         return data
-    fw = importlib.import_module(FRAMEWORK_MODULE[backend])
-    if backend == "tensorflow":
-        return fw.constant(data)
-    return fw.asarray(data)
+    fw = importlib.import_module(REGISTRY[backend].framework)
+    return getattr(fw, REGISTRY[backend].benchmark_array)(data)
 
 
 def _forms(backend: str, op: str, wrapped_stmt: str, function_stmt: str | None
@@ -138,13 +132,13 @@ def _forms(backend: str, op: str, wrapped_stmt: str, function_stmt: str | None
     import eagerpy_xp as ep
 
     raw, other = _input(backend), _input(backend, 0.5, 3.0)
-    fw = importlib.import_module(FRAMEWORK_MODULE[backend])
+    fw = importlib.import_module(REGISTRY[backend].framework)
     is_operator = not op.startswith("xp.")
-    plain = PLAIN[backend].get(op, wrapped_stmt) if is_operator else PLAIN[backend][op]
+    plain = _plain(backend).get(op, wrapped_stmt) if is_operator else _plain(backend)[op]
     forms: dict[str, tuple[str, dict[str, Any]]] = {
         "plain": (plain, {"a": raw, "b": other, "fw": fw}),
     }  # fmt: skip
-    if backend != "tensorflow":
+    if REGISTRY[backend].in_array_api_compat:
         try:
             import array_api_compat
 
@@ -223,15 +217,14 @@ def _kept(stmt: str) -> str:
 def _waiter(backend: str) -> Any:
     """For a framework that dispatches asynchronously (JAX): a function waiting for a
     result (an array, or anything holding one in ``.raw``); else None."""
-    if backend != "jax":
+    block = REGISTRY[backend].wait
+    if block is None:
         return None
-    import jax
 
     def wait(result: Any) -> None:
-        jax.block_until_ready(getattr(result, "raw", result))
+        block(getattr(result, "raw", result))
 
     return wait
-
 
 def floor_of(table: dict[str, dict[str, float]]) -> float:
     """What the bare wrapper adds over the plain ``x + y`` (µs)."""
@@ -338,7 +331,7 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--backends", nargs="*",
-                        default=["numpy", "torch", "jax", "tensorflow", "mlx"])
+                        default=[name for name, d in REGISTRY.items() if not d.lazy])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--ops", nargs="*", default=None,
@@ -356,11 +349,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"load average at the start: {' '.join(f'{v:.2f}' for v in os.getloadavg())}\n")
     for backend in args.backends:
         try:
-            importlib.import_module(FRAMEWORK_MODULE[backend])
+            importlib.import_module(REGISTRY[backend].framework)
         except ImportError:
             print(f"## {backend}\n\nnot installed\n")
             continue
-        calls = args.calls if backend in ("numpy", "torch") else max(args.calls // 10, 20)
+        fast = REGISTRY[backend].benchmark_fast
+        calls = args.calls if fast else max(args.calls // 10, 20)
         table = measure(backend, args.rounds, calls,
                         None if args.ops is None else [op.strip() for op in args.ops])
         saved["backends"][backend] = table

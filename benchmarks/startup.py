@@ -25,15 +25,11 @@ import subprocess
 import sys
 from typing import Any
 
-#: How each backend's framework is imported and its array made (not timed).
-SETUP: dict[str, str] = {
-    "numpy": "import numpy as fw; x = fw.linspace(0.0, 1.0, 16, dtype=fw.float32)",
-    "torch": "import torch as fw; x = fw.linspace(0.0, 1.0, 16)",
-    "jax": "import jax.numpy as fw; x = fw.linspace(0.0, 1.0, 16, dtype=fw.float32)",
-    "tensorflow": "import tensorflow as fw; x = fw.linspace(0.0, 1.0, 16)",
-    "dask": "import dask.array as fw; x = fw.linspace(0.0, 1.0, 16, dtype='float32', chunks=8)",
-    "mlx": "import mlx.core as fw; x = fw.linspace(0.0, 1.0, 16)",
-}
+from eagerpy_xp._detect import REGISTRY
+
+#: How each backend's framework is imported and its array made (not timed): its
+#: descriptor's ``benchmark_setup``.
+SETUP: dict[str, str] = {name: d.benchmark_setup for name, d in REGISTRY.items()}
 
 #: The timed first call of each form.  ``x`` is the array; the result is ``r``.
 FORMS: dict[str, str] = {
@@ -43,16 +39,17 @@ FORMS: dict[str, str] = {
     "EagerPy": "import eagerpy; r = eagerpy.astensor(x).exp()",
 }
 
-#: The forms that cannot run on a backend (and why), as the libraries document.
+#: The forms that cannot run on a backend (and why), as the libraries document (the
+#: backends' descriptors say which frameworks EagerPy and array-api-compat support).
 MISSING: dict[tuple[str, str], str] = {
-    ("tensorflow", "array-api-compat"): "array-api-compat has no TensorFlow",
-    ("mlx", "EagerPy"): "EagerPy has no MLX",
-    ("dask", "EagerPy"): "EagerPy has no Dask",
-}
+    **{(name, "array-api-compat"): f"array-api-compat has no {name}"
+       for name, d in REGISTRY.items() if not d.in_array_api_compat},
+    **{(name, "EagerPy"): f"EagerPy has no {name}"
+       for name, d in REGISTRY.items() if not d.in_eagerpy},
+}  # fmt: skip
 
 #: Modules an eager first call must not import: compilers and transforms it does not use.
-HEAVY = ("torch._dynamo", "torch._inductor", "jax.experimental", "tensorflow.python.autograph.impl",
-         "mlx.nn")  # fmt: skip
+HEAVY = tuple(m for d in REGISTRY.values() for m in d.compiler_modules)
 
 _PROGRAM = """
 import json, os, sys, time
@@ -87,7 +84,7 @@ def run_once(backend: str, form: str) -> dict[str, Any]:
 
 
 def installed(backend: str) -> bool:
-    module = {"dask": "dask.array", "mlx": "mlx.core"}.get(backend, backend)
+    module = REGISTRY[backend].framework
     done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True)
     return done.returncode == 0
 

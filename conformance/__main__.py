@@ -51,7 +51,7 @@ from typing import Any
 
 from . import estimate as est
 from . import report as rep
-from .harness import BACKENDS, FLAVOURS, peers
+from .harness import BACKENDS, FLAVOURS, PEERS, peers
 from .plugin import DEFAULT_MAX_EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,13 +123,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         "(default: every device each framework sees)")  # fmt: skip
     parser.add_argument("--namespace", action="append", default=[], metavar="MODULE",
                         help="test another namespace (an importable module that claims the "
-                        "standard: array_api_strict, jax.numpy, ...) as a column of its own; "
+                        "standard: array_api_strict, a framework's own module, ...) as a column of its own; "
                         "repeatable. Alone it runs only the namespaces given; with "
                         "--backend or --flavour, eagerpy_xp's targets too")  # fmt: skip
     parser.add_argument("--peers", action="store_true",
                         help="also run the installed peers of the selected backends "
-                        "(array_api_compat's namespaces, array_api_strict, jax.numpy, "
-                        "mlx.core) beside eagerpy_xp's columns")  # fmt: skip
+                        f"({', '.join(n for names in PEERS.values() for n in names)}) "
+                        "beside eagerpy_xp's columns")  # fmt: skip
     parser.add_argument("--no-ours", action="store_true",
                         help="leave eagerpy_xp's own targets out (with --peers or --namespace)")
     depth = parser.add_mutually_exclusive_group()

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 import eagerpy_xp as ep
+from eagerpy_xp._detect import REGISTRY
 
 
 def _inputs() -> dict[str, np.ndarray]:
@@ -317,20 +318,16 @@ DATA_DEPENDENT = frozenset({
     "__getitem__ mask",
 })  # fmt: skip
 
-_DATA = "a data-dependent shape: XLA compiles static shapes only"
-_NO_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
-
-#: What a framework's compiler cannot do: backend -> case -> why.  There the case must
+#: What a framework's compiler cannot do: backend -> case -> why (its descriptor's
+#: ``compiler``: data-dependent shapes, and its other limits).  There the case must
 #: raise the error contract's `NotImplementedError` naming the function (where the
 #: library's own function refuses it; the native flavour's operators are the
-#: framework's own) or give the eager result.  torch.compile traces data-dependent
-#: shapes (unbacked sizes), so torch has no entry.
+#: framework's own) or give the eager result.  A compiler that traces data-dependent
+#: shapes (torch.compile: unbacked sizes) and has no other limit has no entry.
 COMPILER_LIMITS: dict[str, dict[str, str]] = {
-    "jax": dict.fromkeys(DATA_DEPENDENT, _DATA),
-    "mlx": dict.fromkeys(DATA_DEPENDENT, "a data-dependent shape: mx.compile traces shapes"),
-    "tensorflow": {**dict.fromkeys(DATA_DEPENDENT, _DATA),
-                   **dict.fromkeys(["linalg.det", "linalg.slogdet", "linalg.eig",
-                                    "linalg.eigvals"], _NO_KERNEL)},
+    name: {**dict.fromkeys(DATA_DEPENDENT if d.compiler.data_dependent else (),
+                           d.compiler.data_dependent), **d.compiler.limits}
+    for name, d in REGISTRY.items() if d.compiler.data_dependent or d.compiler.limits
 }  # fmt: skip
 
 #: Functions returning non-array Python values (shapes) under every compiler.

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from .harness import AREA_OF, Missing, Target, Unsupported, discover, enable_jax_x64
+from .harness import AREA_OF, Missing, Target, Unsupported, discover, prepare_environment
 from .plugin import DEFAULT_MAX_EXAMPLES
 from .session import TARGETS, targets
 from .tiers import parse as parse_tiers
 from .tiers import tier_of
 
-enable_jax_x64()  # the harness's choice, before anything imports jax (plugin.py does it first)
+prepare_environment()  # the harness's choice, before any framework loads (plugin.py does it first)
 
 from hypothesis import HealthCheck, Phase, settings  # noqa: E402
 

@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 
 from eagerpy_xp import _detect
+from eagerpy_xp._detect import REGISTRY
 from eagerpy_xp._dtypes import ALL
 
 BACKENDS = _detect.BACKENDS  # every registered backend
@@ -37,20 +38,12 @@ DEVICE_KINDS = ("cpu", "cuda")
 
 #: Other namespaces that claim the standard, by the framework whose arrays they take
 #: (the column group they join in the report): ``--peers`` runs those installed beside
-#: the targets of each installed framework.  array-api-compat passes ``jax.numpy``
-#: through (its JAX namespace is ``jax.numpy`` itself), so JAX has one peer.
-PEERS: dict[str, tuple[str, ...]] = {
-    "numpy": ("array_api_compat.numpy", "array_api_strict"),
-    "torch": ("array_api_compat.torch",),
-    "jax": ("jax.numpy",),
-    "dask": ("array_api_compat.dask.array",),
-    "mlx": ("mlx.core",),
-    "ndonnx": ("ndonnx",),
-}
+#: the targets of each installed framework (each backend's descriptor lists them).
+PEERS: dict[str, tuple[str, ...]] = {name: d.peers for name, d in REGISTRY.items() if d.peers}
 
 #: Frameworks whose kernels flush subnormal numbers to zero on the CPU (no API turns it
 #: off); a namespace not listed is probed (`Target.flushes_subnormals`).
-FLUSHING = frozenset({"tensorflow", "jax"})
+FLUSHING = frozenset(name for name, d in REGISTRY.items() if d.flushes_subnormals)
 
 #: Spec chapters, in the order of eagerpy_xp._spec.FUNCTIONS, each with its first function.
 _CHAPTER_STARTS = (
@@ -92,20 +85,18 @@ def _chapters() -> dict[str, str]:
 AREA_OF: dict[str, str] = _chapters()
 
 
-def enable_jax_x64() -> None:
-    """The harness runs JAX with 64-bit types (must happen before jax is imported).
-
-    It also quiets TensorFlow's C++ start-up logging and turns JAX's traceback filtering
-    off (unless the caller chose otherwise).
+def prepare_environment() -> None:
+    """The environment the suite's frameworks run in (before any of them is imported):
+    each backend's ``suite_environment`` (JAX with its 64-bit types), and its
+    ``suite_environment_defaults`` unless the caller chose otherwise (TensorFlow's C++
+    start-up logging quiet, JAX's traceback filtering off).
     Only the suite's own processes call this (`conformance.plugin`, the runner's
     subprocesses): never a user's process.
     """
-    os.environ["JAX_ENABLE_X64"] = "1"
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-    # JAX rewrites the traceback of every exception that leaves its API, calling
-    # os.path.samefile on each frame: 0.6 ms per exception, a third of the error fuzzer's
-    # time on JAX (it raises some 36,000).  Only the traceback's frames differ.
-    os.environ.setdefault("JAX_TRACEBACK_FILTERING", "off")
+    for descriptor in REGISTRY.values():
+        os.environ.update(descriptor.suite_environment)
+        for key, value in descriptor.suite_environment_defaults.items():
+            os.environ.setdefault(key, value)
 
 
 class Missing(AttributeError):
@@ -131,7 +122,7 @@ class Probe:
     label: str  # the column's device label ("cpu", "cuda:0")
     dtypes: frozenset[str]
     operators: bool  # its arrays' __array_namespace__() is this namespace
-    framework: str | None  # whose conversions apply to its arrays (`_FROM_NUMPY`), if any
+    framework: str | None  # whose conversions apply to its arrays (its descriptor's ``from_numpy``), if any
     make: Callable[[np.ndarray], Any]  # a NumPy array as one of its arrays
 
 
@@ -224,7 +215,7 @@ class Target:
         results of them not expected (`check_holds`)."""
         if not self.ours:
             return _ALL_DTYPES - self.probe.dtypes
-        absent = _UNHELD.get(self.backend, {})
+        absent = REGISTRY[self.backend].unheld
         return absent.get(self.device.partition(":")[0], absent.get("*", frozenset()))
 
     def holdable(self, a: np.ndarray) -> np.ndarray:
@@ -297,14 +288,14 @@ class Target:
         a = np.asarray(a)
         if self.ours:
             self.check_holds(a.dtype.name)
-            convert = _FROM_NUMPY.get(self.backend)
-            if convert is None:  # a backend the harness has no conversion for yet
+            convert = REGISTRY[self.backend].from_numpy
+            if convert is None:  # a backend that states no conversion
                 return importlib.import_module(f"eagerpy_xp.native.{self.backend}").asarray(
                     a, device=self.device)  # fmt: skip
             return convert(a, self.device)
         facts = self.probe
         if facts.framework is not None:
-            return _FROM_NUMPY[facts.framework](a, self.device)
+            return _from_numpy(facts.framework)(a, self.device)
         return facts.make(a)
 
     def asarray(self, a: Any) -> Any:
@@ -339,18 +330,18 @@ class Target:
         if isinstance(obj, (np.ndarray, np.generic)):
             return np.asarray(obj)
         framework = self.backend if self.ours else self.probe.framework
-        return _TO_NUMPY.get(framework or "", _any_to_numpy)(obj)
+        convert = REGISTRY[framework].to_numpy if framework else None
+        return (convert or _any_to_numpy)(obj)
 
     def to_numpy_all(self, objs: list[Any]) -> list[np.ndarray]:
         """`to_numpy` of each of ``objs``; a lazy framework's (Dask's) in one computation."""
         import eagerpy_xp
 
-        if (self.backend if self.ours else self.probe.framework) != "dask":
+        framework = self.backend if self.ours else self.probe.framework
+        batch = REGISTRY[framework].to_numpy_all if framework else None
+        if batch is None:
             return [self.to_numpy(o) for o in objs]
-        import dask
-
-        raws = [o.raw if type(o) is eagerpy_xp.Array else o for o in objs]
-        return [np.asarray(v) for v in dask.compute(*raws, scheduler="synchronous")]
+        return batch([o.raw if type(o) is eagerpy_xp.Array else o for o in objs])
 
     def dtype_name(self, dtype: Any) -> str:
         """The standard name of one of this namespace's dtypes (by identity/equality)."""
@@ -364,78 +355,11 @@ class Target:
 _ALL_DTYPES = frozenset(ALL)
 
 
-# -- framework conversions (harness side, independent of the library) -----------------------
-def _numpy_from(a: np.ndarray, device: str) -> Any:
-    return a.copy()
-
-
-def _torch_from(a: np.ndarray, device: str) -> Any:
-    import torch
-
-    return torch.from_numpy(np.array(a, copy=True, order="C")).to(device)
-
-
-def _jax_from(a: np.ndarray, device: str) -> Any:
-    import jax
-
-    return jax.device_put(a, _jax_device(device))
-
-
-def _tf_from(a: np.ndarray, device: str) -> Any:
-    import tensorflow as tf
-
-    with tf.device(_tf_device(device)):
-        return tf.identity(tf.constant(a))
-
-
-def _dask_from(a: np.ndarray, device: str) -> Any:
-    """Several chunks along the first axis (two halves), so that chunk boundaries are
-    exercised; matrices (2-D) stay whole, as the linalg decompositions need them."""
-    import dask.array as da
-
-    chunks = tuple(max(1, (n + 1) // 2) if i == 0 and a.ndim != 2 else max(1, n)
-                   for i, n in enumerate(a.shape))  # fmt: skip
-    return da.from_array(np.array(a, copy=True), chunks=chunks)
-
-
-def _mlx_from(a: np.ndarray, device: str) -> Any:
-    """MLX keeps the dtype only when told (it reads float64 as float32)."""
-    import mlx.core as mx
-
-    name = "bool_" if a.dtype == np.bool_ else a.dtype.name
-    return mx.array(np.asarray(a, order="C"), dtype=getattr(mx, name))
-
-
-def _ndonnx_from(a: np.ndarray, device: str) -> Any:
-    import ndonnx as ndx
-
-    return ndx.asarray(np.array(a, copy=True))
-
-
-def _torch_to(x: Any) -> np.ndarray:
-    return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
-
-
-def _dask_to(x: Any) -> np.ndarray:
-    return np.asarray(x.compute(scheduler="synchronous"))
-
-
-def _jax_to(x: Any) -> np.ndarray:
-    import jax
-
-    return np.asarray(jax.device_get(x))
-
-
-def _tf_to(x: Any) -> np.ndarray:
-    return np.asarray(x.numpy())
-
-
-def _mlx_to(x: Any) -> np.ndarray:
-    return np.array(x)
-
-
-def _ndonnx_to(x: Any) -> np.ndarray:
-    return np.asarray(x.unwrap_numpy())
+# -- framework conversions (each backend's descriptor states its own) ----------------------
+def _from_numpy(framework: str) -> Callable[[np.ndarray, str], Any]:
+    convert = REGISTRY[framework].from_numpy
+    assert convert is not None, f"{framework}: its descriptor states no conversion"
+    return convert
 
 
 def _any_to_numpy(x: Any) -> np.ndarray:
@@ -445,32 +369,6 @@ def _any_to_numpy(x: Any) -> np.ndarray:
         return np.array(np.from_dlpack(x), copy=True)
     except Exception:  # not every library exports every dtype over DLPack
         return np.asarray(x)
-
-
-_FROM_NUMPY: dict[str, Callable[[np.ndarray, str], Any]] = {
-    "numpy": _numpy_from, "torch": _torch_from, "jax": _jax_from, "tensorflow": _tf_from,
-    "dask": _dask_from, "mlx": _mlx_from, "ndonnx": _ndonnx_from}  # fmt: skip
-_TO_NUMPY: dict[str, Callable[[Any], np.ndarray]] = {
-    "numpy": np.asarray, "torch": _torch_to, "jax": _jax_to, "tensorflow": _tf_to,
-    "dask": _dask_to, "mlx": _mlx_to, "ndonnx": _ndonnx_to}  # fmt: skip
-#: backend -> device kind ("*": every other) -> the standard dtypes it cannot hold there.
-_UNHELD: dict[str, dict[str, frozenset[str]]] = {
-    "mlx": {"cpu": frozenset({"complex128"}), "*": frozenset({"complex128", "float64"})},
-    "ndonnx": {"*": frozenset({"complex64", "complex128"})},
-}
-
-
-def _jax_device(device: str) -> Any:
-    import jax
-
-    kind, _, index = device.partition(":")
-    platform = "gpu" if kind == "cuda" else kind
-    return jax.devices(platform)[int(index or 0)]
-
-
-def _tf_device(device: str) -> str:
-    kind, _, index = device.partition(":")
-    return f"/{'GPU' if kind == 'cuda' else 'CPU'}:{int(index or 0)}"
 
 
 # -- other namespaces -----------------------------------------------------------------------
@@ -493,10 +391,10 @@ def device_label(device: Any) -> str:
 def _framework_of(array_type: type) -> str | None:
     """The framework whose harness conversions apply to arrays of this type, if any."""
     owner = _detect.backend_of_type(array_type)
-    if owner in _FROM_NUMPY:
+    if owner in REGISTRY and REGISTRY[owner].from_numpy is not None:
         return owner
     top = array_type.__module__.partition(".")[0]
-    return top if top in _FROM_NUMPY else None
+    return top if top in REGISTRY and REGISTRY[top].from_numpy is not None else None
 
 
 def probe(xp: Any, label: str | None) -> Probe:
@@ -615,45 +513,9 @@ def _other(namespace: str, devices: list[str]) -> list[Target]:
             continue
         group = group_of(namespace, facts)
         label = facts.label
-        problem = None
-        if group == "jax" and not _jax_x64():
-            problem = "not available: jax was imported before the harness enabled x64"
+        problem = REGISTRY[group].problem() if group in REGISTRY else None
         found.append(Target(group, namespace, label, problem, namespace, xp, facts))
     return found
-
-
-def _jax_x64() -> bool:
-    import jax
-
-    return bool(jax.config.read("jax_enable_x64"))
-
-
-# -- discovery ------------------------------------------------------------------------------
-def _framework_devices(backend: str) -> list[str]:
-    """The devices a framework sees (CPU always; CUDA when it has one)."""
-    devices = ["cpu"]
-    if backend == "torch":
-        import torch
-
-        devices += [f"cuda:{i}" for i in range(torch.cuda.device_count())]
-    elif backend == "jax":
-        import jax
-
-        try:
-            devices += [f"cuda:{i}" for i in range(len(jax.devices("gpu")))]
-        except RuntimeError:
-            pass
-    elif backend == "tensorflow":
-        import tensorflow as tf
-
-        devices += [f"cuda:{i}" for i in range(len(tf.config.list_physical_devices("GPU")))]
-    elif backend == "mlx":
-        import mlx.core as mx
-
-        if mx.is_available(mx.gpu):  # Metal on Apple silicon ("mps"), else CUDA
-            metal = getattr(mx, "metal", None)
-            devices.append("mps:0" if metal is not None and metal.is_available() else "cuda:0")
-    return devices
 
 
 def _import_problem(backend: str, flavour: str) -> str | None:
@@ -662,9 +524,7 @@ def _import_problem(backend: str, flavour: str) -> str | None:
         importlib.import_module(prefix + backend)
     except Exception as exc:  # a backend being written may fail in any way
         return f"not available: import {prefix}{backend} failed ({type(exc).__name__}: {exc})"
-    if backend == "jax" and not _jax_x64():
-        return "not available: jax was imported before the harness enabled x64"
-    return None
+    return REGISTRY[backend].problem()
 
 
 def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
@@ -692,7 +552,7 @@ def discover(backends: str | None, flavours: str | None, devices: str | None,
             if flavour not in FLAVOURS:
                 raise ValueError(f"unknown flavour {flavour!r}; known: {', '.join(FLAVOURS)}")
             problem = _import_problem(backend, flavour)
-            seen = ["cpu"] if problem else _framework_devices(backend)
+            seen = ["cpu"] if problem else REGISTRY[backend].devices()
             chosen = [d for d in seen if _device_selected(d, device_filter)]
             for wanted in device_filter:  # requested but not seen: show as not available
                 if not any(_device_selected(d, [wanted]) for d in seen):

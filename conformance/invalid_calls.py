@@ -37,9 +37,10 @@ from typing import Any
 import numpy as np
 
 from eagerpy_xp import _spec
+from eagerpy_xp._detect import REGISTRY
 from eagerpy_xp._dtypes import ALL
 
-from .harness import Target
+from .harness import Target, installed
 from .strategies import DOMAINS
 
 # -- what a call is ---------------------------------------------------------------------------
@@ -761,18 +762,20 @@ def risky_calls(name: str) -> list[Invalid]:
 
 # -- running and judging ------------------------------------------------------------------------
 def _other_library(target: Target, value: np.ndarray) -> Any:
-    """An array of another library than the target's: torch beside NumPy arrays, else a
-    NumPy array where the target's arrays belong."""
+    """An array of another library than the target's: beside NumPy arrays, one of the
+    first other registered backend whose framework is installed; else a NumPy array
+    where the target's arrays belong."""
     if isinstance(target.native(np.zeros(1)), np.ndarray):
-        import torch
-
-        return torch.from_numpy(value.copy())
+        for descriptor in REGISTRY.values():
+            convert = descriptor.from_numpy
+            if convert is not None and descriptor.name != "numpy" and installed(descriptor.framework):
+                return convert(value.copy(), "cpu")
     return value.copy()
 
 
 def _other_dtype(backend: str, name: str) -> Any:
     """`ForeignDType`'s object on ``backend``."""
-    return np.dtype("float16") if backend in ("numpy", "jax", "dask") else np.dtype(name)
+    return np.dtype("float16") if REGISTRY[backend].numpy_dtypes else np.dtype(name)
 
 
 def _convert(target: Target, value: Any, inputs: list[tuple[Any, np.ndarray]]) -> Any:
@@ -826,24 +829,12 @@ def _invoke(target: Target, call: Invalid, args: tuple[Any, ...], kwargs: dict[s
 
 
 def framework_globals() -> dict[str, Any]:
-    """The framework switches the library must never flip (frameworks already imported)."""
-    state: dict[str, Any] = {"numpy errstate": tuple(sorted(np.geterr().items()))}
-    if "torch" in sys.modules:
-        import torch
-
-        state["torch default dtype"] = str(torch.get_default_dtype())
-        state["torch grad mode"] = torch.is_grad_enabled()
-    if "jax" in sys.modules:
-        import jax
-
-        state["jax x64"] = bool(jax.config.read("jax_enable_x64"))
-    if "tensorflow" in sys.modules:
-        import tensorflow as tf
-
-        state["tf numpy methods"] = hasattr(tf.Tensor, "ravel")
-        from tensorflow.python.ops.numpy_ops import np_dtypes
-
-        state["tf prefer float32"] = bool(np_dtypes.is_prefer_float32())
+    """The framework switches the library must never flip (frameworks already imported;
+    each backend's descriptor names its own)."""
+    state: dict[str, Any] = {}
+    for descriptor in REGISTRY.values():
+        if descriptor.global_state is not None and descriptor.packages[0] in sys.modules:
+            state.update(descriptor.global_state())
     return state
 
 
@@ -905,7 +896,7 @@ def _python_operator_refusal(call: Invalid, exc: Exception) -> bool:
 #: judged like one raised by the call.  Every other call (shapes, dtypes, axes, other
 #: arguments) must raise at the call itself, and so must ``__setitem__`` (a failed write
 #: leaves the array as it was, so its key is checked before the write).
-LAZY_BACKENDS = frozenset({"dask"})
+LAZY_BACKENDS = frozenset(name for name, d in REGISTRY.items() if d.lazy)
 _VALUE_DEPENDENT = frozenset({"take", "take_along_axis", "Array.__getitem__", "repeat"})
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import enable_jax_x64
+from .harness import prepare_environment
 
-enable_jax_x64()
+prepare_environment()
 
 DEFAULT_MAX_EXAMPLES = 12
 

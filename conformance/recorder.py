@@ -27,6 +27,8 @@ from typing import Any, TextIO
 
 import pytest
 
+from eagerpy_xp._detect import REGISTRY
+
 from .harness import Target
 
 OUTCOMES = ("passed", "failed", "missing", "xfailed", "xpassed", "skipped")
@@ -80,22 +82,10 @@ def failure_text(longrepr: str, limit: int = 1200) -> tuple[str, str]:
 
 def device_name(backend: str, device: str) -> str:
     """What the framework calls a device (the GPU's model name), or the CPU's."""
-    kind, _, index = device.partition(":")
+    name = REGISTRY[backend].device_name if backend in REGISTRY else None
     try:
-        if kind == "cuda" and backend == "torch":
-            import torch
-
-            return str(torch.cuda.get_device_name(int(index or 0)))
-        if kind == "cuda" and backend == "jax":
-            import jax
-
-            return str(jax.devices("gpu")[int(index or 0)].device_kind)
-        if kind == "cuda" and backend == "tensorflow":
-            import tensorflow as tf
-
-            gpus = tf.config.list_physical_devices("GPU")
-            details = tf.config.experimental.get_device_details(gpus[int(index or 0)])
-            return str(details.get("device_name", device))
+        if device.partition(":")[0] == "cuda" and name is not None:
+            return name(device)
     except Exception as exc:  # a name is decoration: never fail the run for it
         return f"{device} ({type(exc).__name__})"
     return platform.processor() or platform.machine() or "cpu"

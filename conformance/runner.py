@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from eagerpy_xp._detect import REGISTRY
+
 from .estimate import Costs
 from .harness import BACKENDS, FLAVOURS, group_of
 from .report import target_id
@@ -237,23 +239,25 @@ def _shards(job: Job, module_units: dict[str, float], pieces: int, costs: Costs,
 def subprocess_env(report_dir: Path, cache: bool) -> dict[str, str]:
     """The environment of the suite's processes (see the module docstring)."""
     env = dict(os.environ)
-    env["JAX_ENABLE_X64"] = "1"
+    for descriptor in REGISTRY.values():
+        env.update(descriptor.suite_environment)
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     if cache:
-        env["JAX_COMPILATION_CACHE_DIR"] = str(jax_cache(report_dir))
-        env["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
-        env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] = "0"
+        for descriptor in REGISTRY.values():
+            folder = str(compilation_cache(report_dir, descriptor.name))
+            env.update({k: v.format(cache=folder) for k, v in descriptor.suite_cache.items()})
     return env
 
 
-def jax_cache(report_dir: Path) -> Path:
-    return report_dir / "cache" / "jax"
+def compilation_cache(report_dir: Path, backend: str) -> Path:
+    """Where a backend's compiler keeps its kernels between runs of the suite."""
+    return report_dir / "cache" / backend
 
 
 def cache_warm(report_dir: Path) -> bool:
-    """Whether JAX's compilation cache holds kernels of an earlier run."""
-    path = jax_cache(report_dir)
-    return path.is_dir() and any(path.iterdir())
+    """Whether a compilation cache (JAX's) holds kernels of an earlier run."""
+    paths = [compilation_cache(report_dir, name) for name, d in REGISTRY.items() if d.suite_cache]
+    return any(path.is_dir() and any(path.iterdir()) for path in paths)
 
 
 def command(job: Job, options: dict[str, Any]) -> list[str]:

@@ -29,6 +29,7 @@ import numpy as np
 import pytest
 
 import eagerpy_xp as ep
+from eagerpy_xp._detect import REGISTRY
 
 from .compiled_cases import (
     CASES,
@@ -47,8 +48,6 @@ AREA = "compiled"
 pytestmark = [pytest.mark.ours_only,
               pytest.mark.tier("house", "compiled and vectorized calls: not in the standard")]
 
-#: Compiler options of the broad sweep, by backend (`eagerpy_xp.jit` takes them).
-OPTIONS: dict[str, dict[str, Any]] = {"torch": {"backend": "aot_eager"}}
 GROUP_SIZE = 12
 NAMES = list(CASES)
 GROUPS = [NAMES[k:k + GROUP_SIZE] for k in range(0, len(NAMES), GROUP_SIZE)]
@@ -77,25 +76,24 @@ def _group_function(names: list[str], traced: list[int] | None = None
 
 def _traces(backend: str, compiled: Any, traced: list[int]) -> int | None:
     """How many times ``compiled`` (the framework's compiled object) traced, where that
-    can be told: TensorFlow says it; JAX and MLX run the Python body once per trace
+    can be told: a compiler whose traces run the Python body (JAX, MLX) once per trace
     (counted in ``traced``: ``jax.jit``'s own ``_cache_size`` reads 0 once its global
-    cache of functions has turned over in a long process); Dynamo replays a body's side
-    effects on every call, so torch is held to ``error_on_recompile`` instead."""
-    if backend in ("jax", "mlx"):  # `_run` counts their traces
+    cache of functions has turned over in a long process), or one that says it
+    (TensorFlow); otherwise its second call is held to not compiling again
+    (`_second_call`: torch's ``error_on_recompile``)."""
+    compiler = REGISTRY[backend].compiler
+    if compiler.traces_run_the_body:  # `_run` counts their traces
         return traced[0]
-    if backend == "tensorflow":
-        return int(compiled.experimental_get_tracing_count())
+    if compiler.trace_count is not None:
+        return compiler.trace_count(compiled)
     return None
 
 
 def _second_call(backend: str, compiled: Any, args: list[Any]) -> Any:
-    """Call ``compiled`` again: torch must not recompile (it raises if it would)."""
-    if backend == "torch":
-        import torch
-
-        with torch._dynamo.config.patch(error_on_recompile=True):
-            return compiled(*args)
-    return compiled(*args)
+    """Call ``compiled`` again: it must not compile again where the framework can be
+    told to raise if it would."""
+    call_again = REGISTRY[backend].compiler.call_again
+    return compiled(*args) if call_again is None else call_again(compiled, args)
 
 
 _cache: dict[tuple[str, int], dict[str, Outcome]] = {}
@@ -104,8 +102,10 @@ _cache: dict[tuple[str, int], dict[str, Outcome]] = {}
 def _run(target: Target, names: list[str], args: list[Any]) -> list[Outcome] | Exception:
     backend = target.xp.__backend__
     traced = [0]
-    fn = _group_function(names, traced if target.backend in ("jax", "mlx") else None)
-    options = OPTIONS.get(target.backend, {}) if backend.compiles else {}
+    compiler = REGISTRY[target.backend].compiler
+    fn = _group_function(names, traced if compiler.traces_run_the_body else None)
+    # the broad sweep's options (`eagerpy_xp.jit` takes them): torch's fast compile
+    options = compiler.suite_options if backend.compiles else {}
     compiled = backend.compile(fn, dict(options))
     try:
         results = compiled(*args)
@@ -212,8 +212,9 @@ def _second_example() -> dict[str, np.ndarray]:
 SECOND = _second_example()
 #: Backends whose vectorizer refuses data-dependent shapes (each example would have its
 #: own; NumPy loops, TensorFlow's vectorized_map falls back to a loop; Dask cannot stack
-#: arrays of unknown shapes lazily).
-DATA_DEPENDENT_REFUSED = ("jax", "torch", "dask", "mlx")
+#: arrays of unknown shapes lazily): their descriptors say it.
+DATA_DEPENDENT_REFUSED = tuple(name for name, d in REGISTRY.items()
+                               if d.compiler.vmap_refuses_data_dependent)  # fmt: skip
 #: Cases whose results are no arrays (shapes): a vectorizer maps arrays only.
 NOT_MAPPED = NOT_ARRAYS
 

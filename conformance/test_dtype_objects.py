@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from eagerpy_xp._detect import REGISTRY
 from eagerpy_xp._dtypes import ALL, KINDS, kind_of
 
 from .harness import Target
@@ -47,10 +48,8 @@ _HOUSE_ANSWERS = ("house", "the standard defines == between dtypes only; Python'
 
 #: Backends whose native flavour keeps framework dtype objects that raise where a
 #: comparison should answer: the wrapped flavour has objects of its own (DESIGN.md).
-_FRAMEWORK_OBJECTS = {
-    "mlx": "MLX's own Dtype.__eq__ raises TypeError for None (mx.float32 == None); the "
-           "native flavour keeps MLX's objects, eagerpy_xp.mlx has its own (docs/mlx.md)",
-}
+_FRAMEWORK_OBJECTS = {name: d.raising_dtype_objects for name, d in REGISTRY.items()
+                      if d.raising_dtype_objects}  # fmt: skip
 
 
 def _info(target: Target) -> Any:

@@ -17,7 +17,6 @@ Backends are found by module path, so this module names no framework.
 from __future__ import annotations
 
 import gc
-import importlib
 import math
 import sys
 from collections.abc import Iterator
@@ -35,10 +34,10 @@ from .native._base import Backend
 
 
 def _backend(name: str) -> Backend:
-    """The backend object that ``eagerpy_xp.native._<name>`` exports as ``BACKEND``."""
+    """The backend object its descriptor names (``eagerpy_xp.native._<name>._backend``)."""
     if name not in REGISTRY:
         raise ValueError(f"eagerpy_xp: {name!r} is not a registered backend")
-    backend: Backend = importlib.import_module(f"eagerpy_xp.native._{name}").BACKEND
+    backend: Backend = REGISTRY[name].backend()
     return backend
 
 

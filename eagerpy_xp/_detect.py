@@ -10,31 +10,29 @@ backend's namespaces by module path, importing its framework on first use only.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
+from ._descriptor import Descriptor
 
-class Registration(NamedTuple):
-    """How eagerpy_xp recognises a backend's arrays."""
+#: The backends' packages, in the order backends are listed to users: registering a
+#: backend is one line here.  Each package's ``__init__`` holds only its `Descriptor`
+#: (no framework import), so importing them is cheap.
+_PACKAGES: Final = (
+    "eagerpy_xp.native._numpy",
+    "eagerpy_xp.native._torch",
+    "eagerpy_xp.native._jax",
+    "eagerpy_xp.native._tensorflow",
+    "eagerpy_xp.native._dask",
+    "eagerpy_xp.native._mlx",
+    "eagerpy_xp.native._ndonnx",
+)
 
-    #: Top-level packages whose types belong to the backend (``type(x).__module__``).
-    packages: tuple[str, ...]
-    #: The array types users pass, as named in error messages.
-    array_types: str
-    #: Whether the backend differentiates (its ``autodiff`` hook), for error messages.
-    differentiable: bool = False
-
-
-#: name -> registration, in the order backends are listed to users.
-REGISTRY: Final = {
-    "numpy": Registration(("numpy",), "numpy.ndarray"),
-    "torch": Registration(("torch",), "torch.Tensor", differentiable=True),
-    "jax": Registration(("jax", "jaxlib"), "jax.Array", differentiable=True),
-    "tensorflow": Registration(("tensorflow",), "tf.Tensor/tf.Variable", differentiable=True),
-    "dask": Registration(("dask",), "dask.array.Array"),
-    "mlx": Registration(("mlx",), "mlx.core.array", differentiable=True),
-    "ndonnx": Registration(("ndonnx",), "ndonnx.Array"),
+#: name -> descriptor, in the order backends are listed to users.
+REGISTRY: Final[dict[str, Descriptor]] = {
+    d.name: d for d in (importlib.import_module(p).DESCRIPTOR for p in _PACKAGES)
 }
 
 #: Backend names, in the order they are listed to users.

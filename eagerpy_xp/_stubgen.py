@@ -7,7 +7,8 @@ function of `eagerpy_xp._spec` (namespace, ``linalg``, ``fft``) is written with 
 parameter list and defaults, annotated from `PARAMETERS` (by parameter name, refined per
 function in `OVERRIDES`) and `RETURNS`; the extensions every namespace carries
 (`eagerpy_xp.extensions.NAMESPACE_NAMES`) take their parameter lists from the functions
-themselves.  A backend gets stubs when its modules exist; its types come from `BACKENDS`.
+themselves.  A backend gets stubs when its modules exist; its types come from its
+descriptor (`eagerpy_xp._descriptor.StubNames`).
 
     python -m eagerpy_xp._stubgen          # rewrite the stubs
     python -m eagerpy_xp._stubgen --check  # exit 1 if a committed stub is out of date
@@ -21,31 +22,10 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import _spec
-
-
-class BackendTypes(NamedTuple):
-    """How a stub names a backend's types."""
-
-    imports: str  #: the import line of its framework
-    array: str  #: its native array type
-    dtype: str  #: the type of its dtype objects
-    absent: tuple[str, ...] = ()  #: the standard's dtypes it holds nowhere (no attribute)
-
-
-#: The backends with stubs (those whose modules exist in the package), one line each.
-BACKENDS: dict[str, BackendTypes] = {
-    "numpy": BackendTypes("import numpy", "numpy.ndarray[Any, Any]", "numpy.dtype[Any]"),
-    "torch": BackendTypes("import torch", "torch.Tensor", "torch.dtype"),
-    "jax": BackendTypes("import jax\nimport numpy", "jax.Array", "numpy.dtype[Any]"),
-    "tensorflow": BackendTypes("import tensorflow", "tensorflow.Tensor", "tensorflow.dtypes.DType"),
-    "dask": BackendTypes("import dask.array\nimport numpy", "dask.array.Array", "numpy.dtype[Any]"),
-    "mlx": BackendTypes("import mlx.core", "mlx.core.array", "mlx.core.Dtype", ("complex128",)),
-    "ndonnx": BackendTypes("import ndonnx", "ndonnx.Array", "ndonnx.DType",
-                           ("complex64", "complex128")),
-}
+from ._detect import REGISTRY
 
 # Annotations use the stub's aliases: _In (an array argument), _Operand (an array or a
 # Python scalar), _Out (the flavour's result array), _DType (the backend's dtype type).
@@ -203,13 +183,14 @@ def _extensions() -> dict[str, Callable[..., Any]]:
 
 def render(backend: str, wrapped: bool) -> str:
     """The stub text of ``eagerpy_xp.<backend>`` (wrapped) or ``eagerpy_xp.native.<backend>``."""
-    types = BACKENDS[backend]
+    descriptor = REGISTRY[backend]
+    types = descriptor.stub
     lines = [HEADER.format(
         flavour="wrapped" if wrapped else "native", backend=backend, imports=types.imports,
         array=types.array, dtype=types.dtype, out="Array" if wrapped else types.array,
     )]  # fmt: skip
     lines.append("__array_api_version__: str\n")
-    lines += [f"{name}: _DType" for name in _spec.DTYPES if name not in types.absent]
+    lines += [f"{name}: _DType" for name in _spec.DTYPES if name not in descriptor.absent]
     lines += [f"{name}: {'None' if name == 'newaxis' else 'float'}" for name in _spec.CONSTANTS]
     lines.append("\ndef __array_namespace_info__() -> Info: ...")
     lines += [_spec_function(name, text) for name, text in _spec.FUNCTIONS.items()]
@@ -228,7 +209,7 @@ def render(backend: str, wrapped: bool) -> str:
 def targets() -> dict[Path, tuple[str, bool]]:
     """Stub path -> (backend, wrapped) for every backend whose module exists."""
     found: dict[Path, tuple[str, bool]] = {}
-    for backend in BACKENDS:
+    for backend in REGISTRY:
         if (PACKAGE / f"{backend}.py").exists():
             found[PACKAGE / f"{backend}.pyi"] = (backend, True)
         if (PACKAGE / "native" / f"{backend}.py").exists():

@@ -24,7 +24,8 @@ FRAMEWORKS = {p for name, r in REGISTRY.items() if name != "numpy" for p in r.pa
 CHUNK_BACKEND = "eagerpy_xp.native._numpy"
 
 #: The shared facts every layer may read.
-FACTS = {"eagerpy_xp._spec", "eagerpy_xp._dtypes", "eagerpy_xp._devices", "eagerpy_xp._detect"}
+FACTS = {"eagerpy_xp._spec", "eagerpy_xp._dtypes", "eagerpy_xp._devices", "eagerpy_xp._detect",
+         "eagerpy_xp._descriptor"}  # fmt: skip
 
 
 def _module_name(path: Path, root: Path = ROOT) -> str:
@@ -42,9 +43,11 @@ MODULES = _modules()
 
 
 def _imports(name: str, path: Path, modules: dict[str, Path] = MODULES,
-             package: str = PACKAGE) -> set[str]:  # fmt: skip
-    """Every module of the package or top-level package that ``name`` imports, anywhere."""
-    tree = ast.parse(path.read_text(), str(path))
+             package: str = PACKAGE, tree: ast.Module | None = None) -> set[str]:  # fmt: skip
+    """Every module of the package or top-level package that ``name`` imports, anywhere
+    (in ``tree``, where given: part of the module)."""
+    if tree is None:
+        tree = ast.parse(path.read_text(), str(path))
     is_package = path.name == "__init__.py"
     found: set[str] = set()
     typing_only = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block)
@@ -92,6 +95,16 @@ def _is_type_checking_block(node: ast.AST) -> bool:
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
+def _loaded(name: str, path: Path) -> set[str]:
+    """What importing module ``name`` imports: `_imports` of its statements outside
+    functions (a function's imports run when it is called) and ``TYPE_CHECKING`` blocks."""
+    tree = ast.parse(path.read_text(), str(path))
+    deferred = (ast.FunctionDef, ast.AsyncFunctionDef)
+    tree.body = [n for n in tree.body if not isinstance(n, deferred)
+                 and not _is_type_checking_block(n)]  # fmt: skip
+    return _imports(name, path, tree=tree)
+
+
 def _backend_package(module: str) -> str | None:
     """``eagerpy_xp.native._torch`` for any module of the torch backend, else None."""
     parts = module.split(".")
@@ -99,6 +112,11 @@ def _backend_package(module: str) -> str | None:
             and parts[2] != "_base":  # fmt: skip
         return ".".join(parts[:3])
     return None
+
+
+#: module -> what importing it imports (for the backends' descriptor modules).
+LOADED = {name: _loaded(name, path) for name, path in MODULES.items()
+          if _backend_package(name) == name}  # fmt: skip
 
 
 def _is_base(module: str) -> bool:
@@ -117,6 +135,7 @@ def test_every_registered_backend_has_its_modules() -> None:
         assert f"eagerpy_xp.{backend}" in MODULES
         assert f"eagerpy_xp.native.{backend}" in MODULES
         assert f"eagerpy_xp.native._{backend}" in MODULES
+        assert REGISTRY[backend].backend_module in MODULES
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -180,6 +199,21 @@ def test_the_cycle_check_finds_a_cycle_through_an_import_inside_a_function(
                      "conformance.conftest"]
 
 
+#: What a backend package's ``__init__`` (its descriptor, which the registry imports with
+#: ``import eagerpy_xp``) may import besides the standard library.
+DESCRIPTOR_IMPORTS = {"eagerpy_xp._descriptor"}
+
+
+def _descriptor_violations(module: str, loaded: set[str]) -> list[str]:
+    """A backend package's ``__init__`` (its descriptor) imports, when it is imported,
+    nothing but `DESCRIPTOR_IMPORTS` and the standard library."""
+    if _backend_package(module) != module:
+        return []
+    return [f"descriptor module {module} imports {t}" for t in sorted(loaded)
+            if t not in DESCRIPTOR_IMPORTS and (t.startswith(PACKAGE) or t in FRAMEWORKS
+                                                or t == "numpy")]  # fmt: skip
+
+
 def _violations(module: str, targets: set[str]) -> list[str]:
     bad = []
     own = _backend_package(module)
@@ -192,7 +226,7 @@ def _violations(module: str, targets: set[str]) -> list[str]:
             bad.append(f"{module} (shared facts) imports {t}")
         elif own is not None or _is_base(module) or module == "eagerpy_xp.native":
             if not (_is_base(t) or (own is not None and t.startswith(own))
-                    or (own is not None and t == CHUNK_BACKEND)):  # fmt: skip
+                    or (own is not None and t.startswith(CHUNK_BACKEND))):  # fmt: skip
                 bad.append(f"backend module {module} imports {t}")
         elif module in _namespace_modules():
             if t != "eagerpy_xp._assembly":
@@ -205,6 +239,7 @@ def _violations(module: str, targets: set[str]) -> list[str]:
 
 def test_layers_hold() -> None:
     problems = [v for m, ts in sorted(GRAPH.items()) for v in _violations(m, ts)]
+    problems += [v for m, ts in sorted(LOADED.items()) for v in _descriptor_violations(m, ts)]
     assert problems == []
 
 
@@ -218,10 +253,15 @@ def test_layers_hold() -> None:
         ("eagerpy_xp._dtypes", {"eagerpy_xp._array"}, "shared facts"),
         ("eagerpy_xp.torch", {"eagerpy_xp._wrap"}, "namespace module"),
         ("eagerpy_xp.extensions.helpers", {"eagerpy_xp.native._jax"}, "generic module"),
+        ("eagerpy_xp.native._mlx", {"mlx"}, "descriptor module"),
+        ("eagerpy_xp.native._dask", {"numpy"}, "descriptor module"),
+        ("eagerpy_xp.native._torch", {"eagerpy_xp.native._torch._backend"}, "descriptor module"),
+        ("eagerpy_xp.native._jax", {"eagerpy_xp.native._base"}, "descriptor module"),
     ],
 )
 def test_the_rules_catch_a_forbidden_edge(module: str, imports: set[str], expected: str) -> None:
-    assert any(expected in v for v in _violations(module, imports))
+    found = _violations(module, imports) + _descriptor_violations(module, imports)
+    assert any(expected in v for v in found)
 
 
 def test_imports_inside_functions_are_read(tmp_path: Path) -> None:
@@ -244,7 +284,7 @@ def test_registry_says_which_backends_differentiate(name: str) -> None:
 
 def test_a_backend_without_a_namespace_must_define_what_defaults_would_delegate() -> None:
     from eagerpy_xp.native._base import Backend
-    from eagerpy_xp.native._base.core import NumPyDtypes
+    from eagerpy_xp.native._base.hooks import NumPyDtypes
 
     class Bare(NumPyDtypes, Backend):
         name = "bare"
@@ -267,3 +307,136 @@ def test_no_backend_defines_a_function_by_setattr() -> None:
             calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
                      and isinstance(n.func, ast.Name) and n.func.id == "setattr"]  # fmt: skip
             assert calls == [], f"{name} sets attributes with setattr"
+
+
+# -- one backend, one place ---------------------------------------------------------------
+#: Files outside the backends' packages that may name a framework in code (a string or an
+#: import; comments and docstrings aside), and why.
+NAMING_ALLOWED: dict[str, str] = {
+    # EagerPy 0.30's API names its frameworks: PyTorchTensor, ep.modules.torch, ...
+    "eagerpy_xp/eagerpy/": "torch jax tensorflow",
+    # baselines written in each framework's own API, to compare with
+    "benchmarks/compiled.py": "torch jax tensorflow",
+    "benchmarks/overhead.py": "torch jax tensorflow",
+    "benchmarks/jit.py": "jax",
+    # a benchmark of Dask alone (its scheduler, chunks and graph sizes)
+    "benchmarks/dask_scale.py": "dask",
+    # the export API is ndonnx's own (DESIGN.md: `export` traces through the ndonnx backend)
+    "eagerpy_xp/_export.py": "ndonnx",
+    # scikit-learn's own namespace params (its list, not ours)
+    "conformance/clients/_plugin.py": "torch",
+}
+
+
+def _named_frameworks(path: Path, frameworks: dict[str, tuple[str, ...]]) -> set[str]:
+    """The frameworks ``path`` names in a string constant (not a docstring) or an import."""
+    import re
+
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef,
+                                       ast.ClassDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}  # fmt: skip
+    texts = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                texts.append(node.value)
+        elif isinstance(node, ast.Import):
+            texts += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            texts.append(node.module or "")
+    return {name for name, words in frameworks.items() for text in texts
+            if any(re.search(rf"(?<![\w.]){w}(?!\w)", text) for w in words)}  # fmt: skip
+
+
+def test_no_code_outside_a_backend_names_its_framework() -> None:
+    """Outside a backend's package, ``eagerpy_xp/``, ``conformance/`` and ``benchmarks/``
+    ask the backend's descriptor: only the registry's list of packages and the files of
+    `NAMING_ALLOWED` name a framework (NumPy, the library's one dependency, aside)."""
+    frameworks = {name: (name, *d.packages) for name, d in REGISTRY.items() if name != "numpy"}
+    found: dict[str, set[str]] = {}
+    for folder in (ROOT, SUITE, ROOT.parent / "benchmarks"):
+        for path in sorted(folder.rglob("*.py")):
+            relative = path.relative_to(ROOT.parent).as_posix()
+            backend = _backend_package(_module_name(path)) if folder == ROOT else None
+            allowed = set(next((v for k, v in NAMING_ALLOWED.items()
+                                if relative.startswith(k)), "").split())  # fmt: skip
+            if backend is not None:
+                allowed.add(backend.rpartition("._")[2])
+            if path.stem in frameworks and path.parent in (ROOT, ROOT / "native"):
+                allowed.add(path.stem)  # a backend's two namespace modules
+            names = _named_frameworks(path, frameworks) - allowed
+            if names:
+                found[relative] = names
+    assert found == {}
+
+
+def test_the_naming_check_finds_a_framework_named_in_a_string(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text('"""Docstrings may say mlx."""\nBACKENDS = ("numpy", "mlx")\n'
+                      "def f():\n    import dask.array\n")  # fmt: skip
+    assert _named_frameworks(source, {"mlx": ("mlx",), "dask": ("dask",), "jax": ("jax",)}) \
+        == {"mlx", "dask"}  # fmt: skip
+
+
+# -- one layout ---------------------------------------------------------------------------
+#: The module names of a backend package: one per chapter (a backend lacking a chapter
+#: lacks the file), the descriptor (``__init__``) and the composition (``_backend``).
+CHAPTERS = {
+    "__init__": "the descriptor (`eagerpy_xp._descriptor.Descriptor`)",
+    "_backend": "the backend class, composed of the chapters, and BACKEND",
+    "_core": "the hooks and helpers every chapter builds on",
+    "_elementwise": "element-wise functions",
+    "_creation": "creation and data-type functions",
+    "_indexing": "indexing, mutation, take",
+    "_functions": "the other chapters (manipulation, searching, sets, sorting, statistics)",
+    "_subnamespaces": "linalg, fft, __array_namespace_info__",
+    "_autodiff": "the autodiff hook",
+    "_compile": "the compile and vectorize hooks",
+}
+#: Helper modules a backend has besides its chapters, and what they hold.
+HELPERS = {
+    "_tensorflow": {"_eager": "the eager fast paths' raw ops", "_ranks": "ops beyond 8 dims"},
+    "_dask": {"_chunks": "chunk-by-chunk helpers"},
+    "_ndonnx": {"_export": "tracing a function into an ONNX model, and running one"},
+}
+#: The most lines a module of a backend (or the generic one) may have.
+MAX_LINES = 700
+
+
+def _backend_packages() -> list[Path]:
+    return sorted(p for p in (ROOT / "native").iterdir()
+                  if p.is_dir() and p.name.startswith("_") and p.name != "_base"
+                  and (p / "__init__.py").exists())  # fmt: skip
+
+
+def test_every_backend_package_has_the_same_layout() -> None:
+    assert {p.name for p in _backend_packages()} == {f"_{name}" for name in REGISTRY}
+    for package in _backend_packages():
+        names = {p.stem for p in package.glob("*.py")}
+        assert {"__init__", "_backend", "_core"} <= names, package.name
+        assert names - set(CHAPTERS) == set(HELPERS.get(package.name, {})), package.name
+
+
+def test_no_backend_module_is_too_long() -> None:
+    long = {name: n for name, path in MODULES.items() if name.startswith("eagerpy_xp.native.")
+            and (n := len(path.read_text().splitlines())) > MAX_LINES}  # fmt: skip
+    assert long == {}
+
+
+def test_one_operand_check_with_one_signature() -> None:
+    """``check_operands(self, function, *operands)`` is the one operand check: no backend
+    names another (``_operands``, ``_check_operands``) or gives it another signature."""
+    for name, path in MODULES.items():
+        if not name.startswith("eagerpy_xp.native"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef):
+                assert node.name not in ("_operands", "_check_operands"), (name, node.name)
+                if node.name == "check_operands":
+                    args = node.args
+                    assert [a.arg for a in args.args] == ["self", "function"], name
+                    assert args.vararg is not None and args.vararg.arg == "operands", name
+                    assert not args.kwonlyargs, name

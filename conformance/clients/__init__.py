@@ -13,12 +13,15 @@ tests), and the known exceptions, each with its reason.
 
 from __future__ import annotations
 
+from eagerpy_xp import _detect
+
 LIBRARIES = ("scipy", "sklearn", "array-api-extra")
 
 # The reference namespace: each library's own "any conformant namespace" param.
 REFERENCE = "array_api_strict"
 
-BACKENDS = ("numpy", "torch", "jax", "tensorflow", "mlx", "dask")
+#: eagerpy_xp's backends, in the registry's order.
+BACKENDS = _detect.BACKENDS
 
 # Selections: test paths (relative to the library's test root: the installed package's
 # parent folder for SciPy and scikit-learn, the unpacked sdist for array-api-extra) and a

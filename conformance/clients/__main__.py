@@ -36,8 +36,8 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="MODULE",
-        help="also run another namespace (jax.numpy, array_api_compat.torch, "
-        "or one of the library's own params such as SciPy's torch); repeatable",
+        help="also run another namespace (a module such as array_api_compat's, or one of "
+        "the library's own params); repeatable",
     )
     parser.add_argument(
         "-k", dest="keyword", default=None, help="pytest -k, added to the selection's"

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from eagerpy_xp._detect import REGISTRY
+
 from . import BACKENDS, KNOWN_EXCEPTIONS, REFERENCE, SELECTIONS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -204,13 +206,16 @@ def run_namespaces(
         EAGERPY_XP_CLIENTS_NAMESPACES=",".join(namespaces),
         EAGERPY_XP_CLIENTS_RECORD=str(record),
         SCIPY_ARRAY_API="1",
-        # SciPy's and array-api-extra's own JAX params switch x64 on; so does this harness
-        JAX_ENABLE_X64="1",
-        TF_CPP_MIN_LOG_LEVEL="2",
         # the caller's PYTHONPATH first (to measure another checkout's eagerpy_xp), then
         # this repository, for conformance.clients._plugin
         PYTHONPATH=os.pathsep.join([*filter(None, [env.get("PYTHONPATH")]), str(REPO)]),
     )
+    # what the suite's processes set (SciPy's and array-api-extra's own JAX params switch
+    # x64 on, and so does the harness)
+    for descriptor in REGISTRY.values():
+        env.update(descriptor.suite_environment)
+        for key, value in descriptor.suite_environment_defaults.items():
+            env.setdefault(key, value)
     command = pytest_command(library, root, paths, keyword, extra)
     if profile is not None:
         command[1:1] = ["-m", "cProfile", "-o", str(profile)]  # python -m cProfile -m pytest

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, Unio
 
 import eagerpy_xp
 
+from .._detect import REGISTRY
 from .types import Axes, AxisAxes, Shape, ShapeOrScalar
 
 if TYPE_CHECKING:
@@ -711,9 +712,24 @@ _NAMESPACES: dict[type, ModuleType] = {}
 
 
 class _NativeTensor(Tensor):
-    """A tensor over a framework array: the namespace is ``eagerpy_xp.native.<backend>``."""
+    """A tensor over a framework array: the namespace is ``eagerpy_xp.native.<backend>``.
+
+    A subclass is the class a backend's descriptor names (``eagerpy_class``), which gives
+    it its backend; its random draws are the descriptor's (``eagerpy_random``) unless it
+    has its own (EagerPy's frameworks)."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_backend" not in cls.__dict__:
+            cls._backend = next(n for n, d in REGISTRY.items() if d.eagerpy_class == cls.__name__)
+
+    def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
+        draw = REGISTRY[self._backend].eagerpy_random
+        if draw is None:
+            raise NotImplementedError(f"{kind} ({self._backend}): no random generator")
+        return draw(kind, shape, a, b, self._raw)
 
     @property
     def _xp(self) -> ModuleType:
@@ -725,7 +741,6 @@ class _NativeTensor(Tensor):
 
 class PyTorchTensor(_NativeTensor):
     __slots__ = ()
-    _backend = "torch"
 
     def __init__(self, raw: torch.Tensor) -> None:
         super().__init__(raw)
@@ -743,7 +758,6 @@ class PyTorchTensor(_NativeTensor):
 
 class TensorFlowTensor(_NativeTensor):
     __slots__ = ()
-    _backend = "tensorflow"
 
     def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
         tf = importlib.import_module("tensorflow")
@@ -755,7 +769,6 @@ class TensorFlowTensor(_NativeTensor):
 
 class JAXTensor(_NativeTensor):
     __slots__ = ()
-    _backend = "jax"
 
     #: the global PRNG key, split at every draw (as EagerPy; starts at ``PRNGKey(0)``)
     key: ClassVar[Any] = None
@@ -778,7 +791,6 @@ class JAXTensor(_NativeTensor):
 
 class NumPyTensor(_NativeTensor):
     __slots__ = ()
-    _backend = "numpy"
 
     def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
         np = importlib.import_module("numpy")
@@ -787,20 +799,9 @@ class NumPyTensor(_NativeTensor):
 
 
 class DaskTensor(_NativeTensor):
-    """Dask arrays, on ``eagerpy_xp.native.dask`` (no autodiff).
-
-    DASK: the Dask backend of eagerpy_xp is being written; until ``eagerpy_xp.native.dask``
-    exists, `astensor` does not recognise Dask arrays and a tensor of this class fails at
-    its first operation (`eagerpy_xp.get_namespace` raises `TypeError`).
-    """
+    """Dask arrays (beyond EagerPy), on ``eagerpy_xp.native.dask`` (no autodiff)."""
 
     __slots__ = ()
-    _backend = "dask"
-
-    def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
-        da = importlib.import_module("dask.array")
-        draw = da.random.uniform if kind == "uniform" else da.random.normal
-        return draw(a, b, size=shape).astype(self._raw.dtype)
 
 
 class MLXTensor(_NativeTensor):
@@ -808,24 +809,24 @@ class MLXTensor(_NativeTensor):
     global generator (``mx.random.seed`` seeds it)."""
 
     __slots__ = ()
-    _backend = "mlx"
-
-    def _random(self, kind: str, shape: tuple[int, ...], a: float, b: float) -> Any:
-        mx = importlib.import_module("mlx.core")
-        if kind == "uniform":
-            return mx.random.uniform(a, b, shape, dtype=self._raw.dtype)
-        return mx.random.normal(shape, dtype=self._raw.dtype, loc=a, scale=b)
 
 
 #: the tensor class of each backend's native arrays
-NATIVE_CLASSES: dict[str, type[Tensor]] = {
-    "torch": PyTorchTensor,
-    "tensorflow": TensorFlowTensor,
-    "jax": JAXTensor,
-    "numpy": NumPyTensor,
-    "dask": DaskTensor,
-    "mlx": MLXTensor,
-}
+_CLASSES: dict[str, type[Tensor]] = {c.__name__: c for c in (PyTorchTensor, TensorFlowTensor, JAXTensor, NumPyTensor,
+                                     DaskTensor, MLXTensor)}  # fmt: skip
+
+
+def _native_class(name: str) -> type[Tensor]:
+    """The class its descriptor names, or for a backend without one a plain subclass."""
+    known = _CLASSES.get(REGISTRY[name].eagerpy_class)
+    if known is not None:
+        return known
+    title = REGISTRY[name].eagerpy_class or f"{name.capitalize()}Tensor"
+    made: type[Tensor] = type(title, (_NativeTensor,), {"__slots__": (), "_backend": name})
+    return made
+
+
+NATIVE_CLASSES: dict[str, type[Tensor]] = {name: _native_class(name) for name in REGISTRY}
 
 
 class ArrayTensor(Tensor):

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .._array import Array
-from .._detect import IGNORED, UNSUPPORTED, backend_of_type
+from .._detect import IGNORED, SUPPORTED_TEXT, UNSUPPORTED, backend_of_type
 
 __all__ = ["RestoreType", "astensor_", "astensors_", "map_arrays", "portable"]
 
@@ -104,7 +104,7 @@ def astensor_(x: Any) -> tuple[Any, RestoreType]:
     found, wrapped = _scan(x)
     if not found:
         raise TypeError(
-            f"astensor_: expected an Array or a native numpy/torch/jax/tensorflow array "
+            f"astensor_: expected an array ({SUPPORTED_TEXT}) "
             f"(or a tuple/list/dict of them), got {type(x)!r}"
         )
     return wrap_all(x), RestoreType(wrapped)

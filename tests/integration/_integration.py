@@ -25,9 +25,18 @@ _WIDE = {"f": "float64", "i": "int64", "c": "complex128"}
 _NARROW = {"f": "float32", "i": "int32", "c": "complex64"}
 
 
+#: Backends these suites leave out, and why (their own tests say what they hold).
+NOT_HERE = {
+    "ndonnx": "a graph builder for ONNX export: each eager operation runs through "
+              "onnxruntime (milliseconds a call) and it holds no complex dtype, so these "
+              "libraries' numerical code is not its use; tests/test_ndonnx.py, "
+              "tests/test_export.py and the main job's columns cover it",
+}
+
+
 def targets() -> list[str]:
-    """Every backend eagerpy_xp provides whose framework is installed."""
-    return list(installed_backends())
+    """Every backend eagerpy_xp provides whose framework is installed (but `NOT_HERE`)."""
+    return [name for name in installed_backends() if name not in NOT_HERE]
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from _integration import NOT_HERE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisWarning
@@ -26,7 +27,7 @@ from hypothesis.extra.array_api import make_strategies_namespace
 from eagerpy_xp import Array
 from eagerpy_xp.testing import installed_backends, namespace_for
 
-NAMESPACES = [(b, f) for b in installed_backends() for f in ("wrapped", "native")]
+NAMESPACES = [(b, f) for b in installed_backends() if b not in NOT_HERE for f in ("wrapped", "native")]
 #: A few draws per dtype: hypothesis itself is not under test, its use of the namespace is
 SETTINGS = settings(max_examples=12, deadline=None, database=None,
                     suppress_health_check=list(HealthCheck))  # fmt: skip

@@ -1,6 +1,6 @@
 """The generic backend: every function of the standard, written once.
 
-`Backend` combines the hooks (`core.BackendCore`) with one mixin per chapter of the
+`Backend` combines the hooks (`hooks.BackendCore`) with one mixin per chapter of the
 standard.  The defaults delegate to a NumPy-like framework namespace; a concrete backend
 (`eagerpy_xp.native._numpy`, ...) subclasses it and overrides what its framework does
 differently.  `eagerpy_xp._assembly` turns a backend object into its namespaces.
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..._spec import OPERATOR_FUNCTIONS
 from . import fastpath
-from .core import Autodiff, BackendCore
+from .core import Autodiff
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
 from .elementwise import ElementwiseFunctions
@@ -27,6 +27,7 @@ from .functions import (
     StatisticalFunctions,
     UtilityFunctions,
 )
+from .hooks import BackendCore
 from .subnamespaces import FFT, Info, Linalg
 
 __all__ = ["FFT", "Autodiff", "Backend", "Info", "Linalg"]

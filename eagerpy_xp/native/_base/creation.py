@@ -24,7 +24,7 @@ class CreationFunctions:
     #: the framework's own, which interpolates in the dtype and rounds the points.
     linspace_in_steps: bool = False
 
-    # helpers the backend provides (see core.BackendCore)
+    # helpers the backend provides (see hooks.BackendCore)
     check_dtype: Any
     dtype_name: Any
     native_dtype: Any

@@ -17,7 +17,7 @@ import dask.array as da
 import numpy as np
 from dask.array.core import elemwise
 
-from .._numpy import NumPyBackend
+from .._numpy._backend import NumPyBackend
 
 
 class _ChunkBackend(NumPyBackend):

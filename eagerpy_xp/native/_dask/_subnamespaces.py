@@ -30,7 +30,7 @@ from ..._dtypes import COMPLEX_FLOATING, REAL_OF_COMPLEX
 from .._base import Linalg
 from .._base.core import translated
 from .._base.subnamespaces import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
-from .._numpy import NumPyFFT
+from .._numpy._subnamespaces import NumPyFFT
 from ._chunks import NUMPY, gufunc, is_whole, known, match_loop_chunks, whole_axes
 
 _NP_LINALG = NUMPY.linalg

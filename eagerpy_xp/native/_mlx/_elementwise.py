@@ -3,7 +3,7 @@
 MLX's element-wise functions are right for most real inputs; each function here is MLX's
 own behind a fast path (`_fast_unary`, `_fast_binary`: arrays of one dtype of the
 function's category), with the standard's promotion of mixed dtypes and Python scalars
-(`MLXCore._operands`) and the fixes MLX needs behind it.
+(`MLXCore.promoted_operands`) and the fixes MLX needs behind it.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _binary(name: str, op: Callable[[Any, Any], Any] | None = None) -> Method:
     fn = getattr(mx, name) if op is None else op
 
     def method(self: Any, x1: Any, x2: Any, /) -> Any:
-        return fn(*self._operands(x1, x2, name))
+        return fn(*self.promoted_operands(name, x1, x2))
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"The standard's ``{name}``: ``mlx.core.{name}`` after promotion."
@@ -396,7 +396,7 @@ class MLXElementwise(MLXCore):
         """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
         in float32 precision); a zero result is +0 (``log(1)``; MLX: ``-0`` for
         ``logaddexp(-0, -inf)``)."""
-        a, b = self._operands(x1, x2, "logaddexp")
+        a, b = self.promoted_operands("logaddexp", x1, x2)
         if a.dtype != mx.float64:
             return mx.logaddexp(a, b) + 0.0
         top = mx.maximum(a, b)
@@ -409,7 +409,7 @@ class MLXElementwise(MLXCore):
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """An integer to a negative integer power (unspecified) gives what torch,
         TensorFlow and JAX give here: 1 for base 1, ±1 for base -1, else 0 (MLX: 0)."""
-        a, b = self._operands(x1, x2, "pow")
+        a, b = self.promoted_operands("pow", x1, x2)
         if self._kind(a) not in ("signed integer", "unsigned integer"):
             return mx.power(a, b)
         if self._kind(a) == "unsigned integer":
@@ -426,7 +426,7 @@ class MLXElementwise(MLXCore):
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
-        a, b = self._operands(x1, x2, "remainder")
+        a, b = self.promoted_operands("remainder", x1, x2)
         result = _remainder(a, b)
         if self._kind(result) != "real floating":
             return result
@@ -449,7 +449,7 @@ class MLXElementwise(MLXCore):
         """``x1 == x2`` (``not_equal`` negates it), with the standard's promotion."""
         pair = self._float64_and_complex64(x1, x2)
         if pair is None:
-            a, b = self._operands(x1, x2, function)
+            a, b = self.promoted_operands(function, x1, x2)
             return mx.equal(a, b) if function == "equal" else mx.logical_not(_NOT_EQUAL(a, b))
         real, z = pair
         return mx.equal(real, mx.real(z).astype(mx.float64)) & mx.equal(mx.imag(z), 0)
@@ -480,21 +480,21 @@ class MLXElementwise(MLXCore):
     @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
         """``|x1|`` with the sign bit of ``x2`` (MLX has no ``copysign``)."""
-        return _copysign(*self._operands(x1, x2, "copysign"))
+        return _copysign(*self.promoted_operands("copysign", x1, x2))
 
     @_fast_binary("hypot", lambda a, b: _hypot(a, b), scalars=False)
     @translated
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """``sqrt(x1**2 + x2**2)`` without overflow: ``m * sqrt(1 + (n/m)**2)`` for
         ``m = max(|x1|, |x2|)``; an infinity wins over NaN (MLX has no ``hypot``)."""
-        return _hypot(*self._operands(x1, x2, "hypot"))
+        return _hypot(*self.promoted_operands("hypot", x1, x2))
 
     @_fast_binary("nextafter", lambda a, b: _nextafter(a, b), scalars=False)
     @translated
     def nextafter(self, x1: Any, x2: Any, /) -> Any:
         """The next representable value after ``x1`` towards ``x2``, by stepping the bits
         (MLX has no ``nextafter``)."""
-        return _nextafter(*self._operands(x1, x2, "nextafter"))
+        return _nextafter(*self.promoted_operands("nextafter", x1, x2))
 
     @translated
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:

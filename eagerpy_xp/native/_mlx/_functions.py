@@ -44,51 +44,15 @@ def _nonempty(op: Any, identity: Any) -> Any:
 
 
 class MLXFunctions(MLXElementwise, MLXCreation):
-    """Indexing, linear algebra, manipulation, searching, sets, sorting, statistics and
+    """Linear algebra, manipulation, searching, sets, sorting, statistics and
     utilities."""
-
-    # -- indexing ---------------------------------------------------------------------------
-    @translated
-    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
-        """Indices out of range raise `IndexError` where their values exist already (MLX
-        would read garbage; an index array that is still a graph is not evaluated for the
-        check: docs/mlx.md)."""
-        x, indices = self._raw(x, "take"), self._raw(indices, "take")
-        if axis is None:
-            if x.ndim != 1:
-                raise self.error("take", f"axis is required for a {x.ndim}-d array")
-            axis = 0
-        axis = self.normalize_axis(axis, x.ndim, "take")
-        if indices.ndim != 1:
-            raise self.error("take", f"indices must be 1-d, got shape {tuple(indices.shape)}")
-        self._check_index_array(indices, x.shape[axis], axis, "take")
-        return take(x, indices, axis)
-
-    @translated
-    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
-        x, indices = self._raw(x, "take_along_axis"), self._raw(indices, "take_along_axis")
-        axis = self.normalize_axis(axis, x.ndim, "take_along_axis")
-        if indices.ndim != x.ndim:
-            raise self.error("take_along_axis", f"indices must have {x.ndim} dimensions like x, "
-                             f"got shape {tuple(indices.shape)}")  # fmt: skip
-        self._check_index_array(indices, x.shape[axis], axis, "take_along_axis")
-        shape = [max(a, b) if min(a, b) != 0 else 0 for a, b in zip(x.shape, indices.shape)]
-        shape[axis] = indices.shape[axis]
-        for i, (a, b) in enumerate(zip(x.shape, indices.shape)):
-            if i != axis and a != b and 1 not in (a, b):
-                raise self.error("take_along_axis", f"shapes {tuple(x.shape)} and "
-                                 f"{tuple(indices.shape)} do not broadcast")  # fmt: skip
-        x_shape = list(shape)
-        x_shape[axis] = x.shape[axis]
-        return mx.take_along_axis(mx.broadcast_to(x, x_shape), mx.broadcast_to(indices, shape),
-                                  axis=axis)  # fmt: skip
 
     # -- linear algebra ---------------------------------------------------------------------
     def _pair(self, x1: Any, x2: Any, function: str) -> tuple[Any, Any]:
         """Two arrays (no Python scalars) of the function's category, promoted."""
         x1, x2 = self._raw(x1, function), self._raw(x2, function)
         self.check_category(function, x1, x2)
-        return self._operands(x1, x2, function)
+        return self.promoted_operands(function, x1, x2)
 
     @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
@@ -439,7 +403,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
                 raise self.error("searchsorted", f"sorter must have x1's shape {tuple(x1.shape)}, "
                                  f"got {tuple(sorter.shape)}")  # fmt: skip
             x1 = take(x1, sorter, 0)
-        a, v = self._operands(x1, x2, "searchsorted")
+        a, v = self.promoted_operands("searchsorted", x1, x2)
         if v.ndim == 0:
             return self._index_result(_search(a, v.reshape(1), side)).reshape(())
         return self._index_result(_search(a, v, side))
@@ -447,7 +411,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         condition = self._raw(condition, "where")
-        a, b = self._operands(x1, x2, "where")
+        a, b = self.promoted_operands("where", x1, x2)
         self.broadcast_shapes(tuple(condition.shape), tuple(a.shape), tuple(b.shape))
         return mx.where(condition, a, b)
 
@@ -456,7 +420,7 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
         """Whether each element of ``x1`` is in ``x2``: a sort of ``x2`` and a binary search
         (lazy; MLX has no ``isin``).  NaN is in nothing."""
-        a, b = self._operands(x1, x2, "isin")
+        a, b = self.promoted_operands("isin", x1, x2)
         flat = mx.sort(b.reshape(-1))
         if flat.size == 0:
             found = mx.zeros(a.shape, dtype=mx.bool_)

@@ -1,45 +1,72 @@
-"""The ndonnx backend: ONNX graphs with the standard's semantics (docs/onnx.md).
-
-An ndonnx array is eager (its value computed as the graph is built) or symbolic (it
-depends on an ``ndx.argument``: a model being built, as `eagerpy_xp.export` builds one).
-`core` holds the hooks (dtypes, devices, values, indexing); `functions` the chapters of
-the standard where ndonnx differs from it or lacks a function; `linalg` and `fft` the
-sub-namespaces, composed of ONNX operators where ONNX has none of its own.
-`NdonnxBackend` composes them.
-"""
+"""The ndonnx backend (``_backend`` composes it; docs/onnx.md).  This module describes it:
+importing it imports no framework."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from .export import InputSpec, ModelFunction, trace
-from .fft import NdonnxFFT
-from .functions import NdonnxFunctions
-from .linalg import NdonnxInfo, NdonnxLinalg
-
-__all__ = ["BACKEND", "NdonnxBackend"]
+from ..._descriptor import Descriptor, Limitation, StubNames
 
 
-class NdonnxBackend(NdonnxFunctions):
-    """Every function of the standard that ONNX can hold, on ``ndonnx.Array``."""
+def _from_numpy(a: Any, device: str) -> Any:
+    import ndonnx as ndx
+    import numpy as np
 
-    linalg_class = NdonnxLinalg
-    fft_class = NdonnxFFT
-    info_class = NdonnxInfo
-
-    def export_model(self, fn: Callable[..., Any], inputs: Sequence[InputSpec],
-                     wrap: Callable[[Any], Any], unwrap: Callable[[Any], Any],
-                     function_name: str) -> Any:  # fmt: skip
-        """The hook behind `eagerpy_xp.export`: the ``onnx.ModelProto`` of ``fn`` traced on
-        symbolic arrays of ``inputs`` (`export.trace`)."""
-        return trace(fn, inputs, wrap, unwrap, function_name)
-
-    def model_function(self, model: Any) -> ModelFunction:
-        """The hook behind `eagerpy_xp.onnx_function`: ``model`` run by onnxruntime on
-        NumPy arrays."""
-        return ModelFunction(model)
+    return ndx.asarray(np.array(a, copy=True))
 
 
-#: The one ndonnx backend object (the native module exports it).
-BACKEND = NdonnxBackend()
+def _to_numpy(x: Any) -> Any:
+    import numpy as np
+
+    return np.asarray(x.unwrap_numpy())
+
+
+_DECOMPOSITIONS = ("cholesky", "eig", "eigh", "eigvals", "eigvalsh", "qr", "svd", "svdvals",
+                   "pinv", "matrix_rank")  # fmt: skip
+_FFTS = ("fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft")
+
+_LIMITATIONS = (
+    Limitation(
+        "*", "constants and dtypes",
+        "ndonnx has no complex dtype (complex64, complex128), which the standard requires: "
+        "neither namespace has the attributes, and a complex value raises "
+        "NotImplementedError (docs/onnx.md)",
+        test="test_constants_and_dtypes",
+    ),
+    *(Limitation("*", name, f"ONNX has no operator for linalg.{name} (a decomposition, or "
+                 "built on one): the ndonnx backend refuses it with NotImplementedError "
+                 "(docs/onnx.md)", test=test)
+      for name in _DECOMPOSITIONS for test in ("reference[", "test_linalg_eig[")),
+    *(Limitation("*", f"{module}.{name}", f"{module}.{name} is refused with "
+                 "NotImplementedError: ONNX has no operator for it, or ndonnx no complex "
+                 "dtype (docs/onnx.md)", test="explicit_defaults[")
+      for module, names in (("linalg", _DECOMPOSITIONS), ("fft", _FFTS)) for name in names),
+    Limitation("*", "matrix_norm",
+               "ord=2, -2 and 'nuc' need singular values, which ONNX has no operator for: "
+               "NotImplementedError (docs/onnx.md)", test="reference["),
+    *(Limitation("*", name, f"fft.{name} gives or takes complex values and ndonnx has no "
+                 "complex dtype: NotImplementedError (docs/onnx.md)", test="reference[")
+      for name in _FFTS),
+    *(Limitation("*", name, f"onnxruntime has no float64 kernel for {name}'s operator: "
+                 "ndonnx computes float64 inputs in float32 (with a UserWarning), so float64 "
+                 "results carry float32's error (docs/onnx.md)", test="reference[")
+      for name in ("acos", "asin", "atan", "cos", "tan", "atan2")),
+)
+
+DESCRIPTOR = Descriptor(
+    name="ndonnx",
+    packages=("ndonnx",),
+    array_types="ndonnx.Array",
+    framework="ndonnx",
+    backend_module=f"{__name__}._backend",
+    stub=StubNames("import ndonnx", "ndonnx.Array", "ndonnx.DType"),
+    absent=("complex64", "complex128"),
+    unheld=MappingProxyType({"*": frozenset({"complex64", "complex128"})}),
+    from_numpy=_from_numpy,
+    to_numpy=_to_numpy,
+    peers=("ndonnx",),
+    limitations=_LIMITATIONS,
+    benchmark_setup="import ndonnx as fw; import numpy; "
+                    "x = fw.asarray(numpy.linspace(0.0, 1.0, 16, dtype=numpy.float32))",
+)

@@ -1,125 +1,87 @@
-"""The TensorFlow backend: the whole standard on ``tf.Tensor`` and ``tf.Variable``.
-
-TensorFlow promotes nothing, lacks kernels for several dtypes and has its own ideas
-about special values, so this backend implements every function on TensorFlow ops
-(no ``tf.experimental.numpy``, no global switches).  One mixin per chapter; the
-deviations it corrects are listed in ``docs/tensorflow.md``.
-"""
+"""The TensorFlow backend (``_backend`` composes it).  This module describes it:
+importing it imports no framework."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import Any
 
-import tensorflow as tf
-
-from .._base import Autodiff
-from .._base.core import GradCall
-from . import _compile
-from ._common import TFBase
-from ._creation import CreationMixin
-from ._elementwise import ElementwiseMixin
-from ._fft import TFFFT
-from ._functions import FunctionsMixin
-from ._indexing import IndexingMixin
-from ._linalg import TFLinalg
-from ._sorting_sets import SortingSetsMixin
-
-__all__ = ["BACKEND", "TensorFlowBackend"]
+from ..._descriptor import Compiler, Descriptor, StubNames
 
 
-class _TFAutodiff(Autodiff):
-    """`tf.GradientTape`: works eagerly and inside `tf.function`; tapes nest."""
+def _gpus() -> list[Any]:
+    import tensorflow as tf
 
-    def is_real_floating(self, raw: Any) -> bool:
-        return bool(raw.dtype.is_floating)
-
-    def shape(self, raw: Any) -> tuple[int | None, ...] | None:
-        shape = raw.shape
-        return None if shape.rank is None else tuple(shape.as_list())
-
-    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        # a fresh tensor per differentiated argument: the tape follows only its uses, not
-        # those of the same tensor passed again (f(t, t)), wrapped and raw, or closed over
-        leaves = [tf.identity(r) for r in raws]
-        with tf.GradientTape() as tape:
-            for leaf in leaves:
-                tape.watch(leaf)
-            value, aux = call(*leaves)
-        found = tape.gradient(value, leaves,
-                              unconnected_gradients=tf.UnconnectedGradients.ZERO)  # fmt: skip
-        # gathers give IndexedSlices; the caller gets a dense tensor like the input
-        return value, aux, [tf.convert_to_tensor(g) for g in found]
+    return list(tf.config.list_physical_devices("GPU"))
 
 
-class TensorFlowBackend(
-    CreationMixin,
-    ElementwiseMixin,
-    IndexingMixin,
-    FunctionsMixin,
-    SortingSetsMixin,
-    TFBase,
-):
-    """The standard on TensorFlow tensors (eager and inside ``tf.function``)."""
-
-    linalg_class = TFLinalg
-    fft_class = TFFFT
-    autodiff = _TFAutodiff()
-
-    compiles = True
-
-    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
-        """TensorFlow functions take an `Array` (converted to its native value), and the
-        native flavour's functions recognise it; ``tf.function``, ``tf.nest`` and
-        ``tf.vectorized_map`` keep it an `Array` (a nest of one tensor, `_compile`)."""
-        self.wrapper_type = cls
-        self._wrap = wrap
-        tf.register_tensor_conversion_function(cls, _convert_array)
-        _compile.register_nest(cls, wrap)
-
-    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
-        """``tf.function(fn, jit_compile=True, **options)``: `Array`s in, `Array`s out."""
-        return _compile.compile_function(fn, options, self.wrapper_type,
-                                         getattr(self, "_wrap", None))
-
-    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
-                  ) -> Callable[..., Any]:  # fmt: skip
-        """``tf.vectorized_map`` (axis 0; other ``in_axes``/``out_axes`` are moved)."""
-        return _compile.vectorize_function(fn, in_axes, out_axes, self.wrapper_type, self._wrap)
-
-    def mark_glue(self, function: Callable[..., Any]) -> None:
-        """AutoGraph calls the wrapped layer's functions as they are instead of
-        re-converting their source (the attribute ``do_not_convert`` sets)."""
-        function.autograph_info__ = frozenset()  # type: ignore[attr-defined]
+def _devices() -> list[str]:
+    return ["cpu", *(f"cuda:{i}" for i in range(len(_gpus())))]
 
 
-def _convert_array(value: Any, dtype: Any = None, name: Any = None, as_ref: bool = False
-                   ) -> Any:  # fmt: skip
-    """An `eagerpy_xp.Array` as a tensor (its native value)."""
-    return tf.convert_to_tensor(value.raw, dtype=dtype, name=name)
+def _device_name(device: str) -> str:
+    import tensorflow as tf
+
+    details = tf.config.experimental.get_device_details(_gpus()[int(device.partition(":")[2] or 0)])
+    return str(details.get("device_name", device))
 
 
-def _skip_autograph(*classes: type) -> None:
-    """Mark the backend's functions as AutoGraph artifacts.
+def _from_numpy(a: Any, device: str) -> Any:
+    import tensorflow as tf
 
-    Inside ``tf.function`` AutoGraph would otherwise re-parse and convert every backend
-    function on each trace (tens of seconds); the backend never branches on tensor
-    values, so plain Python is what it needs.  The marker is the attribute
-    ``tf.autograph.experimental.do_not_convert`` sets; nothing global changes.
-    """
-    for cls in classes:
-        for klass in cls.__mro__:
-            if not klass.__module__.startswith("eagerpy_xp"):
-                continue
-            for value in vars(klass).values():
-                if callable(value) and not isinstance(value, type):
-                    try:
-                        value.autograph_info__ = frozenset()
-                    except (AttributeError, TypeError):
-                        pass
+    kind, _, index = device.partition(":")
+    with tf.device(f"/{'GPU' if kind == 'cuda' else 'CPU'}:{int(index or 0)}"):
+        return tf.identity(tf.constant(a))
 
 
-_skip_autograph(TensorFlowBackend, TFLinalg, TFFFT, _TFAutodiff)
+def _to_numpy(x: Any) -> Any:
+    import numpy as np
 
-#: The one TensorFlow backend object (the native module exports it).
-BACKEND = TensorFlowBackend()
+    return np.asarray(x.numpy())
+
+
+def _global_state() -> dict[str, Any]:
+    import tensorflow as tf
+    from tensorflow.python.ops.numpy_ops import np_dtypes
+
+    return {"tf numpy methods": hasattr(tf.Tensor, "ravel"),
+            "tf prefer float32": bool(np_dtypes.is_prefer_float32())}
+
+
+def _trace_count(compiled: Any) -> int:
+    return int(compiled.experimental_get_tracing_count())
+
+
+_DATA = "a data-dependent shape: XLA compiles static shapes only"
+_NO_KERNEL = "TensorFlow's XLA compiler for the CPU has no kernel for it"
+
+DESCRIPTOR = Descriptor(
+    name="tensorflow",
+    packages=("tensorflow",),
+    array_types="tf.Tensor/tf.Variable",
+    framework="tensorflow",
+    backend_module=f"{__name__}._backend",
+    stub=StubNames("import tensorflow", "tensorflow.Tensor", "tensorflow.dtypes.DType"),
+    differentiable=True,
+    devices=_devices,
+    device_name=_device_name,
+    from_numpy=_from_numpy,
+    to_numpy=_to_numpy,
+    suite_environment_defaults=MappingProxyType({"TF_CPP_MIN_LOG_LEVEL": "2"}),
+    global_state=_global_state,
+    flushes_subnormals=True,
+    # vectorized_map falls back to a loop where a shape depends on values
+    compiler=Compiler(trace_count=_trace_count, data_dependent=_DATA,
+                      limits=MappingProxyType(dict.fromkeys(
+                          ["linalg.det", "linalg.slogdet", "linalg.eig", "linalg.eigvals"],
+                          _NO_KERNEL))),
+    eagerpy_class="TensorFlowTensor",
+    in_eagerpy=True,
+    compiler_modules=("tensorflow.python.autograph.impl",),
+    benchmark_setup="import tensorflow as fw; x = fw.linspace(0.0, 1.0, 16)",
+    benchmark_spellings=MappingProxyType({
+        "xp.sum(x, axis=0)": "fw.reduce_sum(a, axis=0)",
+        "xp.mean(x, axis=0)": "fw.reduce_mean(a, axis=0)",
+        "x ** 2": "fw.pow(a, 2.0)", "2 - x": "2.0 - a", "x[::-1]": "fw.reverse(a, [0])"}),
+    benchmark_array="constant",
+)

@@ -16,7 +16,7 @@ from ..._detect import SCALAR_TYPES
 from .._base.arguments import integer
 from .._base.core import raise_translated, translated
 from .._base.creation import check_inferred, check_python_int, compact_numpy, int64_bits
-from ._common import TFBase
+from ._core import TFBase
 from ._eager import translate
 from ._ranks import select
 

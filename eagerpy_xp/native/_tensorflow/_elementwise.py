@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import tensorflow as tf
 
-from ..._dtypes import BITS, CATEGORY_OF
+from ..._dtypes import BITS
 from .._base import fastpath
 from .._base.core import int_beyond_dtype, translated
-from ._common import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, TFBase
+from ._core import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 from ._eager import (
     ANY,
     BOOL,
@@ -87,48 +87,6 @@ class ElementwiseMixin(TFBase):
     maximum = _plain_binary("maximum", tf.math.maximum, raw_binary("Maximum", "maximum"), REAL)
     minimum = _plain_binary("minimum", tf.math.minimum, raw_binary("Minimum", "minimum"), REAL)
     nextafter = _plain_binary("nextafter", tf.math.nextafter, raw_binary("NextAfter", "nextafter"), REAL_FLOAT)
-
-    # -- helpers -------------------------------------------------------------------------
-    def _pair(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any, str]:
-        """The operands as tensors of their promoted dtype, and its name: arrays of this
-        backend and of ``function``'s category, or Python scalars (`TypeError`
-        otherwise); shapes that do not broadcast raise `ValueError`."""
-        allowed = self.category_ids[CATEGORY_OF.get(function)]
-        t1, t2 = type(x1), type(x2)
-        if t1 is EAGER or t2 is EAGER:  # fast paths: no promotion needed
-            tensor = x1 if t1 is EAGER else x2
-            name = self._name_by_id.get(id(tensor.dtype))
-            if name is not None and id(tensor.dtype) in allowed:
-                if t1 is t2:
-                    if x1.dtype is x2.dtype:
-                        if x1._shape_tuple() != x2._shape_tuple():
-                            self.check_broadcast(function, x1, x2)
-                        return x1, x2, name
-                elif t2 is float or t2 is int:
-                    operand = scalar(x2, x1.dtype)
-                    if operand is not None:
-                        return x1, operand, name
-                elif t1 is float or t1 is int:
-                    operand = scalar(x1, x2.dtype)
-                    if operand is not None:
-                        return operand, x2, name
-        self.check_operands(function, x1, x2)
-        (a, b), name = self.operands(function, x1, x2)
-        self.check_broadcast(function, a, b)
-        return a, b, name
-
-    def _safe_divisor(self, a: Any, b: Any) -> tuple[Any, Any, Any]:
-        """Integer operands made safe for TF's division kernels.
-
-        Division by zero (an error in TensorFlow) and ``MIN // -1`` (a hardware trap) are
-        replaced by harmless operands; the caller patches those positions: x // 0 == 0,
-        x % 0 == 0, MIN // -1 == MIN (wraparound), MIN % -1 == 0.
-        """
-        zero = tf.equal(b, 0)
-        special = zero
-        if self.kind(b) == "signed integer":
-            special = zero | tf.equal(b, -1)
-        return special, a, select(special, tf.ones_like(b), b)
 
     # -- arithmetic ----------------------------------------------------------------------
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("RealDiv", "divide"), scalar)

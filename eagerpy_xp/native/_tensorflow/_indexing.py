@@ -15,7 +15,7 @@ import tensorflow as tf
 from ..._detect import SCALAR_TYPES, plain_scalar
 from .._base.core import raise_translated, translated, truncates
 from .._base.keys import basic_in_range, selects_nothing, standard_key
-from ._common import INTEGRAL_KINDS, TFBase
+from ._core import INTEGRAL_KINDS, TFBase
 from ._eager import EAGER, translate
 from ._ranks import MAX_KERNEL_RANK, basic_slice, positions, select
 

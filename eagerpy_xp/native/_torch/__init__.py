@@ -1,68 +1,79 @@
-"""The PyTorch backend: torch tensors with the standard's semantics.
-
-`_core` holds the hooks and helpers (promotion, unsigned views, indexing); one mixin per
-group of chapters builds on it: `_elementwise`, `_creation` (and data types),
-`_functions` (the other chapters), and `_subnamespaces` (``linalg``, ``fft``); `_autodiff`
-is the autodiff hook.  `TorchBackend` composes them.
-"""
+"""The PyTorch backend (``_backend`` composes it).  This module describes it: importing it
+imports no framework."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
-from . import _compile
-from ._autodiff import TorchAutodiff
-from ._creation import TorchCreation
-from ._elementwise import TorchElementwise
-from ._functions import TorchFunctions
-from ._subnamespaces import TorchFFT, TorchLinalg
-
-__all__ = ["BACKEND", "TorchBackend"]
+from ..._descriptor import Compiler, Descriptor, StubNames
 
 
-class TorchBackend(TorchElementwise, TorchCreation, TorchFunctions):
-    """Every function of the standard on ``torch.Tensor`` (``torch.nn.Parameter`` included)."""
+def _devices() -> list[str]:
+    import torch
 
-    linalg_class = TorchLinalg
-    fft_class = TorchFFT
-    autodiff = TorchAutodiff()
-
-    compiles = True
-
-    def register_wrapper(self, cls: type, wrap: Callable[[Any], Any]) -> None:
-        """torch functions take an `Array` (``torch.sin(a)``) through the
-        ``__torch_function__`` protocol, which torch reads from the class; they return
-        native tensors.  ``torch.func`` maps `Array`s (a pytree of one tensor), and
-        ``torch.compile`` traces ``@`` between them (`_compile`)."""
-        cls.__torch_function__ = classmethod(_torch_function)  # type: ignore[attr-defined]
-        _compile.register_pytree(cls, wrap)
-        _compile.teach_dynamo_operators(cls)
-
-    def compile(self, fn: Callable[..., Any], options: dict[str, Any]) -> Callable[..., Any]:
-        """``torch.compile(fn, fullgraph=True, **options)``: Dynamo traces `Array`s too."""
-        return _compile.compile_function(fn, options)
-
-    def vectorize(self, fn: Callable[..., Any], in_axes: Any, out_axes: Any
-                  ) -> Callable[..., Any]:  # fmt: skip
-        """``torch.func.vmap(fn, in_dims=in_axes, out_dims=out_axes)``."""
-        return _compile.vectorize_function(fn, in_axes, out_axes)
+    return ["cpu", *(f"cuda:{i}" for i in range(torch.cuda.device_count()))]
 
 
-def _torch_function(cls: Any, func: Callable[..., Any], types: Any,
-                    args: tuple[Any, ...] = (), kwargs: Any = None) -> Any:  # fmt: skip
-    return func(*_unwrap_nested(cls, args), **_unwrap_nested(cls, kwargs or {}))
+def _device_name(device: str) -> str:
+    import torch
+
+    return str(torch.cuda.get_device_name(int(device.partition(":")[2] or 0)))
 
 
-def _unwrap_nested(cls: Any, obj: Any) -> Any:
-    if type(obj) is cls:
-        return obj.raw
-    if isinstance(obj, (list, tuple)):
-        return type(obj)(_unwrap_nested(cls, o) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _unwrap_nested(cls, v) for k, v in obj.items()}
-    return obj
+def _from_numpy(a: Any, device: str) -> Any:
+    import numpy as np
+    import torch
+
+    return torch.from_numpy(np.array(a, copy=True, order="C")).to(device)
 
 
-#: The one torch backend object (the native module exports it).
-BACKEND = TorchBackend()
+def _to_numpy(x: Any) -> Any:
+    import numpy as np
+
+    return np.asarray(x.detach().cpu().resolve_conj().resolve_neg().numpy())
+
+
+def _global_state() -> dict[str, Any]:
+    import torch
+
+    return {"torch default dtype": str(torch.get_default_dtype()),
+            "torch grad mode": torch.is_grad_enabled()}
+
+
+def _call_again(compiled: Any, args: list[Any]) -> Any:
+    """Dynamo replays a body's side effects on every call, so a second call is held to
+    ``error_on_recompile`` instead of a count of traces."""
+    import torch
+
+    with torch._dynamo.config.patch(error_on_recompile=True):
+        return compiled(*args)
+
+
+DESCRIPTOR = Descriptor(
+    name="torch",
+    packages=("torch",),
+    array_types="torch.Tensor",
+    framework="torch",
+    backend_module=f"{__name__}._backend",
+    stub=StubNames("import torch", "torch.Tensor", "torch.dtype"),
+    differentiable=True,
+    devices=_devices,
+    device_name=_device_name,
+    from_numpy=_from_numpy,
+    to_numpy=_to_numpy,
+    global_state=_global_state,
+    peers=("array_api_compat.torch",),
+    # torch.compile traces data-dependent shapes (unbacked sizes): no compiler limit
+    compiler=Compiler(suite_options=MappingProxyType({"backend": "aot_eager"}),
+                      call_again=_call_again, vmap_refuses_data_dependent=True),
+    eagerpy_class="PyTorchTensor",
+    in_eagerpy=True,
+    in_array_api_compat=True,
+    compiler_modules=("torch._dynamo", "torch._inductor"),
+    benchmark_setup="import torch as fw; x = fw.linspace(0.0, 1.0, 16)",
+    benchmark_spellings=MappingProxyType({
+        "xp.sum(x, axis=0)": "fw.sum(a, dim=0)", "xp.mean(x, axis=0)": "fw.mean(a, dim=0)",
+        "x[::-1]": "a.flip(0)"}),
+    benchmark_fast=True,
+)

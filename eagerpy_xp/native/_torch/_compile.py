@@ -31,7 +31,7 @@ import torch
 import torch.utils._pytree as torch_pytree
 
 from ..._detect import GENERATED_SCOPE
-from .._base.core import BackendCore
+from .._base.hooks import BackendCore
 
 
 def register_pytree(cls: type, wrap: Callable[[Any], Any]) -> None:

@@ -204,7 +204,7 @@ class TorchCore(Backend):
             raise self.error(function, f"the Python scalar {value!r} does not fit "
                              f"{self.dtype_name(dtype)}", OverflowError)  # fmt: skip
 
-    def _operands(self, x1: Any, x2: Any, function: str) -> tuple[Tensor, Tensor]:
+    def promoted_operands(self, function: str, x1: Any, x2: Any) -> tuple[Tensor, Tensor]:
         """Both operands as tensors of the promoted dtype (Python scalars allowed)."""
         s1, s2 = isinstance(x1, SCALAR_TYPES), isinstance(x2, SCALAR_TYPES)
         if s1 or s2:

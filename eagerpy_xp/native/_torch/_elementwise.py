@@ -259,7 +259,7 @@ class TorchElementwise(TorchCore):
             if x1.is_floating_point() and type(x2) is int:
                 x2 = float(x2)  # torch refuses ints beyond int64 here
             return _TAKES_SCALAR[name](x1, x2)  # type: ignore[no-any-return]
-        a, b = self._operands(x1, x2, name)
+        a, b = self.promoted_operands(name, x1, x2)
         if name in ("add", "subtract") and a.is_complex():  # torch: 0j + infj is nan+infj
             return torch.complex(fn(a.real, b.real), fn(a.imag, b.imag))
         if a.dtype in SIGNED_VIEW:
@@ -464,7 +464,7 @@ class TorchElementwise(TorchCore):
     @translated
     def divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer operands divide in the default floating dtype."""
-        a, b = self._operands(x1, x2, "divide")
+        a, b = self.promoted_operands("divide", x1, x2)
         if not (a.is_floating_point() or a.is_complex()):
             dtype = self._default("real floating")
             a, b = a.to(dtype), b.to(dtype)
@@ -487,7 +487,7 @@ class TorchElementwise(TorchCore):
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """``floor(x1 / x2)`` where an operand is infinite (torch follows Python's ``//``)."""
-        a, b = self._operands(x1, x2, "floor_divide")
+        a, b = self.promoted_operands("floor_divide", x1, x2)
         if not a.is_floating_point():
             return self._integer_division(a, b, True)
         result = torch.floor_divide(a, b)
@@ -497,7 +497,7 @@ class TorchElementwise(TorchCore):
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2``; integer division by zero gives 0."""
-        a, b = self._operands(x1, x2, "remainder")
+        a, b = self.promoted_operands("remainder", x1, x2)
         if not a.is_floating_point():
             return self._integer_division(a, b, False)
         result = torch.remainder(a, b)
@@ -513,7 +513,7 @@ class TorchElementwise(TorchCore):
             exponent = _exponent(x2, x1.dtype)
             if exponent is not None:
                 return _power_by_scalar(x1, exponent)
-        a, b = self._operands(x1, x2, "pow")
+        a, b = self.promoted_operands("pow", x1, x2)
         if a.dtype in WIDER:
             return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
         if a.dtype == torch.uint64:
@@ -529,7 +529,7 @@ class TorchElementwise(TorchCore):
     def _shift(self, x1: Any, x2: Any, left: bool) -> Tensor:
         """Counts that are negative or at least the bit width shift everything out."""
         function = "bitwise_left_shift" if left else "bitwise_right_shift"
-        a, b = self._operands(x1, x2, function)
+        a, b = self.promoted_operands(function, x1, x2)
         dtype = a.dtype
         if dtype == torch.bool or a.is_floating_point() or a.is_complex():
             raise self.error(function, f"expected integer arrays, got {dtype}", TypeError)

@@ -298,7 +298,7 @@ class TorchFunctions(TorchCore):
     def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
         if side not in ("left", "right"):
             raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
-        a, b = self._operands(x1, x2, "searchsorted")
+        a, b = self.promoted_operands("searchsorted", x1, x2)
         if a.ndim != 1:
             raise self.error("searchsorted", f"x1 must be 1-d, got shape {tuple(a.shape)}")
         if a.is_complex():
@@ -332,13 +332,13 @@ class TorchFunctions(TorchCore):
                              TypeError)  # fmt: skip
         if isinstance(x1, SCALAR_TYPES) and isinstance(x2, SCALAR_TYPES):
             x1 = self.asarray(x1, device=condition.device)
-        a, b = self._operands(x1, x2, "where")
+        a, b = self.promoted_operands("where", x1, x2)
         return self._unbits(torch.where(condition, self._bits(a), self._bits(b)), a.dtype)
 
     # -- sets --------------------------------------------------------------------------------
     @translated
     def isin(self, x1: Any, x2: Any, /, *, invert: bool = False) -> Any:
-        a, b = self._operands(x1, x2, "isin")
+        a, b = self.promoted_operands("isin", x1, x2)
         if a.is_complex() or a.dtype == torch.bool:
             found = (a[..., None] == b.reshape(-1)).any(-1)
             return ~found if invert else found

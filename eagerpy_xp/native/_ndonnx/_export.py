@@ -16,7 +16,7 @@ from typing import Any
 import ndonnx as ndx
 import numpy as np
 
-from .core import _NO_VALUE, NDONNX_DTYPES, WHY_NO_COMPLEX
+from ._core import _NO_VALUE, NDONNX_DTYPES, WHY_NO_COMPLEX
 
 #: One input: its name, its shape (ints, or names of dynamic axes) and dtype name, and
 #: whether the function receives it wrapped (an `Array`) or native.

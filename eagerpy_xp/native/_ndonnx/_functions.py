@@ -16,8 +16,8 @@ import spox.opset.ai.onnx.v21 as _onnx
 
 from .._base.core import translated
 from .._base.creation import check_dlpack, native_order
-from .core import Array
-from .elementwise import NdonnxElementwise
+from ._core import Array
+from ._elementwise import NdonnxElementwise
 
 
 class NdonnxFunctions(NdonnxElementwise):

@@ -1,5 +1,5 @@
-"""MLX's function transformations behind the backend hooks: automatic differentiation
-(``mx.value_and_grad``), the compiler (``mx.compile``) and the vectorizer (``mx.vmap``).
+"""MLX's compiler (``mx.compile``) and vectorizer (``mx.vmap``) behind the backend's
+compile and vectorize hooks.
 
 MLX's transformations take nests (tuples, lists, dicts) of MLX arrays and Python values;
 `eagerpy_xp.Array` is none of those, so the hooks take Arrays apart at the boundary:
@@ -11,33 +11,17 @@ as Arrays (Arrays in, Arrays out; natives in, natives out).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import mlx.core as mx
 
-from .._base import Autodiff, nests
-from .._base.core import GradCall
+from .._base import nests
 from ._core import MAPPING
 
 #: ``mx.compile`` options the `compile` hook passes on.
 COMPILE_OPTIONS = frozenset({"inputs", "outputs", "shapeless"})
 
-
-class MLXAutodiff(Autodiff):
-    """``mx.value_and_grad``: functional, so it nests (grad of grad) and composes with
-    ``mx.compile`` and ``mx.vmap``.  ``aux`` may hold anything (MLX passes outputs after
-    the first through)."""
-
-    def is_real_floating(self, raw: Any) -> bool:
-        return bool(raw.dtype in (mx.float32, mx.float64, mx.float16, mx.bfloat16))
-
-    def run(self, call: GradCall, raws: Sequence[Any]) -> tuple[Any, Any, list[Any]]:
-        argnums = tuple(range(len(raws)))
-        (value, aux), grads = mx.value_and_grad(call, argnums=argnums)(*raws)
-        if len(raws) == 1:  # MLX gives one argument's gradient as the array itself
-            grads = (grads,)
-        return value, aux, list(grads)
 
 
 class Boundary:
@@ -150,4 +134,4 @@ def _holds_arrays(obj: Any) -> bool:
     return False
 
 
-__all__ = ["Boundary", "MLXAutodiff", "compile_function", "vectorize_function"]
+__all__ = ["Boundary", "compile_function", "vectorize_function"]

@@ -19,7 +19,7 @@ from typing import Any
 import ndonnx as ndx
 
 from .._base.core import translated
-from .core import NdonnxCore
+from ._core import NdonnxCore
 
 _LN2 = math.log(2.0)
 #: Beyond this magnitude the large-argument forms are exact to float64's precision.
