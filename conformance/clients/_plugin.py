@@ -38,10 +38,6 @@ _FIXTURES = {"scipy": ("xp", "scipy.conftest"), "array-api-extra": ("library", "
 
 
 # -- SciPy and array-api-extra: the fixture's params --------------------------------------------
-#: A native flavour's framework, as array-api-extra's ``Backend`` value names it.
-_NATIVE_TWINS = {"numpy": "numpy", "torch": "torch", "jax": "jax.numpy", "dask": "dask.array"}
-
-
 class ClientBackend:
     """Stands for an added namespace among array-api-extra's ``Backend`` enum members.
 
@@ -62,10 +58,7 @@ class ClientBackend:
         self.name = modname.upper().replace(".", "_")
         prefix = "eagerpy_xp.native."
         framework = modname[len(prefix):] if modname.startswith(prefix) else None
-        self.twin: Any = None
-        if framework in _NATIVE_TWINS:
-            backends = importlib.import_module("array_api_extra._lib._backends").Backend
-            self.twin = backends(_NATIVE_TWINS[framework])
+        self.twin: Any = _twin(framework) if framework else None
 
     def like(self, *others: object) -> bool:
         return self.twin is not None and self.twin.like(*others)
@@ -80,6 +73,22 @@ class ClientBackend:
         return self.modname
 
     __repr__ = __str__
+
+
+def _twin(backend: str) -> Any:
+    """array-api-extra's own ``Backend`` for a backend's framework: the member on the CPU
+    (no ``:gpu``/``:readonly`` variant) whose module is one of the backend's packages
+    (``jax.numpy`` for JAX), or None where the library has no param for it."""
+    from eagerpy_xp._detect import REGISTRY
+
+    if backend not in REGISTRY:
+        return None
+    packages = REGISTRY[backend].packages
+    backends = importlib.import_module("array_api_extra._lib._backends").Backend
+    for member in backends:
+        if ":" not in member.value and member.modname.split(".")[0] in packages:
+            return member
+    return None
 
 
 def _added_param(name: str) -> Any:
