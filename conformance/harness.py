@@ -33,6 +33,8 @@ from eagerpy_xp._detect import REGISTRY
 from eagerpy_xp._dtypes import ALL
 
 BACKENDS = _detect.BACKENDS  # every registered backend
+#: The backends whose columns run when none are named (``--backend all``: every one).
+DEFAULT_BACKENDS = tuple(name for name in BACKENDS if not REGISTRY[name].opt_in)
 FLAVOURS = ("wrapped", "native")
 DEVICE_KINDS = ("cpu", "cuda")
 
@@ -527,8 +529,11 @@ def _import_problem(backend: str, flavour: str) -> str | None:
     return REGISTRY[backend].problem()
 
 
-def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
-    if not option or option == "all":
+def _wanted(option: str | None, known: tuple[str, ...],
+            default: tuple[str, ...] | None = None) -> list[str]:  # fmt: skip
+    if not option:
+        return list(known if default is None else default)
+    if option == "all":
         return list(known)
     if option == "none":
         return []
@@ -545,7 +550,7 @@ def discover(backends: str | None, flavours: str | None, devices: str | None,
     """
     targets: list[Target] = []
     device_filter = _wanted(devices, ())
-    for backend in _wanted(backends, BACKENDS):
+    for backend in _wanted(backends, BACKENDS, DEFAULT_BACKENDS):
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
         for flavour in _wanted(flavours, FLAVOURS):

@@ -40,7 +40,7 @@ from typing import Any, TextIO
 from eagerpy_xp._detect import REGISTRY
 
 from .estimate import Costs
-from .harness import BACKENDS, FLAVOURS, group_of
+from .harness import BACKENDS, DEFAULT_BACKENDS, FLAVOURS, _wanted, group_of
 from .report import target_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,14 +56,6 @@ def _iso(seconds: float) -> str:
 def _clock(seconds: float) -> str:
     seconds = int(max(seconds, 0))
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-def _wanted(option: str | None, known: tuple[str, ...]) -> list[str]:
-    if not option or option == "all":
-        return list(known)
-    if option == "none":
-        return []
-    return [v.strip() for v in option.split(",") if v.strip()]
 
 
 def suite_modules() -> list[str]:
@@ -164,7 +156,7 @@ def _groups(options: dict[str, Any], work: Path) -> list[Job]:
     jobs = []
     if options.get("ours", True):
         flavours = tuple(_wanted(options.get("flavour"), FLAVOURS))
-        for b in _wanted(options.get("backend"), BACKENDS):
+        for b in _wanted(options.get("backend"), BACKENDS, DEFAULT_BACKENDS):
             jobs.append(Job(b, b, work / f"{b}.jsonl", work / f"{b}.log", backend=b,
                             flavours=flavours,
                             targets=tuple(f"{b}-{f}-{device}" for f in flavours)))  # fmt: skip

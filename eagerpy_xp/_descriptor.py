@@ -158,6 +158,9 @@ class Descriptor(_Facts):
     peers: tuple[str, ...] = ()
     #: The conformance suite's known failures, each with its reason.
     limitations: tuple[Limitation, ...] = ()
+    #: Why the suite runs its columns only when asked (``--backend <name>``), "" where
+    #: they are among the default ones (the main job and the repository's tests).
+    opt_in: str = ""
     #: Why its native flavour keeps dtype objects whose ``==`` raises ("": it does not).
     raising_dtype_objects: str = ""
     #: Its compile and vectorize hooks, as the suite checks them.
