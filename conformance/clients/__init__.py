@@ -20,8 +20,9 @@ LIBRARIES = ("scipy", "sklearn", "array-api-extra")
 # The reference namespace: each library's own "any conformant namespace" param.
 REFERENCE = "array_api_strict"
 
-#: eagerpy_xp's backends, in the registry's order.
-BACKENDS = _detect.BACKENDS
+#: eagerpy_xp's backends run by default, in the registry's order: not those whose
+#: conformance columns are opt-in (`Descriptor.opt_in`; ``--backend`` names them).
+BACKENDS = tuple(name for name in _detect.BACKENDS if not _detect.REGISTRY[name].opt_in)
 
 # Selections: test paths (relative to the library's test root: the installed package's
 # parent folder for SciPy and scikit-learn, the unpacked sdist for array-api-extra) and a

@@ -15,6 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from eagerpy_xp import _detect
+
 from . import BACKENDS, LIBRARIES, SELECTIONS
 
 
@@ -75,9 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     from .runner import namespaces_for, run_library
 
     backends = [b for b in args.backend.split(",") if b and b != "none"]
-    unknown = set(backends) - set(BACKENDS)
+    unknown = set(backends) - set(_detect.BACKENDS)
     if unknown:
-        parser.error(f"unknown backend(s) {sorted(unknown)}; choose from {', '.join(BACKENDS)}")
+        parser.error(f"unknown backend(s) {sorted(unknown)}; choose from "
+                     f"{', '.join(_detect.BACKENDS)}")  # fmt: skip
     namespaces = namespaces_for(backends, args.flavour) + args.namespace
     assert args.select in SELECTIONS[args.library]
     rows = run_library(
