@@ -103,7 +103,7 @@ class CreationFunctions:
         float64.  A complex end with a real ``dtype`` is a `TypeError`: the standard leaves
         that conversion to the library (NumPy drops the imaginary part, torch refuses), and
         a value silently dropped is not an answer (docs/errors.md)."""
-        if dtype is not None and (isinstance(start, complex) or isinstance(stop, complex)):
+        if dtype is not None and _any_complex(start, stop):
             name = self.dtype_name(self.check_dtype(dtype, "linspace"))
             if not name.startswith("complex"):
                 raise self.error("linspace", f"a complex start or stop ({start!r}, {stop!r}) "
@@ -224,7 +224,7 @@ class CreationFunctions:
         self.check_int(num, "num", "linspace", 0)  # type: ignore[attr-defined]
         start, stop = self._linspace_ends(start, stop, dtype)
         name = None if dtype is None else self.dtype_name(self.check_dtype(dtype, "linspace"))
-        if name is None and (isinstance(start, complex) or isinstance(stop, complex)):
+        if name is None and _any_complex(start, stop):
             name = self.default_dtype_names()["complex floating"]
         if name is not None and name.startswith("complex"):
             return self._complex_linspace(start, stop, num, name, device, endpoint)
@@ -260,9 +260,9 @@ class CreationFunctions:
         9.000001), and Dask takes no complex ends."""
         real = self.native_dtype("float32" if name == "complex64" else "float64")
         target = self.native_dtype(name)
-        parts = [self.linspace(part(start), part(stop), num, dtype=real, device=device,
-                               endpoint=endpoint)
-                 for part in (_real_part, _imaginary_part)]  # fmt: skip
+        first, last = complex(start), complex(stop)
+        parts = [self.linspace(a, b, num, dtype=real, device=device, endpoint=endpoint)
+                 for a, b in ((first.real, last.real), (first.imag, last.imag))]  # fmt: skip
         re, im = (self.astype(p, target) for p in parts)  # type: ignore[attr-defined]
         return self.add(re, self.multiply(im, 1j))  # type: ignore[attr-defined]
 
@@ -444,9 +444,6 @@ def operator_index(value: Any) -> int:
 __all__ = ["CreationFunctions", "Device"]
 
 
-def _real_part(value: Any) -> float:
-    return float(value.real) if isinstance(value, complex) else float(value)
-
-
-def _imaginary_part(value: Any) -> float:
-    return float(value.imag) if isinstance(value, complex) else 0.0
+def _any_complex(*values: Any) -> bool:
+    """Whether a Python complex is among ``linspace``'s ends."""
+    return any(isinstance(v, complex) for v in values)
