@@ -28,13 +28,18 @@ def _spec_signature(text: str) -> inspect.Signature:
     return inspect.signature(scope[name])
 
 
-def _unwrapper(backend: Backend) -> Callable[[Any], Any]:
+def _unwrapper(backend: Backend, name: str) -> Callable[[Any], Any]:
+    """The native values of function ``name``'s arguments: `Array`s of ``backend`` (also
+    inside lists and tuples) as their arrays; one of another backend is the contract's
+    `TypeError`."""
+
     def unwrap(value: Any) -> Any:
         t = type(value)
         if t is Array:
             if value._b is not backend:
                 raise TypeError(
-                    f"eagerpy_xp.{backend.name}: got a {value._b.name} Array; convert it first"
+                    f"eagerpy_xp.{backend.name}.{name}: got a {value._b.name} Array; convert "
+                    f"it first (eagerpy_xp.convert, or xp.asarray)"
                 )
             return value._raw
         if t is list or t is tuple:
@@ -78,10 +83,10 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
 
 def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[..., Any]:
     """``fn`` taking and returning `Array`s, with the spec's signature."""
-    unwrap = _unwrapper(backend)
+    name = signature.partition("(")[0]
+    unwrap = _unwrapper(backend, name)
     wrap = _wrapper(backend)
     sig = _spec_signature(signature)
-    name = signature.partition("(")[0]
     params = list(sig.parameters.values())
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
@@ -216,33 +221,41 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
     ``fn``'s own (its dtype ``result``'s, `fastpath.result_dtypes`); other calls, and a
     fast call that raises, go through ``fn``."""
     fast_type, dtypes, op, checked = case
+    slow = _behind_fast_path(fn, backend)
 
     def lifted(x: Any, /) -> Any:
-        r = None
-        if type(x) is Array and x._b is backend:
-            dtype = x._dt
-            x = x._raw
-            if type(x) is fast_type and (checked or dtype in dtypes):
-                try:
-                    r = op(x)
-                except Exception:
-                    r = None
-                if r is not None:  # (None: a checked op's dtype is not the case's)
-                    if type(r) is not fast_type:
-                        r = backend.normalize(r)
-                    if result is not None:
-                        dtype = result[dtype]
-        else:
-            x = unwrap(x)
-        if r is None:
-            return wrap(fn(x))
-        out = _new_object(Array)  # (`new_array`, written out: see there)
-        out._raw = r
-        out._b = backend
-        out._dt = dtype
-        return out
+        if type(x) is not Array or x._b is not backend:
+            return wrap(fn(unwrap(x)))
+        dtype = x._dt
+        x = x._raw
+        if type(x) is fast_type and (checked or dtype in dtypes):
+            try:
+                r = op(x)
+            except Exception:
+                return wrap(fn(x))  # (the fast path's error, as the function raises it)
+            if r is not None:  # (None: a checked op's dtype is not the case's)
+                if type(r) is not fast_type:
+                    r = backend.normalize(r)
+                if result is not None:
+                    dtype = result[dtype]
+                out = _new_object(Array)  # (`new_array`, written out: see there)
+                out._raw = r
+                out._b = backend
+                out._dt = dtype
+                return out
+        return wrap(slow(x))  # (the case tested once: here, not again in ``fn``)
 
     return lifted
+
+
+def _behind_fast_path(fn: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
+    """What the backend's ``fn`` runs when its fast path (`fastpath.describe`) does not
+    take a call: the full implementation (its ``full_path``, with the operand checks and
+    the error contract), bound to ``backend``; ``fn`` where it has none.  A lift that has
+    tested the fast case itself calls it, so that a miss tests the operand's type and
+    dtype once, not again in ``fn``'s fast path."""
+    full = getattr(getattr(fn, "__func__", None), "full_path", None)
+    return fn if full is None else full.__get__(backend)  # type: ignore[no-any-return]
 
 
 #: No value (`_lifted_binary`'s scalar operand before it is found).
@@ -259,9 +272,11 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
     `fastpath.result_dtypes`; beside a scalar it is read); other calls, and a fast call
     that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
+    slow = _behind_fast_path(fn, backend)
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any = None
+        full = slow  # (the case was tested here; after a fast call raised: ``fn``'s error)
         dtype: Any = None
         value: Any = _NONE  # (a Python scalar beside an array: ``array``, ``kind``, ...)
         t1, t2 = type(x1), type(x2)
@@ -296,6 +311,7 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
                 dtype = None  # (a scalar may change the dtype, NumPy's: read)
         except Exception:
             r = None
+            full = fn
         if r is not None:
             if type(r) is not fast_type:
                 r = backend.normalize(r)
@@ -303,7 +319,7 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
             if dtype is None:
                 dtype = r.dtype
         else:
-            return wrap(fn(x1 if type(x1) is not Array and type(x1) is not list
+            return wrap(full(x1 if type(x1) is not Array and type(x1) is not list
                            and type(x1) is not tuple else unwrap(x1),
                            x2 if type(x2) is not Array and type(x2) is not list
                            and type(x2) is not tuple else unwrap(x2)))  # fmt: skip

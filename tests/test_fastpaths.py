@@ -708,6 +708,34 @@ def test_lifted_functions_take_the_fast_case() -> None:
     assert wnp.linalg.matmul.__code__ is not wnp.add.__code__
 
 
+def test_a_lift_that_misses_its_fast_case_calls_the_full_path() -> None:
+    """A lifted element-wise function tests its fast case itself; on a miss (a dtype the
+    case does not take) it calls the function's full implementation (`fastpath.describe`'s
+    ``full_path``, with the operand checks) directly, not the function again, whose fast
+    path would test the same operand a second time.  A function without a fast path, or
+    one that is only `translated` (whose ``__wrapped__`` is the unchecked body), is called
+    as it is."""
+    import torch
+
+    import eagerpy_xp as ep
+    from eagerpy_xp._wrap import _behind_fast_path
+
+    b = importlib.import_module("eagerpy_xp.native.torch").__backend__
+    full = _behind_fast_path(b.exp, b)
+    assert full.__func__ is type(b).exp.full_path and full.__self__ is b
+    assert _behind_fast_path(b.matmul, b) == b.matmul  # no fast path
+    assert _behind_fast_path(b.clip, b) == b.clip  # translated: its __wrapped__ is unchecked
+    assert hasattr(type(b).clip, "__wrapped__")
+    # the miss gives the function's result and its errors
+    z = torch.tensor([0.0 + 1.0j, -0.0 - 0.0j], dtype=torch.complex64)
+    got = ep.torch.exp(ep.astensor(z)).raw
+    assert torch.equal(got, b.exp(z)) and got.dtype == torch.complex64
+    with pytest.raises(TypeError, match=r"^eagerpy_xp\.torch\.exp: .*int32"):
+        ep.torch.exp(ep.astensor(torch.ones(2, dtype=torch.int32)))
+    with pytest.raises(TypeError, match=r"^eagerpy_xp\.torch\.add: .*NoneType"):
+        ep.torch.add(ep.astensor(torch.ones(2)), None)
+
+
 def test_operators_on_arrays_of_a_tensor_subclass() -> None:
     """An `Array` may hold a torch.Tensor subclass (it keeps what it is given): no fast
     case takes it, and the operator gives what the function gives."""

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
-
-import numpy as np
 
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
@@ -384,7 +383,7 @@ def check_inferred(backend: Any, obj: Any, inferred: Any, function: str) -> None
     `OverflowError`; other ``object`` or string results `TypeError`."""
     kind = inferred.dtype.kind
     if kind in "uOf" and isinstance(obj, (int, list, tuple)) and (
-            kind != "f" or (np.abs(inferred) >= 2.0**63).any()) and _only_ints(obj):  # fmt: skip
+            kind != "f" or (abs(inferred) >= 2.0**63).any()) and _only_ints(obj):  # fmt: skip
         default = backend.default_dtype_names()["integral"]
         big = int_beyond(obj, default)
         if big is not None:
@@ -414,7 +413,8 @@ def compact_numpy(backend: Any, x: Any, copy: bool | None, function: str,
     torch, ``negative_only``, aborts the process on negative ones), and the ``copy`` left
     to ask of the framework; `ValueError` where ``copy=False`` forbids the copy.  Other
     producers pass as they are."""
-    if not isinstance(x, np.ndarray):
+    np = sys.modules.get("numpy")  # (not loaded: ``x`` is no NumPy array)
+    if np is None or not isinstance(x, np.ndarray):
         return x, copy
     if negative_only:
         if not any(s < 0 for s in x.strides):
@@ -424,7 +424,7 @@ def compact_numpy(backend: Any, x: Any, copy: bool | None, function: str,
     if copy is False:
         raise backend.error(function, f"copy=False, but a NumPy array of strides {x.strides} "
                             "cannot be shared: it needs a copy")  # fmt: skip
-    return np.array(x, copy=True, order="C"), None
+    return x.copy(order="C"), None
 
 
 def check_dlpack(backend: Any, x: Any) -> None:

@@ -283,11 +283,13 @@ def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
 
 def describe(method: Method, slow: Method) -> Method:
     """``method``, a fast path in front of ``slow``, named and documented as it (and
-    ``slow`` as its ``__wrapped__``, the full implementation); backends use it for their
-    own fast paths too."""
+    ``slow`` as its ``__wrapped__`` and its ``full_path``, the full implementation, which
+    a caller that has tested the fast case itself calls on a miss); backends use it for
+    their own fast paths too."""
     method.__name__ = method.__qualname__ = slow.__name__
     method.__doc__ = slow.__doc__
     method.__wrapped__ = slow  # type: ignore[attr-defined]
+    method.full_path = slow  # type: ignore[attr-defined]
     return method
 
 

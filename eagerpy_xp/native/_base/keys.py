@@ -10,13 +10,27 @@ backend's own arrays; everything else is left as it is, for the backend to check
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-#: The key items `standard_key` converts.
-_FOREIGN = (np.ndarray, np.generic, list)
+#: The key items `standard_key` converts: lists, and NumPy's arrays and scalars once NumPy
+#: is loaded (`_foreign`; before that no key can hold one, and this module does not load
+#: NumPy for a framework that does not need it: MLX).
+_FOREIGN: tuple[type, ...] = (list,)
+
+
+def _foreign() -> tuple[type, ...]:
+    """`_FOREIGN`, with NumPy's types added the first time NumPy is found loaded."""
+    global _FOREIGN
+    if len(_FOREIGN) == 1:
+        np = sys.modules.get("numpy")
+        if np is not None:
+            _FOREIGN = (np.ndarray, np.generic, list)
+    return _FOREIGN
 
 
 def standard_key(key: Any, to_array: Callable[[np.ndarray], Any], backend: Any,
@@ -24,15 +38,16 @@ def standard_key(key: Any, to_array: Callable[[np.ndarray], Any], backend: Any,
     """``key`` (an index or a tuple of them) with NumPy scalars, NumPy arrays and lists
     converted (``to_array`` makes the backend's array of a NumPy index array): one type
     test per item when there are none, and ``key`` itself when nothing changed."""
+    foreign = _FOREIGN if len(_FOREIGN) > 1 else _foreign()
     if type(key) is tuple:
         for k in key:
-            if isinstance(k, _FOREIGN):
+            if isinstance(k, foreign):
                 break
         else:
             return key
         items = tuple(_item(k, to_array, backend, function) for k in key)
         return key if all(a is b for a, b in zip(items, key)) else items
-    if isinstance(key, _FOREIGN):
+    if isinstance(key, foreign):
         return _item(key, to_array, backend, function)
     return key
 
@@ -43,6 +58,8 @@ def as_it_is(index: np.ndarray) -> np.ndarray:
 
 
 def _item(k: Any, to_array: Callable[[np.ndarray], Any], backend: Any, function: str) -> Any:
+    import numpy as np  # (a list or a NumPy object: NumPy reads it)
+
     if isinstance(k, list):
         k = _list_index(k, backend, function)
     if isinstance(k, (np.generic, np.ndarray)) and k.ndim == 0:
@@ -57,6 +74,8 @@ def _item(k: Any, to_array: Callable[[np.ndarray], Any], backend: Any, function:
 
 def _list_index(k: list[Any], backend: Any, function: str) -> np.ndarray:
     """A list of ints or bools (nested: a multi-dimensional index) as NumPy reads it."""
+    import numpy as np
+
     try:
         array = np.asarray(k)
     except (ValueError, TypeError) as exc:  # ragged
@@ -96,6 +115,8 @@ def broadcasts_to(shape: tuple[int, ...], selection: tuple[int, ...]) -> bool:
     """Whether a value of ``shape`` can be written into a selection of ``selection``'s
     shape: NumPy's rule, it broadcasts to it (checked also where the framework skips the
     check, as for an empty selection)."""
+    import numpy as np
+
     try:
         return np.broadcast_shapes(shape, selection) == selection
     except ValueError:

@@ -8,16 +8,18 @@ that way; the few that must look at values (`MLXCore.host_values`) say so.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mlx.core as mx
-import numpy as np
 
 from ..._detect import SCALAR_TYPES
 from ..._devices import Device
 from ..._dtypes import ALL, BITS, COMPLEX_OF_REAL, kind_of, scalar_kind_ok
 from .._base import Backend
 from .._base.core import AxisError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Array = mx.array
 
@@ -309,6 +311,8 @@ class MLXCore(Backend):
                 raise self.error(function, f"the Python scalar {value!r} does not fit "
                                  f"{self.dtype_name(dtype)}", OverflowError)  # fmt: skip
             if value > _INT64_MAX:  # MLX reads Python ints as int64
+                import numpy as np
+
                 return mx.array(np.array(value, dtype=np.uint64))
         return mx.array(value, dtype=dtype)
 
@@ -327,6 +331,8 @@ class MLXCore(Backend):
         before it computes anything.  So asking is evaluating, which is why only the
         functions that need the values anyway ask (`traced_refusal` reads the answer).
         Arrays made inside a transformation from constants have values and are read."""
+        import numpy as np
+
         try:
             return np.asarray(x)
         except ValueError as exc:
@@ -414,6 +420,8 @@ class MLXCore(Backend):
         """Evaluates ``raw`` into a NumPy array: a copy (MLX's memory belongs to its
         graph), but with ``copy=False``, NumPy's "never copy", MLX's memory itself (or
         NumPy's `ValueError` where the dtype asked for needs a copy)."""
+        import numpy as np
+
         if copy is False:
             try:
                 return np.asarray(raw, dtype=dtype, copy=False)
@@ -438,6 +446,8 @@ class MLXCore(Backend):
                           f"reads it (docs/mlx.md, Threads); MLX: {exc}", RuntimeError)  # fmt: skip
 
     def format_values(self, raw: Any) -> str:
+        import numpy as np
+
         return np.array2string(self.to_numpy(raw), separator=", ")
 
     def dlpack(
@@ -447,6 +457,8 @@ class MLXCore(Backend):
         """Evaluates ``raw`` and exports its memory (the CPU's: DLPack device 1).  MLX's
         own ``__dlpack__`` takes no arguments, so the standard's are checked here: only
         the CPU as ``dl_device``, no ``stream``, ``copy=True`` through a NumPy copy."""
+        import numpy as np
+
         if stream is not None:
             raise BufferError(f"eagerpy_xp.mlx.Array.__dlpack__: stream must be None for MLX "
                               f"arrays, got {stream!r}")  # fmt: skip
@@ -478,6 +490,8 @@ class MLXCore(Backend):
         for the check; MLX then reads what it reads (docs/mlx.md)."""
         if k.size == 0 or not evaluated(k):
             return
+        import numpy as np
+
         values = np.asarray(k)
         outside = (values < -size) | (values >= size)
         if outside.any():

@@ -5,23 +5,20 @@ itself reads a NumPy float64 array as float32 and complex128 as complex64)."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mlx.core as mx
-import numpy as np
 
 from ..._detect import SCALAR_TYPES
-from ..._dtypes import COMPLEX_FLOATING, kind_of
+from ..._dtypes import ALL, COMPLEX_FLOATING, kind_of
 from .._base.core import translated
 from .._base.creation import check_dlpack
 from ._core import AbsentDtype, MLXCore, described
 
-#: Standard dtype name -> NumPy dtype, for values that enter MLX through NumPy.
+if TYPE_CHECKING:
+    import numpy as np
+
 _INT64_MAX = 2**63 - 1
-_NUMPY = {"bool": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32,
-          "int64": np.int64, "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32,
-          "uint64": np.uint64, "float32": np.float32, "float64": np.float64,
-          "complex64": np.complex64, "complex128": np.complex128}  # fmt: skip
 #: The kind of a Python scalar, as a key of `default_dtype_names`.
 _SCALAR_KINDS = {bool: None, int: "integral", float: "real floating",
                  complex: "complex floating"}  # fmt: skip
@@ -103,7 +100,9 @@ class MLXCreation(MLXCore):
                              f"{(low, high, step)!r}")  # fmt: skip
         self.check_extent((length,), "arange")
         if kind == "integral" and max(abs(low), abs(high)) > _INT64_MAX:  # uint64 beyond int64
-            return mx.array(np.arange(low, high, step, dtype=_NUMPY[self.dtype_name(target)]),
+            import numpy as np
+
+            return mx.array(np.arange(low, high, step, dtype=np.dtype(self.dtype_name(target))),
                             dtype=target)  # fmt: skip
         if kind == "integral" and self._kinds[target] in ("signed integer", "unsigned integer",
                                                           "real floating"):  # fmt: skip
@@ -148,6 +147,8 @@ class MLXCreation(MLXCore):
 
     def _from_host(self, obj: Any, target: Any, device: Any) -> Any:
         """An MLX array of Python values, NumPy arrays or anything NumPy reads."""
+        import numpy as np
+
         if isinstance(obj, (np.ndarray, np.generic)):
             host = np.asarray(obj)
             if not host.dtype.isnative:  # byte-swapped: the same values in the native order
@@ -167,7 +168,7 @@ class MLXCreation(MLXCore):
                 exact = kind == "integral" and target is not None and self._kinds[target] in (
                     "signed integer", "unsigned integer")  # NumPy reads [1, 2**64 - 1] as floats
                 try:
-                    host = np.asarray(obj, dtype=_NUMPY[self.dtype_name(target)] if exact else None)
+                    host = np.asarray(obj, dtype=np.dtype(self.dtype_name(target)) if exact else None)
                 except (ValueError, TypeError, OverflowError) as exc:
                     raise self.error("asarray", f"cannot make an array of {described(obj)}: "
                                      f"{exc}", ValueError if isinstance(exc, ValueError)
@@ -185,7 +186,7 @@ class MLXCreation(MLXCore):
         if host.dtype.kind == "c" and name not in COMPLEX_FLOATING:
             raise self.error("asarray", f"cannot make a {name} array of complex values",
                              TypeError)  # fmt: skip
-        host = np.asarray(host, dtype=_NUMPY[name], order="C")
+        host = np.asarray(host, dtype=np.dtype(name), order="C")
         if host.size == 0:  # (a zero-size array may keep negative strides, which MLX refuses)
             host = np.zeros(host.shape, host.dtype)
         return mx.array(host, dtype=target)
@@ -195,9 +196,8 @@ class MLXCreation(MLXCore):
             return self.dtype_name(host.dtype)
         except TypeError:
             pass
-        for name, t in _NUMPY.items():
-            if host.dtype == t:
-                return name
+        if host.dtype.isnative and host.dtype.name in ALL:  # NumPy's name is the standard's
+            return host.dtype.name
         raise self.error("asarray", f"NumPy dtype {host.dtype} is not a dtype of the standard",
                          TypeError)  # fmt: skip
 
@@ -237,6 +237,8 @@ class MLXCreation(MLXCore):
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
         """Any DLPack producer on the CPU, read through NumPy (MLX's own ``from_dlpack``
         reads float64 as float32); an MLX array is returned as it is (or copied)."""
+        import numpy as np
+
         check_dlpack(self, x)
         if device is not None:
             self.native_device(device, "from_dlpack")

@@ -14,7 +14,6 @@ import math
 from typing import Any
 
 import mlx.core as mx
-import numpy as np
 
 from ..._dtypes import COMPLEX_FLOATING
 from .._base import fastpath
@@ -238,6 +237,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         """An int count, or an integer array of counts (evaluated: the result's shape is
         made of its values)."""
+        import numpy as np
+
         x = self._raw(x, "repeat")
         if axis is None:
             x, axis = x.reshape(-1), 0
@@ -380,6 +381,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def nonzero(self, x: Any, /) -> tuple[Any, ...]:
         """Evaluates ``x``: the result's shape depends on its values (MLX has no
         ``nonzero``)."""
+        import numpy as np
+
         x = self._raw(x, "nonzero")
         if x.ndim == 0:
             raise self.error("nonzero", "a 0-d array has no positions; use nonzero on a 1-d "
@@ -433,6 +436,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
         """Values, first indices, inverse indices (shaped like ``x``) and counts, from the
         evaluated ``x`` (their number depends on the values); each NaN is its own value."""
+        import numpy as np
+
         x = self._raw(x, function)
         values = self.host_values(x, function, "the number of unique values depends on "
                                   "the array's values")  # fmt: skip

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import mlx.core as mx
-import numpy as np
 
 from ..._detect import SCALAR_TYPES, plain_scalar
 from ..._dtypes import promote
@@ -148,6 +147,8 @@ class MLXIndexing(MLXCore):
                 raise self.error(function, f"index arrays must have an integer or boolean "
                                  f"dtype, got {k.dtype}", IndexError)  # fmt: skip
             return k
+        import numpy as np  # (NumPy scalars, NumPy arrays and lists, as NumPy reads them)
+
         if isinstance(k, (np.integer,)) or (hasattr(type(k), "__index__")
                                             and not isinstance(k, (np.bool_, np.ndarray))):
             return operator.index(k)
@@ -169,6 +170,8 @@ class MLXIndexing(MLXCore):
                         function: str) -> list[Any]:  # fmt: skip
         """A boolean mask over ``dims`` as the integer arrays of its true positions: the
         mask is evaluated (its count of true values is the result's size)."""
+        import numpy as np
+
         if tuple(mask.shape) != dims:
             raise self.error(function, f"boolean index of shape {tuple(mask.shape)} does not "
                              f"match the indexed dimensions {dims} (from axis {dim})",

@@ -234,7 +234,7 @@ class TorchElementwise(TorchCore):
     subtract = _make_binary("subtract")
 
     def _unary(self, name: str, x: Any) -> Tensor:
-        self._check_tensor(x, name)
+        # (``x`` is a tensor of the function's category: `translated` checked it)
         fn = getattr(torch, _TORCH_NAMES.get(name, name))
         if x.dtype in SIGNED_VIEW and name in ("negative", "square"):  # wrap on the bits
             return self._on_bits(fn, x)
