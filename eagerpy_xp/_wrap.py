@@ -81,10 +81,12 @@ def _wrapper(backend: Backend) -> Callable[[Any], Any]:
     return wrap
 
 
-def _lift(fn: Callable[..., Any], signature: str, backend: Backend) -> Callable[..., Any]:
-    """``fn`` taking and returning `Array`s, with the spec's signature."""
+def _lift(fn: Callable[..., Any], signature: str, backend: Backend,
+          prefix: str = "") -> Callable[..., Any]:  # fmt: skip
+    """``fn`` taking and returning `Array`s, with the spec's signature; ``prefix`` is its
+    extension's (``linalg.``), for messages."""
     name = signature.partition("(")[0]
-    unwrap = _unwrapper(backend, name)
+    unwrap = _unwrapper(backend, prefix + name)
     wrap = _wrapper(backend)
     sig = _spec_signature(signature)
     params = list(sig.parameters.values())
@@ -418,7 +420,7 @@ def _lifted_module(parent: str, name: str, source: Any, names: dict[str, str],
                    backend: Backend) -> ModuleType:  # fmt: skip
     module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
     for function, signature in names.items():
-        lifted = _lift(getattr(source, function), signature, backend)
+        lifted = _lift(getattr(source, function), signature, backend, f"{name}.")
         # found by name from the namespace (pickle: ``eagerpy_xp.torch`` -> linalg.solve)
         lifted.__module__, lifted.__qualname__ = parent, f"{name}.{function}"
         setattr(module, function, lifted)

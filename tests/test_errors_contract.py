@@ -427,3 +427,27 @@ def test_objects_of_no_framework_get_their_reflected_operator() -> None:
     assert (x == None) is False and (x != "a") is True  # noqa: E711
     with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for \*"):
         x * Other()
+
+
+@pytest.mark.parametrize("call", [
+    ("exp", lambda xp, a: xp.exp(a)),
+    ("add", lambda xp, a: xp.add(a, a)),
+    ("concat", lambda xp, a: xp.concat([a, a])),
+    ("linalg.matmul", lambda xp, a: xp.linalg.matmul(a, a)),
+    ("fft.rfft", lambda xp, a: xp.fft.rfft(a)),
+], ids=lambda c: c[0])  # fmt: skip
+def test_a_wrapped_function_given_another_backends_array_names_itself(call: Any) -> None:
+    """An `Array` of another backend given to a wrapped function (alone, twice, inside a
+    list; at the top level and in an extension) is the contract's `TypeError` naming the
+    backend, the function with its extension and the other backend."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    import numpy as np
+
+    import eagerpy_xp as ep
+
+    name, f = call
+    other = ep.astensor(np.ones((2, 2), dtype=np.float32))
+    with pytest.raises(TypeError, match=rf"^eagerpy_xp\.torch\.{name}: got a numpy Array; "
+                       "convert it first"):  # fmt: skip
+        f(ep.torch, other)
+    assert torch.is_tensor(f(ep.torch, ep.astensor(torch.ones(2, 2))).raw)  # its own: fine
