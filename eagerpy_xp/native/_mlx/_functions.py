@@ -252,6 +252,12 @@ class MLXFunctions(MLXElementwise, MLXCreation):
                                  f"an array of {self._name(repeats)}", TypeError)  # fmt: skip
             counts = self.host_values(repeats, "repeat", "the result's length is the sum of "
                                       "the repeats array's values")  # fmt: skip
+            if counts.dtype.kind == "u":
+                # NumPy counts in intp: uint64 does not cast 'safe'ly; a count past MLX's
+                # extents is refused before the cast could wrap it.
+                if counts.size:
+                    self.check_extent((int(counts.max()),), "repeat")
+                counts = counts.astype(np.int64)
             counts = np.broadcast_to(counts.reshape(-1), (x.shape[axis],)) \
                 if counts.size in (1, x.shape[axis]) else counts  # fmt: skip
             if counts.shape != (x.shape[axis],):
