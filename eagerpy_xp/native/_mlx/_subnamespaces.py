@@ -451,7 +451,12 @@ def _householder_qr(x: Any) -> tuple[Any, Any, Any]:
     """The complete QR of matrices by Householder reflections, with LAPACK's signs for
     real ones (MLX's ``qr`` takes real dtypes only, and ``mx.vmap`` has no batching rule
     for it): ``Q`` (m x m), ``R`` (m x n) and how many reflections ``Q`` is made of (each
-    has determinant -1; a column already zero below the diagonal takes none)."""
+    has determinant -1; a column already zero below the diagonal takes none).
+
+    Each column is divided by its largest magnitude before its reflection is built: a
+    reflection does not change when its vector is scaled, and the squares it needs then
+    stay near 1, so columns whose squared entries pass the dtype's range (float32's near
+    1.8e19) give finite factors instead of ``inf`` and ``NaN``."""
     m, n = x.shape[-2], x.shape[-1]
     batch = x.shape[:-2]
     zero = mx.zeros((), dtype=x.dtype)
@@ -461,6 +466,8 @@ def _householder_qr(x: Any) -> tuple[Any, Any, Any]:
     reflections = mx.zeros(batch, dtype=mx.int32)
     for k in range(min(m - 1, n) if m > 1 else 0):
         column = mx.where((rows >= k)[None] if batch else rows >= k, r[..., :, k], zero)
+        largest = mx.max(mx.abs(column), axis=-1, keepdims=True)
+        column = column / mx.where(largest == 0, 1, largest).astype(x.dtype)
         head = column[..., k]
         below = mx.sum(mx.square(mx.abs(mx.where(rows > k, column, zero))), axis=-1)
         norm = mx.sqrt(mx.sum(mx.square(mx.abs(column)), axis=-1))
