@@ -43,7 +43,7 @@ def test_qr_at_every_scale(flavour: str, mode: str, dtype: str,
         q_np = np.asarray(q.raw if hasattr(q, "raw") else q).astype(np.complex128)
         r_np = np.asarray(r.raw if hasattr(r, "raw") else r).astype(np.complex128)
         assert np.all(np.isfinite(q_np)) and np.all(np.isfinite(r_np)), (scale, q_np, r_np)
-        m, n = shape[-2:]
+        n = shape[-1]
         lower = np.arange(r_np.shape[-2])[:, None] > np.arange(n)[None, :]
         assert np.all(r_np[..., lower] == 0), scale
         eye = np.eye(q_np.shape[-1])
