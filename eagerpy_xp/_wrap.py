@@ -416,6 +416,25 @@ def _keeping_arrays(lifted: Callable[..., Any], backend: Backend) -> Callable[..
     return asarray
 
 
+def _keeping_astype(lifted: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
+    """``astype`` with ``copy=False`` to the array's own dtype (and device) returns that
+    `Array` itself: the standard says "the input array must be returned", and on immutable
+    frameworks a new `Array` around the same data would not see later writes."""
+
+    def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+        if (copy is False and type(x) is Array and x._b is backend and dtype == x.dtype
+                and (device is None or device == x.device)):  # fmt: skip
+            return x
+        return lifted(x, dtype, copy=copy, device=device)
+
+    astype.__signature__ = lifted.__signature__  # type: ignore[attr-defined]
+    astype.__qualname__ = "astype"
+    astype.__doc__ = lifted.__doc__
+    astype.__wrapped_native__ = lifted.__wrapped_native__  # type: ignore[attr-defined]
+    backend.mark_glue(astype)
+    return astype
+
+
 def _lifted_module(parent: str, name: str, source: Any, names: dict[str, str],
                    backend: Backend) -> ModuleType:  # fmt: skip
     module = ModuleType(f"{parent}.{name}", f"The standard's ``{name}`` extension.")
@@ -435,6 +454,7 @@ def build(native: ModuleType, namespace: dict[str, Any]) -> None:
     for name, signature in _spec.FUNCTIONS.items():
         namespace[name] = _lift(getattr(backend, name), signature, backend)
     namespace["asarray"] = _keeping_arrays(namespace["asarray"], backend)
+    namespace["astype"] = _keeping_astype(namespace["astype"], backend)
     if not backend.writes_in_place:  # a transpose writes through, as NumPy's (`_VIEW`)
         for name in ("permute_dims", "moveaxis"):
             namespace[name] = permuting_view(namespace[name], name)
