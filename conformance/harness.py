@@ -222,9 +222,14 @@ class Target:
 
     def holdable(self, a: np.ndarray) -> np.ndarray:
         """``a`` in the nearest dtype this target holds (complex128 as complex64, float64
-        as float32): for the invalid-call fuzzer, whose inputs only need their kind."""
+        as float32): for the invalid-call fuzzer, whose inputs only need their kind.
+        `Unsupported` (the call is not made) where the target holds no dtype of that kind
+        (ndonnx: no complex dtype at all)."""
         if a.dtype.name in self.unheld:
-            return a.astype({"complex128": "complex64", "float64": "float32"}[a.dtype.name])
+            nearest = {"complex128": "complex64", "float64": "float32"}.get(a.dtype.name)
+            if nearest is None or nearest in self.unheld:
+                raise Unsupported(f"{self.id}: it holds no dtype of {a.dtype.name}'s kind")
+            return a.astype(nearest)
         return a
 
     def check_holds(self, *names: str) -> None:

@@ -324,8 +324,78 @@ def test_keys_with_fewer_entries_than_dimensions_and_an_integer_array() -> None:
         np.testing.assert_array_equal(host(w[key]), a[key])
     arg = ep.astensor(ndx.argument(shape=("N", 3), dtype=ndx.float64))
     assert arg[:, ep.astensor(ndx.asarray(np.array([2, 0])))].shape == (None, 2)
-    with pytest.raises(NotImplementedError, match=r"__getitem__: a key with 2 integer arrays"):
-        w[np.array([0]), np.array([1])]
+
+
+#: NumPy's advanced keys for an array of shape (3, 4, 5): integer arrays (several, apart
+#: or adjacent, broadcasting, negative, with ints among them), masks inside tuples, a
+#: lone bool, NumPy integers as slice bounds.
+ADVANCED_KEYS = [
+    (np.array([0, 2]), np.array([1, 3])), (np.array([[0], [2]]), slice(None), np.array([4, 0])),
+    (0, slice(None), np.array([4, 0])), (slice(None), np.array([1, -1]), np.array([[0, 4]])),
+    (np.array([2, 0]), 1), (slice(None), np.arange(20).reshape(4, 5) % 3 == 0),
+    (np.array([True, False, True]), 1, slice(1, 3)), (Ellipsis, np.array([-5, 4])),
+    (None, np.array([1]), slice(None), 0), np.True_, np.False_, np.array(2),
+    slice(np.int64(1), np.int32(3)), (np.array([], dtype=np.int64), slice(None)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("key", ADVANCED_KEYS, ids=repr)
+def test_advanced_keys_read_and_write_as_numpy(key: Any) -> None:
+    """``x[key]`` and ``x[key] = v`` (a scalar, and an array broadcast to the selection)
+    equal NumPy's, in the wrapped flavour; the native one reads the same."""
+    a = np.arange(60.0).reshape(3, 4, 5)
+    w = wxp.asarray(a)
+    np.testing.assert_array_equal(host(w[key]), a[key])
+    assert w[key].shape == a[key].shape
+    written, expected = wxp.asarray(a), a.copy()
+    written[key] = -1.0
+    expected[key] = -1.0
+    np.testing.assert_array_equal(host(written), expected)
+    np.testing.assert_array_equal(host(w), a)  # (the original keeps its values)
+    row = np.arange(a[key].shape[-1], dtype=np.float64) if a[key].ndim else np.float64(7.0)
+    written[key] = wxp.asarray(row)
+    expected[key] = row
+    np.testing.assert_array_equal(host(written), expected)
+
+
+def test_writes_through_integer_arrays_keep_dtypes_and_the_last_duplicate() -> None:
+    big = np.array([0, 2**63, 2**64 - 1], dtype=np.uint64)
+    w = wxp.asarray(big)
+    w[np.array([0, 2])] = 2**64 - 2
+    np.testing.assert_array_equal(host(w), [2**64 - 2, 2**63, 2**64 - 2])
+    flags = wxp.asarray(np.zeros((2, 2), dtype=bool))
+    flags[np.array([1, 0]), np.array([0, 1])] = True
+    np.testing.assert_array_equal(host(flags), [[False, True], [True, False]])
+    repeated = wxp.asarray(np.zeros(3))
+    repeated[np.array([1, 1])] = wxp.asarray(np.array([5.0, 6.0]))
+    np.testing.assert_array_equal(host(repeated), [0.0, 6.0, 0.0])
+
+
+@pytest.mark.parametrize(("key", "kind", "text"), [
+    ((np.array([0, 3]),), IndexError, "index 3 is out of bounds for axis 0 of size 3"),
+    ((0, np.array([[-5]])), IndexError, "index -5 is out of bounds for axis 1 of size 4"),
+    ((0, 6), IndexError, "index 6 is out of bounds for axis 1 of size 4"),
+    ((np.array([1.0]),), IndexError, "integer or boolean dtype, got float64"),
+    ((Ellipsis, Ellipsis), IndexError, "at most one ellipsis"),
+    (([[0, 1], [1]],), IndexError, "__getitem__"),
+    ((0, 0, 0, 0), IndexError, "too many indices"),
+])  # fmt: skip
+def test_invalid_keys_are_index_errors(key: Any, kind: type, text: str) -> None:
+    w = wxp.asarray(np.arange(60.0).reshape(3, 4, 5))
+    with pytest.raises(kind, match=r"eagerpy_xp\.ndonnx\.Array\.__getitem__: .*" + _re(text)):
+        w[key if len(key) > 1 else key[0]]
+    with pytest.raises(kind, match=r"eagerpy_xp\.ndonnx\.Array\.__setitem__: "):
+        w[key if len(key) > 1 else key[0]] = 1.0
+    np.testing.assert_array_equal(host(w), np.arange(60.0).reshape(3, 4, 5))
+    with pytest.raises(ValueError, match=r"__setitem__: a value of shape \(5,\) does not "
+                                         r"broadcast to the selected shape \(4,\)"):  # fmt: skip
+        w[0, :, 0] = wxp.asarray(np.ones(5))
+
+
+def _re(text: str) -> str:
+    import re
+
+    return re.escape(text).replace(r"__getitem__", "")
 
 
 def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
@@ -335,7 +405,7 @@ def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
     y, x = np.meshgrid(v, v, indexing="ij")
     np.testing.assert_allclose(host(xp.hypot(xp.asarray(y), xp.asarray(x))), np.hypot(y, x))
     angles = host(xp.atan2(xp.asarray(y), xp.asarray(x)))
-    np.testing.assert_allclose(angles, np.arctan2(y, x), rtol=1e-6)
+    np.testing.assert_allclose(angles, np.arctan2(y, x), rtol=1e-15)
     np.testing.assert_array_equal(np.signbit(angles), np.signbit(np.arctan2(y, x)))  # (-0.0)
     for name in ("expm1", "log1p"):  # ndonnx's own give +0.0 for -0.0
         assert np.signbit(host(getattr(xp, name)(xp.asarray(np.array([-0.0]))))).all()
@@ -343,8 +413,98 @@ def test_signbit_copysign_hypot_atan2_and_integer_division_by_zero() -> None:
     zero_two = xp.asarray(np.array([0, 2], np.int16))
     np.testing.assert_array_equal(host(xp.floor_divide(a, zero_two)), [0, -2])
     np.testing.assert_array_equal(host(xp.remainder(a, zero_two)), [0, 1])
-    with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.ndonnx\.nextafter: .*bits"):
-        xp.nextafter(xp.asarray(v), 1.0)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_nextafter_by_arithmetic_equals_numpy(dtype: str) -> None:
+    """Signed zeros, subnormals, powers of two both ways, the largest finite number,
+    infinities, NaN, equal operands (the second one's sign)."""
+    info = np.finfo(dtype)
+    tiny = info.smallest_subnormal
+    v = np.array([0.0, -0.0, 1.0, -1.0, 2.0, 0.5, tiny, -tiny, info.tiny, info.max, -info.max,
+                  np.inf, -np.inf, np.nan, 3.3, -7.1e-30, 1e30], dtype=dtype)  # fmt: skip
+    toward = np.array([-0.0, 0.0, 0.0, 0.0, -1.0, 1.0, 0.0, 1.0, 0.0, np.inf, np.inf, 0.0, 0.0,
+                       1.0, 3.3, -1.0, -np.inf], dtype=dtype)  # fmt: skip
+    got = host(xp.nextafter(xp.asarray(v), xp.asarray(toward)))
+    expected = np.nextafter(v, toward)
+    np.testing.assert_array_equal(got, expected)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+    grid = np.nextafter(v[:, None], v[None, :])
+    np.testing.assert_array_equal(host(xp.nextafter(xp.asarray(v[:, None]), xp.asarray(v[None, :]))),
+                                  grid)  # fmt: skip
+
+
+def test_python_ints_at_the_64_bit_bounds() -> None:
+    """ndonnx reads such ints as int64 (or through float64): ``where``, integer
+    division, shifts, ``arange`` and ``asarray`` keep their exact values here."""
+    u = xp.asarray(np.array([1, 2, 3], np.uint64))
+    top = 2**64 - 1
+    condition = xp.asarray(np.array([True, False, True]))
+    np.testing.assert_array_equal(host(xp.where(condition, u, top)), [1, top, 3])
+    np.testing.assert_array_equal(host(xp.where(condition, top, u)), [top, 2, top])
+    np.testing.assert_array_equal(host(xp.floor_divide(top, u)), [top, top // 2, top // 3])
+    np.testing.assert_array_equal(host(xp.remainder(top, u)), [0, 1, 0])
+    np.testing.assert_array_equal(host(xp.bitwise_right_shift(u, top)), [0, 0, 0])
+    np.testing.assert_array_equal(host(xp.arange(top - 2, top + 1, dtype=xp.uint64)),
+                                  [top - 2, top - 1, top])  # fmt: skip
+    low = -(2**63)
+    np.testing.assert_array_equal(host(xp.arange(low + 2, low - 1, -1, dtype=xp.int64)),
+                                  [low + 2, low + 1, low])  # fmt: skip
+    np.testing.assert_array_equal(host(xp.asarray([[1], [top]], dtype=xp.uint64)), [[1], [top]])
+    for call in (lambda: xp.asarray([[1], [top + 1]], dtype=xp.uint64),
+                 lambda: xp.where(condition, u, top + 1), lambda: xp.floor_divide(u, -1),
+                 lambda: xp.arange(top + 1, top + 2, dtype=xp.uint64),
+                 lambda: xp.asarray([2**63, 1])):  # fmt: skip
+        with pytest.raises(OverflowError, match=r"eagerpy_xp\.ndonnx\.\w+: the Python int "
+                                                r"-?\d+ does not fit"):  # fmt: skip
+            call()
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "int32", "int64", "uint8", "uint64"])
+def test_right_shift_is_arithmetic_for_every_count(dtype: str) -> None:
+    info = np.iinfo(dtype)
+    middle = info.min // 2 - 3 if info.min else info.max // 3
+    a = np.array([info.min, info.min + 1, middle, 0, 1, 5, info.max], dtype=dtype)
+    counts = np.arange(0, info.bits + 3, dtype=dtype)
+    got = host(xp.bitwise_right_shift(xp.asarray(a[:, None]), xp.asarray(counts[None, :])))
+    expected = a[:, None] >> np.minimum(counts, info.bits - 1)[None, :]
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_integer_products_wrap_and_running_products_take_any_sign() -> None:
+    """ndonnx computes both in float64 (and ``cumulative_prod`` as
+    ``exp(cumulative_sum(log(x)))``, NaN for a negative entry)."""
+    a = np.full((2, 4, 3), 15, dtype=np.uint64)
+    np.testing.assert_array_equal(host(xp.prod(xp.asarray(a), keepdims=True)),
+                                  np.prod(a, keepdims=True))  # fmt: skip
+    b = np.arange(-6, 9, dtype=np.int64).reshape(3, 5) * 2**20 + 1
+    for axis in (None, 0, 1, (0, 1)):
+        np.testing.assert_array_equal(host(xp.prod(xp.asarray(b), axis=axis)), np.prod(b, axis=axis))
+    np.testing.assert_array_equal(host(xp.prod(xp.asarray(np.zeros((2, 0), np.int8)), axis=1)),
+                                  [1, 1])  # fmt: skip
+    assert xp.prod(xp.asarray(np.ones(3, np.int8))).dtype == xp.int64
+    f = np.array([[-42.5, 2.0, 0.0, -3.0], [1.5, -1.0, 4.0, 2.0]], dtype=np.float32)
+    got = host(xp.cumulative_prod(xp.asarray(f), axis=1, include_initial=True))
+    np.testing.assert_allclose(got, np.concatenate([np.ones((2, 1)), np.cumprod(f, axis=1)], 1))
+    np.testing.assert_array_equal(np.signbit(got[:, 1:]), np.signbit(np.cumprod(f, axis=1)))
+    i = np.array([3, -5, 7, 2**40, 2**30], dtype=np.int64)
+    np.testing.assert_array_equal(host(xp.cumulative_prod(xp.asarray(i))), np.cumprod(i))
+    assert host(xp.cumulative_prod(xp.asarray(np.zeros(0)), include_initial=True)).tolist() == [1.0]
+
+
+def test_trunc_logaddexp_and_searchsorted_of_any_shape() -> None:
+    v = np.array([-1.2e-253, -0.5, 0.5, -0.0, np.nan, -np.inf, -3.7])
+    got = host(xp.trunc(xp.asarray(v)))
+    np.testing.assert_array_equal(got, np.trunc(v))
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(np.trunc(v)))
+    a = np.array([-2.3e16, np.inf, -np.inf, np.nan, 1.0, 800.0])
+    b = np.array([4.39e16, np.inf, -np.inf, 1.0, 2.0, 800.0])
+    np.testing.assert_allclose(host(xp.logaddexp(xp.asarray(a), xp.asarray(b))), np.logaddexp(a, b))
+    sorted_ = xp.asarray(np.array([1.0, 2.0, 3.0]))
+    for v2 in (np.array(1.5), np.array([[1.5, 3.0], [0.0, 9.0]]), np.zeros((0, 2))):
+        for side in ("left", "right"):
+            found = xp.searchsorted(sorted_, xp.asarray(v2), side=side)
+            np.testing.assert_array_equal(host(found), np.searchsorted([1.0, 2.0, 3.0], v2, side))
 
 
 def test_jit_runs_as_is_vmap_loops_and_autodiff_is_refused(ns: ModuleType) -> None:
@@ -360,6 +520,27 @@ def test_take_with_narrow_and_negative_indices(ns: ModuleType) -> None:
     a = np.arange(12.0).reshape(3, 4)
     taken = ns.take(ns.asarray(a), ns.asarray(np.array([2, -1], np.int32)), axis=1)
     np.testing.assert_array_equal(host(taken), a[:, [2, -1]])
+
+
+@pytest.mark.parametrize(("name", "reference"), [("cos", np.cos), ("tan", np.tan),
+                                                 ("atan", np.arctan), ("asin", np.arcsin),
+                                                 ("acos", np.arccos)])  # fmt: skip
+def test_float64_trigonometry_keeps_double_precision(name: str, reference: Any) -> None:
+    """onnxruntime has no double Tan, Atan, Asin, Acos (ndonnx casts those, and Cos, to
+    float32): the backend uses double Cos, Sin and Newton steps (float32 would be off by
+    some 1e-7)."""
+    v = np.concatenate([np.array([0.0, -0.0, 1.0, -1.0, 1e-300, -1e-300, 1e300, np.inf,
+                                  -np.inf, np.nan, 0.5, 2.0, 1 - 1e-16, -1 + 1e-16, 1.5]),
+                        RNG.normal(size=400) * np.logspace(-12, 12, 400)])  # fmt: skip
+    with np.errstate(all="ignore"):
+        expected = reference(v)
+    got = host(getattr(xp, name)(xp.asarray(v)))
+    # (near cos's zeros two libms' last bits differ, which tan's quotient amplifies)
+    np.testing.assert_allclose(got, expected, rtol=1e-13 if name == "tan" else 1e-14, atol=0)
+    assert (np.signbit(got) == np.signbit(expected))[~np.isnan(expected)].all()
+    y, x = np.meshgrid(v[10:60], v[10:60], indexing="ij")
+    np.testing.assert_allclose(host(xp.atan2(xp.asarray(y), xp.asarray(x))), np.arctan2(y, x),
+                               rtol=1e-15, atol=0)  # fmt: skip
 
 
 @pytest.mark.parametrize(("name", "reference"), [("cosh", np.cosh), ("sinh", np.sinh),

@@ -19,7 +19,8 @@ import numpy as np
 from ..._devices import Device
 from ..._dtypes import ALL, COMPLEX_FLOATING
 from .._base import Backend
-from .._base.core import raise_translated, truncates
+from .._base.arguments import recheck
+from .._base.core import truncates
 
 Array = ndx.Array
 
@@ -150,8 +151,16 @@ class NdonnxCore(Backend):
             return self.error(function, SYMBOLIC_VALUE, NotImplementedError)
         return super().translate(exc, function)
 
+    def explain(self, function: str, arguments: dict[str, Any]) -> Exception | None:
+        """After an ndonnx or ONNX error (an ONNX shape inference message names no
+        argument: "axis must be in [-rank, rank-1]"), the argument at fault
+        (`arguments.recheck`)."""
+        return recheck(self, function, arguments)
+
     def error_kind(self, exc: Exception) -> type[Exception]:
         text = str(exc)
+        if "unable to infer dtype" in text:  # (asarray of an object that is no number)
+            return TypeError
         if "not supported" in text.lower() or "unsupported" in text.lower() \
                 or "no implementation" in text.lower():  # fmt: skip
             return TypeError if "dtype" in text.lower() or "type" in text.lower() \
@@ -204,6 +213,53 @@ class NdonnxCore(Backend):
                 raise self.error(function, SYMBOLIC_VALUE, NotImplementedError) from exc
             raise
 
+    def computed(self, result: Any, function: str, *inputs: Any) -> Any:
+        """``result`` of ``function``, whose ``inputs`` (arrays, Python scalars) all have
+        values: ndonnx computes an eager result with onnxruntime and, when onnxruntime
+        fails (an index out of bounds, an output too large to allocate), leaves it without
+        a value instead of raising.  Such a result raises `MemoryError` here; a result of a
+        symbolic input is returned as it is (its model fails when it runs)."""
+        if type(result) is not Array or not is_symbolic(result):
+            return result
+        if any(type(x) is Array and is_symbolic(x) for x in inputs):
+            return result
+        raise self.error(function, f"onnxruntime could not compute the result (shape "
+                         f"{tuple(result.shape)}, {self.dtype_name(result.dtype)}): an output "
+                         "too large to allocate", MemoryError)  # fmt: skip
+
+    def check_indices(self, index: Any, size: int | None, axis: int, function: str) -> None:
+        """Integer ``index`` (an ndonnx array) within ``[-size, size)`` where both are
+        known (a symbolic index is checked by onnxruntime when the model runs):
+        `IndexError` naming the first one outside."""
+        if size is None or is_symbolic(index):
+            return
+        values = np.asarray(index.unwrap_numpy())
+        outside = values[(values < -size) | (values >= size)]
+        if outside.size:
+            raise self.error(function, f"index {int(outside.flat[0])} is out of bounds for axis "
+                             f"{axis} of size {size}", IndexError)  # fmt: skip
+
+    def scalar_like(self, value: Any, like: Any) -> Any:
+        """A Python scalar ``value`` as a 0-d array of ``like``'s dtype, made by NumPy
+        (ndonnx turns a Python int beyond int64, such as ``2**64 - 1`` beside a uint64
+        array, into a wrong constant); an out-of-range int is the contract's
+        `OverflowError` (the caller's `int_beyond_dtype`)."""
+        if type(value) is Array or not isinstance(value, (bool, int, float)):
+            return value
+        return ndx.asarray(np.asarray(value, dtype=like.dtype.unwrap_numpy()))
+
+    def select(self, condition: Any, x1: Any, x2: Any) -> Any:
+        """``ndx.where(condition, x1, x2)``, exact for uint64 too: ndonnx runs a uint64
+        ``Where`` in float64 (onnxruntime has no uint64 kernel), which rounds values
+        beyond 2**53; here both operands (arrays or Python ints) go through int64, whose
+        casts keep the bits."""
+        dtypes = {a.dtype for a in (x1, x2) if type(a) is Array}
+        if dtypes != {ndx.uint64}:
+            return ndx.where(condition, x1, x2)
+        a, b = (ndx.astype(self.scalar_like(v, ref), ndx.int64)
+                for v, ref in ((x1, x2), (x2, x1)))  # fmt: skip
+        return ndx.astype(ndx.where(condition, a, b), ndx.uint64)
+
     def item(self, raw: Any) -> bool | int | float | complex:
         value = self.values(raw, "Array.item")
         if value.size != 1:
@@ -231,114 +287,9 @@ class NdonnxCore(Backend):
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:
         return (1, 0)
 
-    # -- indexing and mutation -----------------------------------------------------------------
+    # -- indexing and mutation (the key handling: `_indexing`) ------------------------------
     def index_case(self) -> tuple[Any, ...] | None:
         return None
-
-    def getitem(self, raw: Any, key: Any) -> Any:
-        """``raw[key]``: ints, slices, None, the ellipsis, boolean arrays (a mask of a
-        symbolic array gives an unknown dimension) and one integer array (a ``Gather``;
-        ndonnx takes none).  A key with fewer entries than dimensions indexes the leading
-        ones (ndonnx requires an ellipsis)."""
-        key = self._full_key(self._key(key), raw, "__getitem__")
-        try:
-            items = key if isinstance(key, tuple) else (key,)
-            arrays = [i for i, k in enumerate(items) if type(k) is Array
-                      and k.dtype != ndx.bool]  # fmt: skip
-            if arrays:
-                return self._take_array(raw, items, arrays)
-            return raw[key]
-        except Exception as exc:
-            raise_translated(self, _indexing_error(exc, key), "__getitem__")
-
-    def _full_key(self, key: Any, raw: Any, function: str) -> Any:
-        """``key`` with an ellipsis added (a tuple then) where it indexes fewer dimensions
-        than ``raw`` has and names none; else ``key`` itself (ndonnx reads a boolean
-        array alone, not in a tuple)."""
-        items = key if isinstance(key, tuple) else (key,)
-        if any(k is Ellipsis for k in items):
-            return key
-        used = sum(1 if type(k) is not Array or k.dtype != ndx.bool else len(k.shape)
-                   for k in items if k is not None and not isinstance(k, bool))  # fmt: skip
-        if used < len(raw.shape):
-            return (*items, Ellipsis)
-        return key
-
-    def _take_array(self, raw: Any, key: tuple[Any, ...], arrays: list[int]) -> Any:
-        """``raw[key]`` where one component of ``key`` is an integer array: the rest of the
-        key first (the array's place a full slice), then a ``Gather`` along the axis it
-        indexes, its negative entries counted from the end; the array's dimensions take
-        that axis's place, as NumPy's."""
-        if len(arrays) > 1:
-            raise self.error("__getitem__", f"a key with {len(arrays)} integer arrays: the "
-                             "ndonnx backend takes one (a Gather); index one axis at a time",
-                             NotImplementedError)  # fmt: skip
-        if any(type(k) is Array for i, k in enumerate(key) if i != arrays[0]):
-            raise self.error("__getitem__", "an integer array beside a boolean array: index "
-                             "one at a time", NotImplementedError)  # fmt: skip
-        position = arrays[0]
-        index = key[position]
-        if Ellipsis in key:
-            at = key.index(Ellipsis)
-            explicit = sum(1 for k in key if k is not None and k is not Ellipsis)
-            key = (*key[:at], *(slice(None),) * (len(raw.shape) - explicit), *key[at + 1:])
-            position = next(i for i, k in enumerate(key) if k is index)
-        basic = tuple(slice(None) if i == position else k for i, k in enumerate(key))
-        taken = raw[basic]
-        axis = sum(1 for k in key[:position] if k is None or isinstance(k, slice))
-        size = taken.shape[axis]
-        if size is None:
-            size_array = ndx.astype(taken.dynamic_shape[axis], index.dtype)
-        else:
-            size_array = ndx.asarray(size, dtype=index.dtype)
-        if self.dtype_name(index.dtype).startswith("int"):
-            index = ndx.where(index < 0, index + size_array, index)
-        flat = ndx.reshape(ndx.astype(index, ndx.int64), (-1,))
-        gathered = ndx.take(taken, flat, axis=axis)
-        shape = tuple(-1 if d is None else d for d in
-                      (*taken.shape[:axis], *index.shape, *taken.shape[axis + 1:]))  # fmt: skip
-        if shape.count(-1) > 1:
-            return gathered if len(index.shape) == 1 else ndx.reshape(
-                gathered, ndx.concat([taken.dynamic_shape[:axis], index.dynamic_shape,
-                                      taken.dynamic_shape[axis + 1:]]))  # fmt: skip
-        return ndx.reshape(gathered, shape)
-
-    def _key(self, key: Any) -> Any:
-        """NumPy arrays and lists in ``key`` as ndonnx arrays; `Array`s as their raw."""
-        items = key if isinstance(key, tuple) else (key,)
-        out = []
-        changed = False
-        for k in items:
-            if isinstance(k, (np.ndarray, list)):
-                k = ndx.asarray(np.asarray(k))
-                changed = True
-            elif isinstance(k, np.integer):
-                k = int(k)
-                changed = True
-            elif isinstance(k, np.bool_):
-                k = bool(k)
-                changed = True
-            elif self.wrapper_type is not None and type(k) is self.wrapper_type:
-                k = k.raw
-                changed = True
-            out.append(k)
-        if not changed:
-            return key
-        return tuple(out) if isinstance(key, tuple) else out[0]
-
-    def setitem(self, raw: Any, key: Any, value: Any) -> Any:
-        """A new array: ``raw`` with ``value`` written at ``key`` (``raw`` itself, which
-        other references hold, keeps its node)."""
-        value = self.check_setitem_value(raw, value)
-        if type(value) is Array and value.dtype != raw.dtype:
-            value = value.astype(raw.dtype)
-        key = self._full_key(self._key(key), raw, "__setitem__")
-        result = raw.copy()
-        try:
-            result[key] = value
-        except Exception as exc:
-            raise_translated(self, _indexing_error(exc, key), "__setitem__")
-        return result
 
     def check_setitem_value(self, raw: Any, value: Any) -> Any:
         if self.wrapper_type is not None and type(value) is self.wrapper_type:
@@ -350,18 +301,6 @@ class NdonnxCore(Backend):
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
         return super().assign(raw, result, function)
-
-
-def _indexing_error(exc: Exception, key: Any) -> Exception:
-    """An indexing failure of ndonnx as an `IndexError` naming the key (ndonnx raises
-    `IndexError`, `ValueError` or `TypeError` for bad keys)."""
-    if str(exc).startswith("eagerpy_xp."):
-        return exc
-    if isinstance(exc, ValueError) and _NO_VALUE in str(exc):
-        return exc
-    new = IndexError(f"index {key!r:.80}: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}")
-    new.__cause__ = exc
-    return new
 
 
 __all__ = ["ABSENT", "NDONNX_DTYPES", "AbsentDtype", "NdonnxCore", "described", "is_symbolic",

@@ -17,17 +17,27 @@ import math
 from typing import Any
 
 import ndonnx as ndx
+import numpy as np
+import spox.opset.ai.onnx.v21 as _onnx
 
-from .._base.core import translated
-from ._core import NdonnxCore
+from .._base.core import int_beyond_dtype, translated
+from ._core import Array
+from ._indexing import NdonnxIndexing
 
 _LN2 = math.log(2.0)
 #: Beyond this magnitude the large-argument forms are exact to float64's precision.
 _LARGE = 1e8
 
 
-class NdonnxElementwise(NdonnxCore):
-    """float64 ``cosh``, ``sinh``, ``asinh``, ``acosh``, ``atanh`` in double precision."""
+#: A floating dtype's (mantissa bits, smallest normal exponent): its spacing at ``2**e``
+#: is ``2**(e - bits)``, and ``2**(low - bits)`` below ``2**low`` (the subnormals).
+_FLOAT_LAYOUT = {"float32": (23, -126), "float64": (52, -1022)}
+
+
+class NdonnxElementwise(NdonnxIndexing):
+    """float64 ``cosh``, ``sinh``, ``asinh``, ``acosh``, ``atanh`` in double precision;
+    the element-wise functions whose ndonnx versions lose a zero's sign, overflow early
+    or fail in onnxruntime."""
 
     def _sign_of(self, x: Any) -> Any:
         """1 or -1 by ``x``'s sign bit, as an array of ``x``'s dtype."""
@@ -87,3 +97,150 @@ class NdonnxElementwise(NdonnxCore):
             return ndx.atanh(x)
         a = ndx.abs(x)
         return 0.5 * ndx.log1p(2.0 * a / (1.0 - a)) * self._sign_of(x)
+
+    # -- float64 trigonometry: onnxruntime has double Sin and Cos, not Tan, Atan, Asin, Acos
+    @translated
+    def cos(self, x: Any, /) -> Any:
+        """ONNX's ``Cos`` itself for float64 (onnxruntime has a double kernel; ndonnx
+        casts to float32 anyway)."""
+        if x.dtype != ndx.float64:
+            return ndx.cos(x)
+        return ndx.asarray(_onnx.cos(x.unwrap_spox()))
+
+    @translated
+    def tan(self, x: Any, /) -> Any:
+        """float64: ``sin(x) / cos(x)`` in double precision (onnxruntime has no double
+        ``Tan``)."""
+        if x.dtype != ndx.float64:
+            return ndx.tan(x)
+        return ndx.sin(x) / self.cos(x)
+
+    @translated
+    def atan(self, x: Any, /) -> Any:
+        """float64: float32's ``Atan`` (onnxruntime has no double one) refined by two
+        Newton steps on ``sin(y) - x cos(y)`` in double precision (each squares the
+        error: 1e-7, 1e-14, below float64's); ``|x| > 1`` through
+        ``pi/2 - atan(1/|x|)``; infinities give ``pi/2`` exactly; the sign is ``x``'s."""
+        if x.dtype != ndx.float64:
+            return ndx.atan(x)
+        a = ndx.abs(x)
+        large = a > 1.0
+        t = ndx.where(large, 1.0 / a, a)  # in [0, 1] (NaN stays NaN)
+        y = ndx.astype(ndx.atan(ndx.astype(t, ndx.float32)), ndx.float64)
+        for _ in range(2):
+            c = self.cos(y)
+            y = y - c * (ndx.sin(y) - t * c)
+        y = ndx.where(large, math.pi / 2 - y, y)
+        return ndx.abs(y) * self._sign_of(x)
+
+    @translated
+    def asin(self, x: Any, /) -> Any:
+        """float64: ``atan(x / sqrt((1 - x)(1 + x)))`` (``±1``: ``±pi/2``; beyond: NaN)."""
+        if x.dtype != ndx.float64:
+            return ndx.asin(x)
+        return self.atan(x / ndx.sqrt((1.0 - x) * (1.0 + x)))
+
+    @translated
+    def acos(self, x: Any, /) -> Any:
+        """float64: ``2 atan(sqrt((1 - x) / (1 + x)))`` (``-1``: ``pi``; beyond: NaN)."""
+        if x.dtype != ndx.float64:
+            return ndx.acos(x)
+        return 2.0 * self.atan(ndx.sqrt((1.0 - x) / (1.0 + x)))
+
+    @translated
+    def trunc(self, x: Any, /) -> Any:
+        """ndonnx's, with the sign of ``x`` (its ``Where`` makes ``trunc(-0.5)`` +0.0)."""
+        if self.dtype_name(x.dtype) not in ("float32", "float64"):
+            return ndx.trunc(x)
+        return ndx.abs(ndx.trunc(x)) * self._sign_of(x)
+
+    @translated
+    def logaddexp(self, x1: Any, x2: Any, /) -> Any:
+        """``max + log1p(exp(-|x1 - x2|))`` (ndonnx's ``log(exp(x1) + exp(x2))`` overflows
+        above 709); equal operands, infinities included, give ``x + log(2)``."""
+        x1, x2 = self.float_pair(x1, x2, "logaddexp")
+        high = ndx.maximum(x1, x2)
+        gap = ndx.abs(x1 - x2)
+        result = high + ndx.log1p(ndx.exp(-gap))
+        return ndx.where(x1 == x2, x1 + _LN2, result)
+
+    def float_pair(self, x1: Any, x2: Any, function: str) -> tuple[Any, Any]:
+        """Both operands as arrays of their promoted real floating dtype (a Python scalar
+        takes the other operand's)."""
+        if type(x1) is not Array:
+            x1 = ndx.asarray(x1, dtype=x2.dtype)
+        if type(x2) is not Array:
+            x2 = ndx.asarray(x2, dtype=x1.dtype)
+        name = self.promote_names(self.dtype_name(x1.dtype), self.dtype_name(x2.dtype), function)
+        dtype = self.dtypes_by_name[name]
+        return ndx.astype(x1, dtype, copy=False), ndx.astype(x2, dtype, copy=False)
+
+    @translated
+    def bitwise_right_shift(self, x1: Any, x2: Any, /) -> Any:
+        """An arithmetic shift for every shift count: ndonnx divides a signed ``x1`` by
+        ``2**x2``, which overflows (and onnxruntime's ``Div`` fails) once ``x2`` reaches
+        the width; here a signed ``x1`` shifts as its unsigned twin through ONNX's
+        ``BitShift`` (a negative one as the complement of its complement's shift), with
+        counts clamped to ``[0, bits - 1]`` (the same result; ``BitShift`` by the width
+        or more is undefined in C++).  A Python int beside an array takes its dtype."""
+        beyond = int_beyond_dtype(self, "bitwise_right_shift", x1, x2)
+        if beyond is not None:  # (raises: no comparison)
+            return beyond
+        if type(x1) is not Array:
+            x1 = self.scalar_like(x1, x2)
+        if type(x2) is not Array:
+            x2 = self.scalar_like(x2, x1)
+        name = self.promote_names(self.dtype_name(x1.dtype), self.dtype_name(x2.dtype),
+                                  "bitwise_right_shift")  # fmt: skip
+        dtype = self.dtypes_by_name[name]
+        x1, x2 = ndx.astype(x1, dtype, copy=False), ndx.astype(x2, dtype, copy=False)
+        bits = np.iinfo(dtype.unwrap_numpy()).bits
+        unsigned = self.dtypes_by_name[name if name.startswith("u") else f"u{name}"]
+        count = ndx.astype(ndx.clip(x2, 0, bits - 1), unsigned)
+        if name.startswith("u"):
+            return ndx.bitwise_right_shift(x1, count)
+        negative = x1 < 0
+        magnitude = ndx.where(negative, ndx.bitwise_invert(x1), x1)  # (non-negative)
+        shifted = ndx.astype(ndx.bitwise_right_shift(ndx.astype(magnitude, unsigned), count),
+                             dtype)  # fmt: skip
+        return ndx.where(negative, ndx.bitwise_invert(shifted), shifted)
+
+    @translated
+    def nextafter(self, x1: Any, x2: Any, /) -> Any:
+        """The next representable number after ``x1`` toward ``x2``, by arithmetic (ONNX
+        opset 21 reads no float's bits): ``x1`` plus or minus the spacing of its binade,
+        ``2**(e - mantissa bits)`` for ``2**e <= |x1| < 2**(e + 1)`` (``e`` from ``log2``,
+        corrected by one either way; half of it going down from ``2**e`` itself; the
+        smallest subnormal at and below the smallest normal), which addition makes exact.
+        ``x1 == x2`` gives ``x2`` (signed zeros kept); NaN gives NaN; an infinity steps to
+        the largest finite number."""
+        x1, x2 = self.float_pair(x1, x2, "nextafter")
+        name = self.dtype_name(x1.dtype)
+        bits, low = _FLOAT_LAYOUT[name]
+        dtype = x1.dtype
+        two = ndx.asarray(2.0, dtype=dtype)
+        magnitude = ndx.abs(x1)
+        finite = ndx.isfinite(magnitude) & (magnitude > 0)
+        safe = ndx.where(finite, magnitude, ndx.ones_like(magnitude))
+        e = ndx.floor(ndx.log2(safe))
+        e = ndx.where(two ** e > safe, e - 1, e)
+        e = ndx.where(two ** (e + 1) <= safe, e + 1, e)
+        e = ndx.maximum(e, ndx.asarray(float(low), dtype=dtype))
+        up = two ** (e - bits)  # the spacing above |x1|
+        power = (two ** e == safe) & (e > low)
+        down = ndx.where(power, up / 2, up)  # the spacing below |x1|
+        tiny = ndx.asarray(float(np.finfo(dtype.unwrap_numpy()).smallest_subnormal), dtype=dtype)
+        largest = ndx.asarray(float(np.finfo(dtype.unwrap_numpy()).max), dtype=dtype)
+        rising = x2 > x1
+        away = ndx.where(rising, x1 >= 0, x1 <= 0)  # |x1| grows
+        step = ndx.where(magnitude == 0, tiny, ndx.where(away, up, down))
+        moved = ndx.where(rising, x1 + step, x1 - step)
+        moved = ndx.where(ndx.isinf(x1), ndx.where(x1 > 0, largest, -largest), moved)
+        same = x1 == x2
+        chosen = ndx.where(same, x2, moved)
+        # (onnxruntime's Where returns +0.0 for a -0.0 it picks from its first operand)
+        # (a step to zero keeps x1's sign: nextafter(-tiny, 1) is -0.0)
+        sign = ndx.where(same, self._sign_of(x2),
+                         ndx.where(moved == 0, self._sign_of(x1), self._sign_of(moved)))  # fmt: skip
+        result = ndx.abs(chosen) * sign
+        return ndx.where(ndx.isnan(x1) | ndx.isnan(x2), ndx.full_like(x1, math.nan), result)

@@ -14,13 +14,14 @@ import ndonnx as ndx
 import numpy as np
 import spox.opset.ai.onnx.v21 as _onnx
 
-from .._base.core import translated
-from .._base.creation import check_dlpack, native_order
+from ..._dtypes import INT_RANGE
+from .._base.core import int_beyond_dtype, translated
+from .._base.creation import check_dlpack, check_python_int, int_beyond, native_order
+from ._checked import NdonnxChecked
 from ._core import Array
-from ._elementwise import NdonnxElementwise
 
 
-class NdonnxFunctions(NdonnxElementwise):
+class NdonnxFunctions(NdonnxChecked):
     """Functions of the standard ndonnx lacks, or gets wrong."""
 
     def _as_array(self, x: Any, like: Any, function: str) -> Any:
@@ -59,7 +60,10 @@ class NdonnxFunctions(NdonnxElementwise):
         name = b.promote_names(b.dtype_name(x1.dtype), b.dtype_name(x2.dtype), "matmul")
         if name == "bool":
             raise b.error("matmul", "expected numeric arrays, got bool", TypeError)
-        if not s1 or not s2 or None in s1 or None in s2 or 0 in s1 or 0 in s2:
+        if not s1 or not s2:
+            raise b.error("matmul", f"expected arrays of at least one dimension, got shapes "
+                          f"{s1} and {s2}")  # fmt: skip
+        if None in s1 or None in s2 or 0 in s1 or 0 in s2:
             return ndx.matmul(x1, x2)
         inner1, inner2 = s1[-1], s2[-2] if len(s2) > 1 else s2[0]
         if inner1 != inner2:
@@ -71,24 +75,6 @@ class NdonnxFunctions(NdonnxElementwise):
         a1, a2 = ndx.astype(x1, wide, copy=False), ndx.astype(x2, wide, copy=False)
         result = ndx.asarray(_onnx.matmul(a1.unwrap_spox(), a2.unwrap_spox()))
         return result if wide is dtype else ndx.astype(result, dtype)
-
-    @translated
-    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
-        """Indices of any integer dtype (ndonnx takes int64 only); negative ones count
-        from the end, as the standard's."""
-        shape = self.shape_of(x)
-        if axis is None:
-            if len(shape) != 1:
-                raise self.error("take", f"axis is required for a {len(shape)}-d array")
-            axis = 0
-        axis = self.normalize_axis(axis, len(shape), "take")
-        if indices.dtype != ndx.int64:
-            indices = ndx.astype(indices, ndx.int64)
-        size = shape[axis]
-        extent = ndx.asarray(size, dtype=ndx.int64) if size is not None else \
-            ndx.astype(x.dynamic_shape[axis], ndx.int64)  # fmt: skip
-        indices = ndx.where(indices < 0, indices + extent, indices)
-        return ndx.take(x, indices, axis=axis)
 
     @translated
     def expand_dims(self, x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
@@ -115,7 +101,47 @@ class NdonnxFunctions(NdonnxElementwise):
             self.check_holds("complex128", "asarray")
         if self.wrapper_type is not None and type(obj) is self.wrapper_type:
             obj = obj.raw
-        return ndx.asarray(obj, dtype=target, copy=copy)
+        if target is None and isinstance(obj, (int, list, tuple)) and _plain_ints(obj):
+            beyond = int_beyond(obj, "int64")  # (the default integer dtype)
+            if beyond is not None:
+                check_python_int(self, beyond, "int64", "asarray")
+        if target is not None and isinstance(obj, (int, list, tuple)):
+            name = self.dtype_name(target)
+            if name in INT_RANGE:
+                beyond = int_beyond(obj, name)
+                if beyond is not None:
+                    check_python_int(self, beyond, name, "asarray")
+                if name == "uint64" and _plain_ints(obj):  # (ndonnx reads them as int64)
+                    obj = np.asarray(obj, dtype=np.uint64)
+        result = ndx.asarray(obj, dtype=target, copy=copy)
+        if result.dtype not in self.dtypes_by_name.values():  # ndonnx's strings, datetimes
+            raise self.error("asarray", f"{obj!r:.80} makes an array of {result.dtype}, which "
+                             "is no dtype of the standard", TypeError)  # fmt: skip
+        return result
+
+    @translated
+    def arange(
+        self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+        device: Any = None,
+    ) -> Any:  # fmt: skip
+        """Integers near the 64-bit bounds made exactly (ndonnx's ``Range`` of such
+        Python ints gives wrong values): from NumPy, counting up from the smaller end,
+        where any end is beyond float64's exact integers (``2**53``)."""
+        self._check_arange(start, stop, step)
+        low, high = (0, start) if stop is None else (start, stop)
+        if not self._check_arange_ints(low, high, step, dtype) or \
+                max(abs(low), abs(high)) <= 2**53:  # fmt: skip
+            return super().arange(start, stop, step, dtype=dtype, device=device)
+        if device is not None:
+            self.native_device(device, "arange")
+        target = self.check_dtype(dtype, "arange") if dtype is not None else ndx.int64
+        kind = target.unwrap_numpy()
+        count = max(0, -((low - high) // step))
+        last = low + (count - 1) * step
+        smaller = min(low, last) if count else 0
+        values = np.asarray(smaller, dtype=kind) + np.arange(count, dtype=kind) * \
+            np.asarray(abs(step), dtype=kind)  # fmt: skip
+        return ndx.asarray(values if step > 0 else values[::-1].copy())
 
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
@@ -124,6 +150,8 @@ class NdonnxFunctions(NdonnxElementwise):
         check_dlpack(self, x)
         if device is not None:
             self.native_device(device, "from_dlpack")
+        if type(x) is Array:  # (ndonnx's own export raises BufferError)
+            return x if copy is False else ndx.asarray(x, copy=True)
         if copy is False:
             raise self.error("from_dlpack", "copy=False: an ndonnx array holds its values as "
                              "a constant of its graph, a copy", ValueError)  # fmt: skip
@@ -133,27 +161,37 @@ class NdonnxFunctions(NdonnxElementwise):
         return ndx.asarray(np.array(host, copy=True))
 
     @translated
+    def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
+        """A Python int beside an integer array takes its dtype through NumPy (ndonnx
+        turns ``2**64 - 1`` beside a uint64 array into 0; one beyond the dtype:
+        `OverflowError`); uint64 selects exactly (`NdonnxCore.select`)."""
+        x1, x2 = self._int_operands("where", x1, x2)
+        return self.select(condition, x1, x2)
+
+    def _int_operands(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any]:
+        """A Python int operand beside an integer array as a 0-d array of its dtype
+        (`OverflowError` beyond it); other operands as they are."""
+        if (type(x1) is int and type(x2) is Array) or (type(x2) is int and type(x1) is Array):
+            int_beyond_dtype(self, function, x1, x2)  # (raises: no comparison here)
+            array: Any = x2 if type(x2) is Array else x1
+            if self.dtype_name(array.dtype) in _INTEGERS:
+                return self.scalar_like(x1, x2), self.scalar_like(x2, x1)
+        return x1, x2
+
+    @translated
     def conj(self, x: Any, /) -> Any:
         """Real arrays only (ndonnx has no complex dtype): the values themselves."""
         return ndx.asarray(x, copy=True)
 
     @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
-        """``|x1|`` with the sign bit of ``x2`` (ndonnx has none): a product, not a
-        ``Where``, which drops the sign of a zero in onnxruntime."""
-        x1, x2 = self._float_pair(x1, x2, "copysign")
-        sign = 1 - 2 * ndx.astype(self.signbit(x2), x1.dtype)
-        return ndx.abs(x1) * sign
-
-    def _float_pair(self, x1: Any, x2: Any, function: str) -> tuple[Any, Any]:
-        """Both operands as arrays of their promoted real floating dtype."""
-        if type(x1) is not Array:
-            x1 = self._as_array(x1, x2, function)
-        if type(x2) is not Array:
-            x2 = self._as_array(x2, x1, function)
-        name = self.promote_names(self.dtype_name(x1.dtype), self.dtype_name(x2.dtype), function)
-        dtype = self.dtypes_by_name[name]
-        return ndx.astype(x1, dtype, copy=False), ndx.astype(x2, dtype, copy=False)
+        """``|x1|``, negated where ``x2``'s sign bit is set (ndonnx has no copysign):
+        ``Neg`` flips a NaN's sign too, and the negated value is ``Where``'s second
+        operand, whose signed zeros and NaNs onnxruntime keeps (it makes a -0.0 picked
+        from its first operand +0.0).  The sign of a NaN ``x2`` is not seen (`signbit`)."""
+        x1, x2 = self.float_pair(x1, x2, "copysign")
+        magnitude = ndx.abs(x1)
+        return ndx.where(~self.signbit(x2), magnitude, -magnitude)
 
     @translated
     def signbit(self, x: Any, /) -> Any:
@@ -167,7 +205,7 @@ class NdonnxFunctions(NdonnxElementwise):
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """``sqrt(x1**2 + x2**2)`` scaled by the larger magnitude (no overflow); an
         infinity wins over NaN, as the standard says."""
-        x1, x2 = self._float_pair(x1, x2, "hypot")
+        x1, x2 = self.float_pair(x1, x2, "hypot")
         a, b = ndx.abs(x1), ndx.abs(x2)
         big, small = ndx.maximum(a, b), ndx.minimum(a, b)
         safe = ndx.where(big == 0, ndx.ones_like(big), big)
@@ -177,32 +215,24 @@ class NdonnxFunctions(NdonnxElementwise):
 
     @translated
     def atan2(self, x1: Any, x2: Any, /) -> Any:
-        """The angle of ``(x2, x1)``: ``atan(x1 / x2)`` moved to its quadrant, with the
-        standard's signed zeros and infinities."""
-        y, x = self._float_pair(x1, x2, "atan2")
-        pi = ndx.asarray(math.pi, dtype=y.dtype)
-        sign_y = 1 - 2 * ndx.astype(self.signbit(y), y.dtype)
-        both_inf = ndx.isinf(x) & ndx.isinf(y)
-        ratio = ndx.where(both_inf, ndx.where(x > 0, ndx.ones_like(y), -ndx.ones_like(y)) * sign_y,
-                          y / x)  # fmt: skip
-        base = ndx.atan(ratio)
-        base = ndx.where(both_inf & (x < 0), sign_y * 3 * pi / 4, base)
-        negative_x = self.signbit(x)
-        shifted = ndx.where(negative_x & ~both_inf, base + sign_y * pi, base)
-        zero_x = x == 0
-        shifted = ndx.where(zero_x & (y != 0), sign_y * pi / 2, shifted)
-        both_zero = zero_x & (y == 0)
-        shifted = ndx.where(both_zero, ndx.where(negative_x, pi, ndx.zeros_like(y)), shifted)
-        result = ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), shifted)
-        return ndx.abs(result) * sign_y  # (the angle has y's sign; Where drops a zero's)
-
-    @translated
-    def nextafter(self, x1: Any, x2: Any, /) -> Any:
-        """Refused: the next representable number needs a float's bits, which ONNX
-        operators do not reach (no bit cast before opset 26)."""
-        raise self.error("nextafter", "ONNX (opset 21) has no operator that reads or writes a "
-                         "float's bits, which the next representable number needs",
-                         NotImplementedError)  # fmt: skip
+        """The angle of ``(x2, x1)``: ``atan(|x1| / |x2|)`` moved to its quadrant, then
+        given ``x1``'s sign by a product (onnxruntime's ``Where`` drops a zero's); the
+        standard's special values (multiples of pi/4, signed zeros) as exact constants,
+        not through ``atan``."""
+        y, x = self.float_pair(x1, x2, "atan2")
+        dtype = y.dtype
+        pi = ndx.asarray(math.pi, dtype=dtype)
+        half = ndx.asarray(math.pi / 2, dtype=dtype)
+        sign_y = 1 - 2 * ndx.astype(self.signbit(y), dtype)
+        ay, ax = ndx.abs(y), ndx.abs(x)
+        inf_y, inf_x = ndx.isinf(ay), ndx.isinf(ax)
+        angle = self.atan(ay / ax)  # in [0, pi/2]
+        angle = ndx.where(inf_y | (ax == 0), half, angle)
+        angle = ndx.where(inf_y & inf_x, ndx.asarray(math.pi / 4, dtype=dtype), angle)
+        angle = ndx.where(ay == 0, ndx.zeros_like(y), angle)  # (x == 0 too: the zeros)
+        angle = ndx.where(self.signbit(x), pi - angle, angle)
+        result = ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), angle)
+        return result * sign_y
 
     @translated
     def real(self, x: Any, /) -> Any:
@@ -226,12 +256,20 @@ class NdonnxFunctions(NdonnxElementwise):
         return self._integer_safe("remainder", ndx.remainder, x1, x2)
 
     def _integer_safe(self, function: str, op: Any, x1: Any, x2: Any) -> Any:
+        x1, x2 = self._int_operands(function, x1, x2)
         divisor = x2 if type(x2) is Array else None
         if divisor is None or self.dtype_name(divisor.dtype) not in _INTEGERS:
             return op(x1, x2)
         zero = divisor == 0
-        result = op(x1, ndx.where(zero, ndx.asarray(1, dtype=divisor.dtype), divisor))
-        return ndx.where(zero, ndx.zeros_like(result), result)
+        result = op(x1, self.select(zero, ndx.asarray(1, dtype=divisor.dtype), divisor))
+        return self.select(zero, ndx.zeros_like(result), result)
+
+
+def _plain_ints(obj: Any) -> bool:
+    """Whether ``obj`` is a Python int or nested lists and tuples of them only."""
+    if isinstance(obj, (list, tuple)):
+        return all(_plain_ints(o) for o in obj)
+    return type(obj) is int
 
 
 def _has_complex(obj: Any) -> bool:

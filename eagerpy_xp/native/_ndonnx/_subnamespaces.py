@@ -45,6 +45,20 @@ class NdonnxLinalg(Linalg):
     def _refuse(self, function: str, why: str | None = None) -> NoReturn:
         raise self._b.error(f"linalg.{function}", why or UNHELD[function], NotImplementedError)
 
+    def _unheld(self, function: str, x: Any, square: bool) -> NoReturn:
+        """Refuse ``function`` (`UNHELD`), after checking ``x`` as the function would (a
+        stack of matrices, square ones where ``square``): an invalid call is the same
+        `ValueError` on every backend."""
+        b = self._b
+        shape = b.shape_of(x)
+        if len(shape) < 2:
+            raise b.error(f"linalg.{function}", f"expected a stack of matrices (at least 2 "
+                          f"dimensions), got shape {shape}")  # fmt: skip
+        if square and None not in shape[-2:] and shape[-1] != shape[-2]:
+            raise b.error(f"linalg.{function}", f"expected a stack of square matrices, got "
+                          f"shape {shape}")  # fmt: skip
+        self._refuse(function)
+
     def _square(self, x: Any, function: str) -> int:
         """The size ``n`` of ``x``'s (known) square matrices, for a floating ``x``."""
         b = self._b
@@ -68,7 +82,7 @@ class NdonnxLinalg(Linalg):
 
     @translated
     def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
-        self._refuse("cholesky")
+        self._unheld("cholesky", x, True)
 
     @translated
     def cross(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
@@ -150,19 +164,19 @@ class NdonnxLinalg(Linalg):
 
     @translated
     def eig(self, x: Any, /) -> Any:
-        self._refuse("eig")
+        self._unheld("eig", x, True)
 
     @translated
     def eigvals(self, x: Any, /) -> Any:
-        self._refuse("eigvals")
+        self._unheld("eigvals", x, True)
 
     @translated
     def eigh(self, x: Any, /) -> Any:
-        self._refuse("eigh")
+        self._unheld("eigh", x, True)
 
     @translated
     def eigvalsh(self, x: Any, /) -> Any:
-        self._refuse("eigvalsh")
+        self._unheld("eigvalsh", x, True)
 
     @translated
     def matrix_norm(self, x: Any, /, *, keepdims: bool = False, ord: Any = "fro") -> Any:
@@ -210,7 +224,7 @@ class NdonnxLinalg(Linalg):
 
     @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
-        self._refuse("matrix_rank")
+        self._unheld("matrix_rank", x, False)
 
     @translated
     def outer(self, x1: Any, x2: Any, /) -> Any:
@@ -222,19 +236,22 @@ class NdonnxLinalg(Linalg):
 
     @translated
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
-        self._refuse("pinv")
+        self._unheld("pinv", x, False)
 
     @translated
     def qr(self, x: Any, /, *, mode: str = "reduced") -> Any:
-        self._refuse("qr")
+        if mode not in ("reduced", "complete"):
+            raise self._b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got "
+                                f"{mode!r}")  # fmt: skip
+        self._unheld("qr", x, False)
 
     @translated
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> Any:
-        self._refuse("svd")
+        self._unheld("svd", x, False)
 
     @translated
     def svdvals(self, x: Any, /) -> Any:
-        self._refuse("svdvals")
+        self._unheld("svdvals", x, False)
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
@@ -346,49 +363,70 @@ WHY = ("its result (or input) is complex, and ndonnx has no complex dtype: ONNX'
 
 
 class NdonnxFFT(FFT):
-    """Real ``fft`` functions; the transforms refused (`WHY`)."""
+    """Real ``fft`` functions; the transforms refused (`WHY`) once their arguments are
+    checked (an invalid call is the same `ValueError` on every backend)."""
 
     def _refuse(self, function: str) -> NoReturn:
         raise self._b.error(f"fft.{function}", WHY, NotImplementedError)
 
     @translated
     def fft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "fft")
+        self._fft_norm(norm, "fft")
         self._refuse("fft")
 
     @translated
     def ifft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ifft")
+        self._fft_norm(norm, "ifft")
         self._refuse("ifft")
 
     @translated
     def fftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        self._fft_axes(s, axes, x, "fftn")
+        self._fft_norm(norm, "fftn")
         self._refuse("fftn")
 
     @translated
     def ifftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        self._fft_axes(s, axes, x, "ifftn")
+        self._fft_norm(norm, "ifftn")
         self._refuse("ifftn")
 
     @translated
     def rfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "rfft")
+        self._fft_norm(norm, "rfft")
         self._refuse("rfft")
 
     @translated
     def irfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "irfft")
+        self._fft_norm(norm, "irfft")
         self._refuse("irfft")
 
     @translated
     def rfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        self._fft_axes(s, axes, x, "rfftn")
+        self._fft_norm(norm, "rfftn")
         self._refuse("rfftn")
 
     @translated
     def irfftn(self, x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
+        self._fft_axes(s, axes, x, "irfftn")
+        self._fft_norm(norm, "irfftn")
         self._refuse("irfftn")
 
     @translated
     def hfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "hfft")
+        self._fft_norm(norm, "hfft")
         self._refuse("hfft")
 
     @translated
     def ihfft(self, x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
+        self._fft_n(x, n, axis, "ihfft")
+        self._fft_norm(norm, "ihfft")
         self._refuse("ihfft")
 
     @translated

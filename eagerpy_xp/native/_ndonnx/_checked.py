@@ -1,0 +1,342 @@
+"""Functions ndonnx computes right for valid arguments but checks too little.
+
+ndonnx reads a negative axis modulo the rank (``sum(x, axis=-3)`` of a 2-d array sums
+an axis), accepts a repeated axis, and leaves other invalid calls to ONNX: shape
+inference then fails naming no argument, or (eager arrays) onnxruntime fails and ndonnx
+returns an array without a value (`NdonnxCore.computed`).  Each function here checks
+its arguments first, with the error contract's exceptions naming the value, then runs
+ndonnx's own (or the generic default), the same on eager and symbolic arrays.  Also
+here: the reductions and scans of integers that ndonnx computes in float64 (``prod``,
+``cumulative_prod``: wrong beyond 2**53, and ``cumulative_prod`` of a negative or zero
+float is NaN, being ``exp(cumsum(log(x)))``) and ``searchsorted`` of a non-1-d ``x2``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+import ndonnx as ndx
+
+from ..._dtypes import REAL_FLOATING
+from .._base.core import translated
+from ._core import Array
+from ._elementwise import NdonnxElementwise
+
+_SIGNED_NARROW = frozenset({"int8", "int16", "int32"})
+_UNSIGNED_NARROW = frozenset({"uint8", "uint16", "uint32"})
+
+
+class NdonnxChecked(NdonnxElementwise):
+    """Axes, shapes and sizes checked before ndonnx runs."""
+
+    def _axes(self, x: Any, axis: Any, function: str) -> tuple[int, ...]:
+        """``axis`` (None, an int, a tuple) of ``x`` normalised: `AxisError` out of range,
+        `ValueError` for a repeated one, `TypeError` for a non-integer."""
+        return self.normalize_axes(axis, len(self.shape_of(x)), function)  # type: ignore[no-any-return]
+
+    # -- statistics and utilities: reductions ------------------------------------------------
+    @translated
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "max")
+        return super().max(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "min")
+        return super().min(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "mean")
+        return super().mean(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "sum")
+        return super().sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+    @translated
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        """Integers multiply as their dtype does, modulo ``2**bits`` (ndonnx's
+        ``ReduceProd`` runs in float64, and onnxruntime's int64 ``ReduceProd``
+        saturates): a product tree of ``Mul`` over the reduced axes, whose sizes must be
+        known."""
+        axes = self._axes(x, axis, "prod")
+        target = self._accumulation(x, self.check_dtype(dtype, "prod"), "prod")
+        if self.dtype_name(target) in REAL_FLOATING:
+            return super().prod(x, axis=axis, dtype=target, keepdims=keepdims)
+        shape = self.shape_of(x)
+        if any(shape[a] is None for a in axes):
+            raise self.error("prod", f"the integer product over axes {axes} of shape {shape} "
+                             "needs their sizes (a product tree of Mul)", NotImplementedError)  # fmt: skip
+        kept = [a for a in range(len(shape)) if a not in axes]
+        moved = ndx.permute_dims(ndx.astype(x, target), (*kept, *axes))
+        count = math.prod(cast(int, shape[a]) for a in axes)
+        outer = tuple(-1 if shape[a] is None else cast(int, shape[a]) for a in kept)
+        flat = ndx.reshape(moved, (*outer, count))
+        if count == 0:
+            result = ndx.astype(ndx.ones_like(ndx.sum(flat, axis=-1)), target)
+        else:
+            while count > 1:
+                if count % 2:
+                    flat = ndx.concat([flat, ndx.ones_like(flat[..., :1])], axis=-1)
+                    count += 1
+                flat = flat[..., : count // 2] * flat[..., count // 2:]
+                count //= 2
+            result = flat[..., 0]
+        if keepdims:
+            for a in sorted(axes):
+                result = ndx.expand_dims(result, axis=a)
+        return result
+
+    def _accumulation(self, x: Any, dtype: Any, function: str) -> Any:
+        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given;
+        else ``x``'s, with narrower integers widened to int64 or uint64 and bool to the
+        default integer (the standard's rule)."""
+        if dtype is not None:
+            return dtype
+        name = self.dtype_name(x.dtype)
+        if name in _SIGNED_NARROW or name == "bool":
+            return ndx.int64
+        if name in _UNSIGNED_NARROW:
+            return ndx.uint64
+        return x.dtype
+
+    @translated
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        self._axes(x, axis, "std")
+        return super().std(x, axis=axis, correction=correction, keepdims=keepdims)
+
+    @translated
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        self._axes(x, axis, "var")
+        return super().var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+    @translated
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "all")
+        return super().all(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "any")
+        return super().any(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "count_nonzero")
+        return super().count_nonzero(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "argmax")
+        return super().argmax(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "argmin")
+        return super().argmin(x, axis=axis, keepdims=keepdims)
+
+    @translated
+    def cumulative_prod(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        """Running products by doubling (``ceil(log2(n))`` rounds of a shifted ``Mul``;
+        ndonnx's ``exp(cumulative_sum(log(x)))`` is NaN for a negative entry and inexact
+        for integers): the axis's size must be known."""
+        shape = self.shape_of(x)
+        if axis is None:
+            if len(shape) != 1:
+                raise self.error("cumulative_prod", f"axis is required for a {len(shape)}-d "
+                                 "array")  # fmt: skip
+            axis = 0
+        axis = self.normalize_axis(axis, len(shape), "cumulative_prod")
+        target = self._accumulation(x, self.check_dtype(dtype, "cumulative_prod"),
+                                    "cumulative_prod")  # fmt: skip
+        size = shape[axis]
+        if size is None:
+            raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
+                             "known size (the products double along it)", NotImplementedError)  # fmt: skip
+        running = ndx.moveaxis(ndx.astype(x, target), axis, -1)
+        step = 1
+        while step < size:
+            shifted = ndx.concat([ndx.ones_like(running[..., :step]),
+                                  running[..., : size - step]], axis=-1)  # fmt: skip
+            running = running * shifted
+            step *= 2
+        if include_initial:
+            initial = ndx.ones_like(ndx.sum(running, axis=-1, keepdims=True, dtype=target))
+            running = ndx.concat([initial, running], axis=-1)
+        return ndx.moveaxis(running, -1, axis)
+
+    # -- sorting ------------------------------------------------------------------------------
+    @translated
+    def argsort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        self.normalize_axis(axis, len(self.shape_of(x)), "argsort")
+        return super().argsort(x, axis=axis, descending=descending, stable=stable)
+
+    @translated
+    def sort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        self.normalize_axis(axis, len(self.shape_of(x)), "sort")
+        return super().sort(x, axis=axis, descending=descending, stable=stable)
+
+    # -- manipulation ---------------------------------------------------------------------------
+    @translated
+    def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
+        self._axes(x, axis, "flip")
+        return super().flip(x, axis=axis)
+
+    @translated
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        ndim = len(self.shape_of(x))
+        for a in axis if isinstance(axis, (tuple, list)) else () if axis is None else (axis,):
+            self.normalize_axis(a, ndim, "roll")  # (an axis may repeat: it rolls again)
+        return super().roll(x, shift, axis=axis)
+
+    @translated
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "repeat")
+        return self.computed(super().repeat(x, repeats, axis=axis), "repeat", x, repeats)
+
+    @translated
+    def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        return self.computed(super().tile(x, repetitions), "tile", x)
+
+    @translated
+    def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
+        ndim = len(self.shape_of(x))
+        sources = self.normalize_axes(source, ndim, "moveaxis")
+        targets = self.normalize_axes(destination, ndim, "moveaxis")
+        if len(sources) != len(targets):
+            raise self.error("moveaxis", f"source {source!r} and destination {destination!r} "
+                             "differ in length")  # fmt: skip
+        return super().moveaxis(x, source, destination)
+
+    @translated
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        ndim = len(self.shape_of(x))
+        if not isinstance(axes, (tuple, list)):
+            raise self.error("permute_dims", f"axes must be a tuple of ints, got {axes!r}",
+                             TypeError)  # fmt: skip
+        normal = self.normalize_axes(axes, ndim, "permute_dims")
+        if len(normal) != ndim:
+            raise self.error("permute_dims", f"axes {tuple(axes)!r} must name each of the "
+                             f"{ndim} axes once")  # fmt: skip
+        return super().permute_dims(x, tuple(axes))
+
+    @translated
+    def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+        """The new shape must hold the same number of elements (where ``x``'s is known)."""
+        sizes = self.check_sizes(shape, "shape", "reshape", unknown=True)
+        current = self.shape_of(x)
+        if None not in current:
+            total = math.prod(current)  # type: ignore[arg-type]
+            known = math.prod(s for s in sizes if s != -1)
+            fits = total == known if -1 not in sizes else known != 0 and total % known == 0
+            if not fits:
+                raise self.error("reshape", f"cannot reshape an array of shape {current} "
+                                 f"({total} elements) into shape {tuple(sizes)}")  # fmt: skip
+        return super().reshape(x, sizes, copy=copy)
+
+    @translated
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        ndim = len(self.shape_of(x))
+        if ndim == 0:
+            raise self.error("unstack", "a 0-d array has no axis to unstack")
+        self.normalize_axis(axis, ndim, "unstack")
+        return super().unstack(x, axis=axis)  # type: ignore[no-any-return]
+
+    # -- indexing -------------------------------------------------------------------------------
+    @translated
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """Indices of any integer dtype (ndonnx takes int64 only); negative ones count
+        from the end, as the standard's; out of bounds: `IndexError` (eager indices)."""
+        shape = self.shape_of(x)
+        if axis is None:
+            if len(shape) != 1:
+                raise self.error("take", f"axis is required for a {len(shape)}-d array")
+            axis = 0
+        axis = self.normalize_axis(axis, len(shape), "take")
+        if len(self.shape_of(indices)) != 1:
+            raise self.error("take", f"indices must be a 1-d array, got shape "
+                             f"{self.shape_of(indices)}")  # fmt: skip
+        self.check_indices(indices, shape[axis], axis, "take")
+        if indices.dtype != ndx.int64:
+            indices = ndx.astype(indices, ndx.int64)
+        size = shape[axis]
+        extent = ndx.asarray(size, dtype=ndx.int64) if size is not None else \
+            ndx.astype(x.dynamic_shape[axis], ndx.int64)  # fmt: skip
+        indices = ndx.where(indices < 0, indices + extent, indices)
+        return ndx.take(x, indices, axis=axis)
+
+    @translated
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        shape = self.shape_of(x)
+        if len(self.shape_of(indices)) != len(shape):
+            raise self.error("take_along_axis", f"indices of shape {self.shape_of(indices)} "
+                             f"must have as many dimensions as x of shape {shape}")  # fmt: skip
+        position = self.normalize_axis(axis, len(shape), "take_along_axis")
+        self.check_indices(indices, shape[position], position, "take_along_axis")
+        return super().take_along_axis(x, indices, axis=axis)
+
+    # -- searching ------------------------------------------------------------------------------
+    @translated
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        """``x2`` of any shape (ndonnx takes a 1-d one): searched flattened, the result
+        shaped like it."""
+        s1 = self.shape_of(x1)
+        if len(s1) != 1:
+            raise self.error("searchsorted", f"x1 must be a 1-d array, got shape {s1}")
+        if side not in ("left", "right"):
+            raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        if type(x2) is not Array:
+            x2 = ndx.asarray(x2, dtype=x1.dtype)
+        s2 = self.shape_of(x2)
+        if len(s2) == 1:
+            return super().searchsorted(x1, x2, side=side, sorter=sorter)
+        found = super().searchsorted(x1, ndx.reshape(x2, (-1,)), side=side, sorter=sorter)
+        if None in s2:
+            return ndx.reshape(found, x2.dynamic_shape)
+        return ndx.reshape(found, cast("tuple[int, ...]", s2))
+
+    # -- linear algebra -------------------------------------------------------------------------
+    @translated
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        """The contracted axes must have equal (known) sizes."""
+        s1, s2 = self.shape_of(x1), self.shape_of(x2)
+        if isinstance(axes, (tuple, list)):
+            if len(axes) != 2 or not all(isinstance(a, (tuple, list)) for a in axes):
+                raise self.error("tensordot", f"axes must be an int or two sequences of "
+                                 f"axes, got {axes!r}")  # fmt: skip
+            first = self.normalize_axes(tuple(axes[0]), len(s1), "tensordot")
+            second = self.normalize_axes(tuple(axes[1]), len(s2), "tensordot")
+            if len(first) != len(second):
+                raise self.error("tensordot", f"axes {axes!r} name different numbers of axes")
+        else:
+            n = self.check_int(axes, "axes", "tensordot", 0)
+            if n > len(s1) or n > len(s2):
+                raise self.error("tensordot", f"axes={n} exceeds the dimensions of shapes "
+                                 f"{s1} and {s2}")  # fmt: skip
+            first = tuple(range(len(s1) - n, len(s1)))
+            second = tuple(range(n))
+        for a, b in zip(first, second):
+            if s1[a] is not None and s2[b] is not None and s1[a] != s2[b]:
+                raise self.error("tensordot", f"axis {a} of x1 (size {s1[a]}) and axis {b} of "
+                                 f"x2 (size {s2[b]}) differ: shapes {s1} and {s2}")  # fmt: skip
+        return super().tensordot(x1, x2, axes=axes)
+
+
+__all__ = ["NdonnxChecked"]
