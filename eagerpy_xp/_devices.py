@@ -64,6 +64,9 @@ class Device:
                 return self == Device(other)
             except ValueError:
                 return False
+        named = _UNNAMED.get(type(other))
+        if named is not None:
+            return self == named
         platform, index = getattr(other, "platform", None), getattr(other, "id", None)
         if isinstance(platform, str) and isinstance(index, int):  # a JAX device
             try:
@@ -80,3 +83,13 @@ class Device:
 
 
 CPU = Device("cpu")
+
+#: Device object types without a name or an equality of their own (ndonnx's), each with
+#: the `Device` its objects stand for: ``Device("cpu") == native_array.device`` holds.
+_UNNAMED: dict[type, Device] = {}
+
+
+def register_unnamed_device(cls: type, device: Device) -> None:
+    """Make ``device`` equal to every object of the device type ``cls`` (a backend calls
+    it once, when it is built, for a framework whose device objects have no name)."""
+    _UNNAMED[cls] = device

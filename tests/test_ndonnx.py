@@ -72,6 +72,12 @@ def test_info_lists_the_real_dtypes_without_kind_and_the_cpu() -> None:
 def test_devices_accept_ndonnx_own_device_object() -> None:
     a = xp.asarray([1.0, 2.0], device=ndx.asarray(1.0).device)
     assert ep.astensor(a).device == "cpu"
+    # the native array's own device object has no name: it equals Device("cpu"), so it
+    # is among devices() (and from_dlpack(x, device=Device("cpu")) is on it)
+    assert a.device == ep.Device("cpu") and ep.Device("cpu") == a.device
+    assert a.device in xp.__array_namespace_info__().devices()
+    assert xp.from_dlpack(a, device=ep.Device("cpu")).device == ep.Device("cpu")
+    assert a.device != ep.Device("cuda:0") and a.device != "cuda"
     with pytest.raises(ValueError, match=r"eagerpy_xp\.ndonnx\.asarray: .*cuda"):
         xp.asarray([1.0], device="cuda:0")
 

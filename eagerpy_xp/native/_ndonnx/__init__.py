@@ -44,7 +44,7 @@ _LIMITATIONS = (
       for module, names in (("linalg", _DECOMPOSITIONS), ("fft", _FFTS)) for name in names),
     Limitation("*", "matrix_norm",
                "ord=2, -2 and 'nuc' need singular values, which ONNX has no operator for: "
-               "NotImplementedError (docs/onnx.md)", test="reference["),
+               "NotImplementedError (docs/onnx.md)", test="extension_matches_reference["),
     *(Limitation("*", name, f"fft.{name} gives or takes complex values and ndonnx has no "
                  "complex dtype: NotImplementedError (docs/onnx.md)", test="reference[")
       for name in _FFTS),

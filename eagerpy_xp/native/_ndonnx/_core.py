@@ -16,7 +16,7 @@ from typing import Any
 import ndonnx as ndx
 import numpy as np
 
-from ..._devices import Device
+from ..._devices import Device, register_unnamed_device
 from ..._dtypes import ALL, COMPLEX_FLOATING
 from .._base import Backend
 from .._base.arguments import recheck
@@ -94,6 +94,8 @@ class NdonnxCore(Backend):
         #: `eagerpy_xp.Array` once the assembly registers it (`register_wrapper`).
         self.wrapper_type: Any = None
         self._device = ndx.__array_namespace_info__().default_device()
+        # (ndonnx's device object has no name and no equality: x.device == Device("cpu"))
+        register_unnamed_device(type(self._device), Device("cpu"))
 
     def register_wrapper(self, cls: type, wrap: Any) -> None:
         self.wrapper_type = cls

@@ -77,7 +77,7 @@ class NdonnxFunctions(NdonnxChecked):
         return result if wide is dtype else ndx.astype(result, dtype)
 
     @translated
-    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
+    def expand_dims(self, x: Any, /, axis: int | tuple[int, ...]) -> Any:
         """One new axis per entry of ``axis`` (ndonnx takes one int, by keyword)."""
         axes = axis if isinstance(axis, tuple) else (axis,)
         ndim = len(self.shape_of(x)) + len(axes)
