@@ -74,10 +74,8 @@ DESCRIPTOR = Descriptor(
     to_numpy=_to_numpy,
     peers=("ndonnx",),
     limitations=_LIMITATIONS,
-    opt_in="its columns still fail about 100 items each that no known failure explains "
-           "(invalid-call messages, special cases of atan2/copysign/nextafter, NumPy keys, "
-           "Python ints at uint64's bounds) and cost about 440 CPU seconds, past the main "
-           "job's budget: run them with --backend ndonnx (issue 41)",
+    opt_in="its columns cost about 440 CPU seconds, past the main job's budget: run them "
+           "with --backend ndonnx (issue 41)",
     benchmark_setup="import ndonnx as fw; import numpy; "
                     "x = fw.asarray(numpy.linspace(0.0, 1.0, 16, dtype=numpy.float32))",
 )

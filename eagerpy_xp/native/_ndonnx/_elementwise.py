@@ -1,14 +1,17 @@
-"""Element-wise functions whose float64 kernels onnxruntime lacks.
+"""Element-wise functions ndonnx gets wrong or lacks.
 
-onnxruntime has no float64 kernel for ``Cosh``, ``Sinh``, ``Asinh``, ``Acosh`` and
-``Atanh``; ndonnx then computes them in float32 (with a UserWarning), so a float64 result
-carries float32's error.  Here they are composed, for float64, of operators onnxruntime
-has in double precision (``Exp``, ``Log``, ``Sqrt`` and ndonnx's ``log1p``/``expm1``),
-in forms that keep their accuracy near zero and do not overflow early; signs are
-applied by a product, since onnxruntime's ``Where`` drops the sign of a zero.  float32
-goes to ndonnx's own functions.  (``cos``, ``tan``, ``acos``, ``asin`` and ``atan`` have
-no such composition that keeps float64's accuracy for every input: they stay float32
-inside, docs/onnx.md.)
+onnxruntime has no float64 kernel for ``Tan``, ``Atan``, ``Asin``, ``Acos``, ``Cosh``,
+``Sinh``, ``Asinh``, ``Acosh`` and ``Atanh`` (and ndonnx casts ``Cos``, which has one):
+ndonnx computes them in float32 (with a UserWarning).  Here float64 ``cos`` is ONNX's
+double ``Cos``, ``tan`` is ``sin / cos``, ``atan`` is float32's refined by Newton steps in
+double precision (``asin``, ``acos``, ``atan2`` build on it), and the hyperbolic
+functions are composed of ``Exp``, ``Log``, ``Sqrt`` and ndonnx's ``log1p``/``expm1``,
+in forms that keep their accuracy near zero and do not overflow early.  Signs are
+applied by a product or kept in ``Where``'s second operand: onnxruntime's ``Where``
+makes a -0.0 picked from its first operand +0.0.  Also here: ``copysign``, ``signbit``,
+``hypot``, ``logaddexp``, ``trunc``, a right shift that is arithmetic for every count,
+``nextafter`` by arithmetic, integer division by zero, Python ints beside 64-bit
+arrays.  float32 goes to ndonnx's own functions where they are right.
 """
 
 from __future__ import annotations
@@ -244,3 +247,103 @@ class NdonnxElementwise(NdonnxIndexing):
                          ndx.where(moved == 0, self._sign_of(x1), self._sign_of(moved)))  # fmt: skip
         result = ndx.abs(chosen) * sign
         return ndx.where(ndx.isnan(x1) | ndx.isnan(x2), ndx.full_like(x1, math.nan), result)
+
+    def _int_operands(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any]:
+        """A Python int operand beside an integer array as a 0-d array of its dtype
+        (`OverflowError` beyond it); other operands as they are."""
+        if (type(x1) is int and type(x2) is Array) or (type(x2) is int and type(x1) is Array):
+            int_beyond_dtype(self, function, x1, x2)  # (raises: no comparison here)
+            array: Any = x2 if type(x2) is Array else x1
+            if self.dtype_name(array.dtype) in _INTEGERS:
+                return self.scalar_like(x1, x2), self.scalar_like(x2, x1)
+        return x1, x2
+
+    @translated
+    def conj(self, x: Any, /) -> Any:
+        """Real arrays only (ndonnx has no complex dtype): the values themselves."""
+        return ndx.asarray(x, copy=True)
+
+    @translated
+    def copysign(self, x1: Any, x2: Any, /) -> Any:
+        """``|x1|``, negated where ``x2``'s sign bit is set (ndonnx has no copysign):
+        ``Neg`` flips a NaN's sign too, and the negated value is ``Where``'s second
+        operand, whose signed zeros and NaNs onnxruntime keeps (it makes a -0.0 picked
+        from its first operand +0.0).  The sign of a NaN ``x2`` is not seen (`signbit`)."""
+        x1, x2 = self.float_pair(x1, x2, "copysign")
+        magnitude = ndx.abs(x1)
+        return ndx.where(~self.signbit(x2), magnitude, -magnitude)
+
+    @translated
+    def signbit(self, x: Any, /) -> Any:
+        """Negative values and negative zero (``1 / -0.0`` is ``-inf``); ONNX reads no
+        bits, so a NaN's sign is not seen (False)."""
+        if self.dtype_name(x.dtype) not in ("float32", "float64"):
+            return x < 0
+        return (x < 0) | (ndx.reciprocal(x) < 0)
+
+    @translated
+    def hypot(self, x1: Any, x2: Any, /) -> Any:
+        """``sqrt(x1**2 + x2**2)`` scaled by the larger magnitude (no overflow); an
+        infinity wins over NaN, as the standard says."""
+        x1, x2 = self.float_pair(x1, x2, "hypot")
+        a, b = ndx.abs(x1), ndx.abs(x2)
+        big, small = ndx.maximum(a, b), ndx.minimum(a, b)
+        safe = ndx.where(big == 0, ndx.ones_like(big), big)
+        ratio = small / safe
+        result = big * ndx.sqrt(1 + ratio * ratio)
+        return ndx.where(ndx.isinf(a) | ndx.isinf(b), ndx.full_like(big, math.inf), result)
+
+    @translated
+    def atan2(self, x1: Any, x2: Any, /) -> Any:
+        """The angle of ``(x2, x1)``: ``atan(|x1| / |x2|)`` moved to its quadrant, then
+        given ``x1``'s sign by a product (onnxruntime's ``Where`` drops a zero's); the
+        standard's special values (multiples of pi/4, signed zeros) as exact constants,
+        not through ``atan``."""
+        y, x = self.float_pair(x1, x2, "atan2")
+        dtype = y.dtype
+        pi = ndx.asarray(math.pi, dtype=dtype)
+        half = ndx.asarray(math.pi / 2, dtype=dtype)
+        sign_y = 1 - 2 * ndx.astype(self.signbit(y), dtype)
+        ay, ax = ndx.abs(y), ndx.abs(x)
+        inf_y, inf_x = ndx.isinf(ay), ndx.isinf(ax)
+        angle = self.atan(ay / ax)  # in [0, pi/2]
+        angle = ndx.where(inf_y | (ax == 0), half, angle)
+        angle = ndx.where(inf_y & inf_x, ndx.asarray(math.pi / 4, dtype=dtype), angle)
+        angle = ndx.where(ay == 0, ndx.zeros_like(y), angle)  # (x == 0 too: the zeros)
+        angle = ndx.where(self.signbit(x), pi - angle, angle)
+        result = ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), angle)
+        return result * sign_y
+
+    @translated
+    def real(self, x: Any, /) -> Any:
+        """Real arrays only (ndonnx has no complex dtype): the values themselves."""
+        return ndx.asarray(x, copy=True)
+
+    @translated
+    def imag(self, x: Any, /) -> Any:
+        """Real arrays only: zeros."""
+        return ndx.zeros_like(x)
+
+    @translated
+    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
+        """Integer division by zero gives 0, as NumPy's (onnxruntime's ``Div`` fails the
+        whole model on it)."""
+        return self._integer_safe("floor_divide", ndx.floor_divide, x1, x2)
+
+    @translated
+    def remainder(self, x1: Any, x2: Any, /) -> Any:
+        """An integer remainder by zero is 0, as NumPy's (onnxruntime's ``Mod`` fails)."""
+        return self._integer_safe("remainder", ndx.remainder, x1, x2)
+
+    def _integer_safe(self, function: str, op: Any, x1: Any, x2: Any) -> Any:
+        x1, x2 = self._int_operands(function, x1, x2)
+        divisor = x2 if type(x2) is Array else None
+        if divisor is None or self.dtype_name(divisor.dtype) not in _INTEGERS:
+            return op(x1, x2)
+        zero = divisor == 0
+        result = op(x1, self.select(zero, ndx.asarray(1, dtype=divisor.dtype), divisor))
+        return self.select(zero, ndx.zeros_like(result), result)
+
+
+#: The integer dtype names.
+_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})

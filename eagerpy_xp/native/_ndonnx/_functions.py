@@ -1,27 +1,38 @@
-"""The chapters of the standard where ndonnx differs from it or lacks a function.
+"""The chapters of the standard where ndonnx differs from it or lacks a function:
+linear algebra, manipulation, searching, sets, sorting, statistics, utilities.
 
 The generic defaults (`native._base`) call ndonnx's namespace for the rest; what is
 written here composes ONNX operators that ndonnx has (``isin``) or fixes ndonnx's
-deviations, the same on eager and symbolic arrays.
+deviations, the same on eager and symbolic arrays.  ndonnx reads a negative axis modulo
+the rank (``sum(x, axis=-3)`` of a 2-d array sums an axis), accepts a repeated axis, and
+leaves other invalid calls to ONNX: shape inference then fails naming no argument, or
+(eager arrays) onnxruntime fails and ndonnx returns an array without a value
+(`NdonnxCore.computed`).  So most functions here check their arguments first, with the
+error contract's exceptions naming the value, then run ndonnx's own (or the generic
+default).  Also here: the integer reductions and scans ndonnx computes in float64
+(``prod``, ``cumulative_prod``: wrong beyond 2**53; its ``cumulative_prod`` of a negative
+or zero float is NaN, being ``exp(cumsum(log(x)))``) and ``searchsorted`` of a non-1-d
+``x2``.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import ndonnx as ndx
-import numpy as np
 import spox.opset.ai.onnx.v21 as _onnx
 
-from ..._dtypes import INT_RANGE
-from .._base.core import int_beyond_dtype, translated
-from .._base.creation import check_dlpack, check_python_int, int_beyond, native_order
-from ._checked import NdonnxChecked
+from ..._dtypes import REAL_FLOATING
+from .._base.core import translated
 from ._core import Array
+from ._creation import NdonnxCreation
+
+_SIGNED_NARROW = frozenset({"int8", "int16", "int32"})
+_UNSIGNED_NARROW = frozenset({"uint8", "uint16", "uint32"})
 
 
-class NdonnxFunctions(NdonnxChecked):
+class NdonnxFunctions(NdonnxCreation):
     """Functions of the standard ndonnx lacks, or gets wrong."""
 
     def _as_array(self, x: Any, like: Any, function: str) -> Any:
@@ -87,80 +98,6 @@ class NdonnxFunctions(NdonnxChecked):
         return x
 
     @translated
-    def asarray(self, obj: Any, /, *, dtype: Any = None, device: Any = None,
-                copy: bool | None = None) -> Any:  # fmt: skip
-        """NumPy arrays of another byte order are read in the machine's (ndonnx refuses
-        them); a complex value is refused (`check_holds`)."""
-        if device is not None:
-            self.native_device(device, "asarray")
-        target = self.check_dtype(dtype, "asarray")
-        if isinstance(obj, np.ndarray):
-            obj = native_order(self, obj, copy, "asarray")
-            self.check_holds(obj.dtype.name, "asarray") if obj.dtype.kind == "c" else None
-        elif isinstance(obj, complex) or (isinstance(obj, (list, tuple)) and _has_complex(obj)):
-            self.check_holds("complex128", "asarray")
-        if self.wrapper_type is not None and type(obj) is self.wrapper_type:
-            obj = obj.raw
-        if target is None and isinstance(obj, (int, list, tuple)) and _plain_ints(obj):
-            beyond = int_beyond(obj, "int64")  # (the default integer dtype)
-            if beyond is not None:
-                check_python_int(self, beyond, "int64", "asarray")
-        if target is not None and isinstance(obj, (int, list, tuple)):
-            name = self.dtype_name(target)
-            if name in INT_RANGE:
-                beyond = int_beyond(obj, name)
-                if beyond is not None:
-                    check_python_int(self, beyond, name, "asarray")
-                if name == "uint64" and _plain_ints(obj):  # (ndonnx reads them as int64)
-                    obj = np.asarray(obj, dtype=np.uint64)
-        result = ndx.asarray(obj, dtype=target, copy=copy)
-        if result.dtype not in self.dtypes_by_name.values():  # ndonnx's strings, datetimes
-            raise self.error("asarray", f"{obj!r:.80} makes an array of {result.dtype}, which "
-                             "is no dtype of the standard", TypeError)  # fmt: skip
-        return result
-
-    @translated
-    def arange(
-        self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
-        device: Any = None,
-    ) -> Any:  # fmt: skip
-        """Integers near the 64-bit bounds made exactly (ndonnx's ``Range`` of such
-        Python ints gives wrong values): from NumPy, counting up from the smaller end,
-        where any end is beyond float64's exact integers (``2**53``)."""
-        self._check_arange(start, stop, step)
-        low, high = (0, start) if stop is None else (start, stop)
-        if not self._check_arange_ints(low, high, step, dtype) or \
-                max(abs(low), abs(high)) <= 2**53:  # fmt: skip
-            return super().arange(start, stop, step, dtype=dtype, device=device)
-        if device is not None:
-            self.native_device(device, "arange")
-        target = self.check_dtype(dtype, "arange") if dtype is not None else ndx.int64
-        kind = target.unwrap_numpy()
-        count = max(0, -((low - high) // step))
-        last = low + (count - 1) * step
-        smaller = min(low, last) if count else 0
-        values = np.asarray(smaller, dtype=kind) + np.arange(count, dtype=kind) * \
-            np.asarray(abs(step), dtype=kind)  # fmt: skip
-        return ndx.asarray(values if step > 0 else values[::-1].copy())
-
-    @translated
-    def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
-        """Through NumPy's ``from_dlpack`` (ndonnx imports no DLPack itself): the values
-        become a constant of the graph, so ``copy=False`` cannot be kept."""
-        check_dlpack(self, x)
-        if device is not None:
-            self.native_device(device, "from_dlpack")
-        if type(x) is Array:  # (ndonnx's own export raises BufferError)
-            return x if copy is False else ndx.asarray(x, copy=True)
-        if copy is False:
-            raise self.error("from_dlpack", "copy=False: an ndonnx array holds its values as "
-                             "a constant of its graph, a copy", ValueError)  # fmt: skip
-        host = np.from_dlpack(x)
-        if host.dtype.kind == "c":
-            self.check_holds(host.dtype.name, "from_dlpack")
-        return ndx.asarray(np.array(host, copy=True))
-
-    @translated
     def where(self, condition: Any, x1: Any, x2: Any, /) -> Any:
         """A Python int beside an integer array takes its dtype through NumPy (ndonnx
         turns ``2**64 - 1`` beside a uint64 array into 0; one beyond the dtype:
@@ -168,118 +105,314 @@ class NdonnxFunctions(NdonnxChecked):
         x1, x2 = self._int_operands("where", x1, x2)
         return self.select(condition, x1, x2)
 
-    def _int_operands(self, function: str, x1: Any, x2: Any) -> tuple[Any, Any]:
-        """A Python int operand beside an integer array as a 0-d array of its dtype
-        (`OverflowError` beyond it); other operands as they are."""
-        if (type(x1) is int and type(x2) is Array) or (type(x2) is int and type(x1) is Array):
-            int_beyond_dtype(self, function, x1, x2)  # (raises: no comparison here)
-            array: Any = x2 if type(x2) is Array else x1
-            if self.dtype_name(array.dtype) in _INTEGERS:
-                return self.scalar_like(x1, x2), self.scalar_like(x2, x1)
-        return x1, x2
+    def _axes(self, x: Any, axis: Any, function: str) -> tuple[int, ...]:
+        """``axis`` (None, an int, a tuple) of ``x`` normalised: `AxisError` out of range,
+        `ValueError` for a repeated one, `TypeError` for a non-integer."""
+        return self.normalize_axes(axis, len(self.shape_of(x)), function)  # type: ignore[no-any-return]
+
+    # -- statistics and utilities: reductions ------------------------------------------------
+    @translated
+    def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "max")
+        return super().max(x, axis=axis, keepdims=keepdims)
 
     @translated
-    def conj(self, x: Any, /) -> Any:
-        """Real arrays only (ndonnx has no complex dtype): the values themselves."""
-        return ndx.asarray(x, copy=True)
+    def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "min")
+        return super().min(x, axis=axis, keepdims=keepdims)
 
     @translated
-    def copysign(self, x1: Any, x2: Any, /) -> Any:
-        """``|x1|``, negated where ``x2``'s sign bit is set (ndonnx has no copysign):
-        ``Neg`` flips a NaN's sign too, and the negated value is ``Where``'s second
-        operand, whose signed zeros and NaNs onnxruntime keeps (it makes a -0.0 picked
-        from its first operand +0.0).  The sign of a NaN ``x2`` is not seen (`signbit`)."""
-        x1, x2 = self.float_pair(x1, x2, "copysign")
-        magnitude = ndx.abs(x1)
-        return ndx.where(~self.signbit(x2), magnitude, -magnitude)
+    def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "mean")
+        return super().mean(x, axis=axis, keepdims=keepdims)
 
     @translated
-    def signbit(self, x: Any, /) -> Any:
-        """Negative values and negative zero (``1 / -0.0`` is ``-inf``); ONNX reads no
-        bits, so a NaN's sign is not seen (False)."""
-        if self.dtype_name(x.dtype) not in ("float32", "float64"):
-            return x < 0
-        return (x < 0) | (ndx.reciprocal(x) < 0)
+    def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "sum")
+        return super().sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
-    def hypot(self, x1: Any, x2: Any, /) -> Any:
-        """``sqrt(x1**2 + x2**2)`` scaled by the larger magnitude (no overflow); an
-        infinity wins over NaN, as the standard says."""
-        x1, x2 = self.float_pair(x1, x2, "hypot")
-        a, b = ndx.abs(x1), ndx.abs(x2)
-        big, small = ndx.maximum(a, b), ndx.minimum(a, b)
-        safe = ndx.where(big == 0, ndx.ones_like(big), big)
-        ratio = small / safe
-        result = big * ndx.sqrt(1 + ratio * ratio)
-        return ndx.where(ndx.isinf(a) | ndx.isinf(b), ndx.full_like(big, math.inf), result)
+    def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
+        """Integers multiply as their dtype does, modulo ``2**bits`` (ndonnx's
+        ``ReduceProd`` runs in float64, and onnxruntime's int64 ``ReduceProd``
+        saturates): a product tree of ``Mul`` over the reduced axes, whose sizes must be
+        known."""
+        axes = self._axes(x, axis, "prod")
+        target = self._accumulation(x, self.check_dtype(dtype, "prod"), "prod")
+        if self.dtype_name(target) in REAL_FLOATING:
+            return super().prod(x, axis=axis, dtype=target, keepdims=keepdims)
+        shape = self.shape_of(x)
+        if any(shape[a] is None for a in axes):
+            raise self.error("prod", f"the integer product over axes {axes} of shape {shape} "
+                             "needs their sizes (a product tree of Mul)", NotImplementedError)  # fmt: skip
+        kept = [a for a in range(len(shape)) if a not in axes]
+        moved = ndx.permute_dims(ndx.astype(x, target), (*kept, *axes))
+        count = math.prod(cast(int, shape[a]) for a in axes)
+        outer = tuple(-1 if shape[a] is None else cast(int, shape[a]) for a in kept)
+        flat = ndx.reshape(moved, (*outer, count))
+        if count == 0:
+            result = ndx.astype(ndx.ones_like(ndx.sum(flat, axis=-1)), target)
+        else:
+            while count > 1:
+                if count % 2:
+                    flat = ndx.concat([flat, ndx.ones_like(flat[..., :1])], axis=-1)
+                    count += 1
+                flat = flat[..., : count // 2] * flat[..., count // 2:]
+                count //= 2
+            result = flat[..., 0]
+        if keepdims:
+            for a in sorted(axes):
+                result = ndx.expand_dims(result, axis=a)
+        return result
+
+    def _accumulation(self, x: Any, dtype: Any, function: str) -> Any:
+        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given;
+        else ``x``'s, with narrower integers widened to int64 or uint64 and bool to the
+        default integer (the standard's rule)."""
+        if dtype is not None:
+            return dtype
+        name = self.dtype_name(x.dtype)
+        if name in _SIGNED_NARROW or name == "bool":
+            return ndx.int64
+        if name in _UNSIGNED_NARROW:
+            return ndx.uint64
+        return x.dtype
 
     @translated
-    def atan2(self, x1: Any, x2: Any, /) -> Any:
-        """The angle of ``(x2, x1)``: ``atan(|x1| / |x2|)`` moved to its quadrant, then
-        given ``x1``'s sign by a product (onnxruntime's ``Where`` drops a zero's); the
-        standard's special values (multiples of pi/4, signed zeros) as exact constants,
-        not through ``atan``."""
-        y, x = self.float_pair(x1, x2, "atan2")
-        dtype = y.dtype
-        pi = ndx.asarray(math.pi, dtype=dtype)
-        half = ndx.asarray(math.pi / 2, dtype=dtype)
-        sign_y = 1 - 2 * ndx.astype(self.signbit(y), dtype)
-        ay, ax = ndx.abs(y), ndx.abs(x)
-        inf_y, inf_x = ndx.isinf(ay), ndx.isinf(ax)
-        angle = self.atan(ay / ax)  # in [0, pi/2]
-        angle = ndx.where(inf_y | (ax == 0), half, angle)
-        angle = ndx.where(inf_y & inf_x, ndx.asarray(math.pi / 4, dtype=dtype), angle)
-        angle = ndx.where(ay == 0, ndx.zeros_like(y), angle)  # (x == 0 too: the zeros)
-        angle = ndx.where(self.signbit(x), pi - angle, angle)
-        result = ndx.where(ndx.isnan(x) | ndx.isnan(y), ndx.full_like(y, math.nan), angle)
-        return result * sign_y
+    def std(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        self._axes(x, axis, "std")
+        return super().std(x, axis=axis, correction=correction, keepdims=keepdims)
 
     @translated
-    def real(self, x: Any, /) -> Any:
-        """Real arrays only (ndonnx has no complex dtype): the values themselves."""
-        return ndx.asarray(x, copy=True)
+    def var(
+        self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
+    ) -> Any:
+        self._axes(x, axis, "var")
+        return super().var(x, axis=axis, correction=correction, keepdims=keepdims)
 
     @translated
-    def imag(self, x: Any, /) -> Any:
-        """Real arrays only: zeros."""
-        return ndx.zeros_like(x)
+    def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "all")
+        return super().all(x, axis=axis, keepdims=keepdims)
 
     @translated
-    def floor_divide(self, x1: Any, x2: Any, /) -> Any:
-        """Integer division by zero gives 0, as NumPy's (onnxruntime's ``Div`` fails the
-        whole model on it)."""
-        return self._integer_safe("floor_divide", ndx.floor_divide, x1, x2)
+    def any(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "any")
+        return super().any(x, axis=axis, keepdims=keepdims)
 
     @translated
-    def remainder(self, x1: Any, x2: Any, /) -> Any:
-        """An integer remainder by zero is 0, as NumPy's (onnxruntime's ``Mod`` fails)."""
-        return self._integer_safe("remainder", ndx.remainder, x1, x2)
+    def count_nonzero(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+        self._axes(x, axis, "count_nonzero")
+        return super().count_nonzero(x, axis=axis, keepdims=keepdims)
 
-    def _integer_safe(self, function: str, op: Any, x1: Any, x2: Any) -> Any:
-        x1, x2 = self._int_operands(function, x1, x2)
-        divisor = x2 if type(x2) is Array else None
-        if divisor is None or self.dtype_name(divisor.dtype) not in _INTEGERS:
-            return op(x1, x2)
-        zero = divisor == 0
-        result = op(x1, self.select(zero, ndx.asarray(1, dtype=divisor.dtype), divisor))
-        return self.select(zero, ndx.zeros_like(result), result)
+    @translated
+    def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "argmax")
+        return super().argmax(x, axis=axis, keepdims=keepdims)
 
+    @translated
+    def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "argmin")
+        return super().argmin(x, axis=axis, keepdims=keepdims)
 
-def _plain_ints(obj: Any) -> bool:
-    """Whether ``obj`` is a Python int or nested lists and tuples of them only."""
-    if isinstance(obj, (list, tuple)):
-        return all(_plain_ints(o) for o in obj)
-    return type(obj) is int
+    @translated
+    def cumulative_prod(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        """Running products by doubling (``ceil(log2(n))`` rounds of a shifted ``Mul``;
+        ndonnx's ``exp(cumulative_sum(log(x)))`` is NaN for a negative entry and inexact
+        for integers): the axis's size must be known."""
+        shape = self.shape_of(x)
+        if axis is None:
+            if len(shape) != 1:
+                raise self.error("cumulative_prod", f"axis is required for a {len(shape)}-d "
+                                 "array")  # fmt: skip
+            axis = 0
+        axis = self.normalize_axis(axis, len(shape), "cumulative_prod")
+        target = self._accumulation(x, self.check_dtype(dtype, "cumulative_prod"),
+                                    "cumulative_prod")  # fmt: skip
+        size = shape[axis]
+        if size is None:
+            raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
+                             "known size (the products double along it)", NotImplementedError)  # fmt: skip
+        running = ndx.moveaxis(ndx.astype(x, target), axis, -1)
+        step = 1
+        while step < size:
+            shifted = ndx.concat([ndx.ones_like(running[..., :step]),
+                                  running[..., : size - step]], axis=-1)  # fmt: skip
+            running = running * shifted
+            step *= 2
+        if include_initial:
+            initial = ndx.ones_like(ndx.sum(running, axis=-1, keepdims=True, dtype=target))
+            running = ndx.concat([initial, running], axis=-1)
+        return ndx.moveaxis(running, -1, axis)
 
+    # -- sorting ------------------------------------------------------------------------------
+    @translated
+    def argsort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        self.normalize_axis(axis, len(self.shape_of(x)), "argsort")
+        return super().argsort(x, axis=axis, descending=descending, stable=stable)
 
-def _has_complex(obj: Any) -> bool:
-    if isinstance(obj, (list, tuple)):
-        return any(_has_complex(o) for o in obj)
-    return isinstance(obj, complex)
+    @translated
+    def sort(
+        self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
+    ) -> Any:
+        self.normalize_axis(axis, len(self.shape_of(x)), "sort")
+        return super().sort(x, axis=axis, descending=descending, stable=stable)
 
+    # -- manipulation ---------------------------------------------------------------------------
+    @translated
+    def flip(self, x: Any, /, *, axis: int | tuple[int, ...] | None = None) -> Any:
+        self._axes(x, axis, "flip")
+        return super().flip(x, axis=axis)
 
-#: The integer dtype names.
-_INTEGERS = frozenset({"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+    @translated
+    def roll(self, x: Any, /, shift: Any, *, axis: Any = None) -> Any:
+        ndim = len(self.shape_of(x))
+        for a in axis if isinstance(axis, (tuple, list)) else () if axis is None else (axis,):
+            self.normalize_axis(a, ndim, "roll")  # (an axis may repeat: it rolls again)
+        return super().roll(x, shift, axis=axis)
+
+    @translated
+    def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+        if axis is not None:
+            self.normalize_axis(axis, len(self.shape_of(x)), "repeat")
+        return self.computed(super().repeat(x, repeats, axis=axis), "repeat", x, repeats)
+
+    @translated
+    def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        return self.computed(super().tile(x, repetitions), "tile", x)
+
+    @translated
+    def moveaxis(self, x: Any, source: Any, destination: Any, /) -> Any:
+        ndim = len(self.shape_of(x))
+        sources = self.normalize_axes(source, ndim, "moveaxis")
+        targets = self.normalize_axes(destination, ndim, "moveaxis")
+        if len(sources) != len(targets):
+            raise self.error("moveaxis", f"source {source!r} and destination {destination!r} "
+                             "differ in length")  # fmt: skip
+        return super().moveaxis(x, source, destination)
+
+    @translated
+    def permute_dims(self, x: Any, /, axes: tuple[int, ...]) -> Any:
+        ndim = len(self.shape_of(x))
+        if not isinstance(axes, (tuple, list)):
+            raise self.error("permute_dims", f"axes must be a tuple of ints, got {axes!r}",
+                             TypeError)  # fmt: skip
+        normal = self.normalize_axes(axes, ndim, "permute_dims")
+        if len(normal) != ndim:
+            raise self.error("permute_dims", f"axes {tuple(axes)!r} must name each of the "
+                             f"{ndim} axes once")  # fmt: skip
+        return super().permute_dims(x, tuple(axes))
+
+    @translated
+    def reshape(self, x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+        """The new shape must hold the same number of elements (where ``x``'s is known)."""
+        sizes = self.check_sizes(shape, "shape", "reshape", unknown=True)
+        current = self.shape_of(x)
+        if None not in current:
+            total = math.prod(current)  # type: ignore[arg-type]
+            known = math.prod(s for s in sizes if s != -1)
+            fits = total == known if -1 not in sizes else known != 0 and total % known == 0
+            if not fits:
+                raise self.error("reshape", f"cannot reshape an array of shape {current} "
+                                 f"({total} elements) into shape {tuple(sizes)}")  # fmt: skip
+        return super().reshape(x, sizes, copy=copy)
+
+    @translated
+    def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
+        ndim = len(self.shape_of(x))
+        if ndim == 0:
+            raise self.error("unstack", "a 0-d array has no axis to unstack")
+        self.normalize_axis(axis, ndim, "unstack")
+        return super().unstack(x, axis=axis)  # type: ignore[no-any-return]
+
+    # -- indexing -------------------------------------------------------------------------------
+    @translated
+    def take(self, x: Any, indices: Any, /, *, axis: int | None = None) -> Any:
+        """Indices of any integer dtype (ndonnx takes int64 only); negative ones count
+        from the end, as the standard's; out of bounds: `IndexError` (eager indices)."""
+        shape = self.shape_of(x)
+        if axis is None:
+            if len(shape) != 1:
+                raise self.error("take", f"axis is required for a {len(shape)}-d array")
+            axis = 0
+        axis = self.normalize_axis(axis, len(shape), "take")
+        if len(self.shape_of(indices)) != 1:
+            raise self.error("take", f"indices must be a 1-d array, got shape "
+                             f"{self.shape_of(indices)}")  # fmt: skip
+        self.check_indices(indices, shape[axis], axis, "take")
+        if indices.dtype != ndx.int64:
+            indices = ndx.astype(indices, ndx.int64)
+        size = shape[axis]
+        extent = ndx.asarray(size, dtype=ndx.int64) if size is not None else \
+            ndx.astype(x.dynamic_shape[axis], ndx.int64)  # fmt: skip
+        indices = ndx.where(indices < 0, indices + extent, indices)
+        return ndx.take(x, indices, axis=axis)
+
+    @translated
+    def take_along_axis(self, x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+        shape = self.shape_of(x)
+        if len(self.shape_of(indices)) != len(shape):
+            raise self.error("take_along_axis", f"indices of shape {self.shape_of(indices)} "
+                             f"must have as many dimensions as x of shape {shape}")  # fmt: skip
+        position = self.normalize_axis(axis, len(shape), "take_along_axis")
+        self.check_indices(indices, shape[position], position, "take_along_axis")
+        return super().take_along_axis(x, indices, axis=axis)
+
+    # -- searching ------------------------------------------------------------------------------
+    @translated
+    def searchsorted(self, x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+        """``x2`` of any shape (ndonnx takes a 1-d one): searched flattened, the result
+        shaped like it."""
+        s1 = self.shape_of(x1)
+        if len(s1) != 1:
+            raise self.error("searchsorted", f"x1 must be a 1-d array, got shape {s1}")
+        if side not in ("left", "right"):
+            raise self.error("searchsorted", f"side must be 'left' or 'right', got {side!r}")
+        if type(x2) is not Array:
+            x2 = ndx.asarray(x2, dtype=x1.dtype)
+        s2 = self.shape_of(x2)
+        if len(s2) == 1:
+            return super().searchsorted(x1, x2, side=side, sorter=sorter)
+        found = super().searchsorted(x1, ndx.reshape(x2, (-1,)), side=side, sorter=sorter)
+        if None in s2:
+            return ndx.reshape(found, x2.dynamic_shape)
+        return ndx.reshape(found, cast("tuple[int, ...]", s2))
+
+    # -- linear algebra -------------------------------------------------------------------------
+    @translated
+    def tensordot(self, x1: Any, x2: Any, /, *, axes: Any = 2) -> Any:
+        """The contracted axes must have equal (known) sizes."""
+        s1, s2 = self.shape_of(x1), self.shape_of(x2)
+        if isinstance(axes, (tuple, list)):
+            if len(axes) != 2 or not all(isinstance(a, (tuple, list)) for a in axes):
+                raise self.error("tensordot", f"axes must be an int or two sequences of "
+                                 f"axes, got {axes!r}")  # fmt: skip
+            first = self.normalize_axes(tuple(axes[0]), len(s1), "tensordot")
+            second = self.normalize_axes(tuple(axes[1]), len(s2), "tensordot")
+            if len(first) != len(second):
+                raise self.error("tensordot", f"axes {axes!r} name different numbers of axes")
+        else:
+            n = self.check_int(axes, "axes", "tensordot", 0)
+            if n > len(s1) or n > len(s2):
+                raise self.error("tensordot", f"axes={n} exceeds the dimensions of shapes "
+                                 f"{s1} and {s2}")  # fmt: skip
+            first = tuple(range(len(s1) - n, len(s1)))
+            second = tuple(range(n))
+        for a, b in zip(first, second):
+            if s1[a] is not None and s2[b] is not None and s1[a] != s2[b]:
+                raise self.error("tensordot", f"axis {a} of x1 (size {s1[a]}) and axis {b} of "
+                                 f"x2 (size {s2[b]}) differ: shapes {s1} and {s2}")  # fmt: skip
+        return super().tensordot(x1, x2, axes=axes)
+
 
 #: The integer dtypes ONNX's ``MatMul`` does not take.
 _NARROW_INTEGERS = frozenset({"int8", "int16", "uint8", "uint16"})
