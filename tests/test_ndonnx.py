@@ -337,6 +337,7 @@ def test_keys_with_fewer_entries_than_dimensions_and_an_integer_array() -> None:
 #: lone bool, NumPy integers as slice bounds.
 ADVANCED_KEYS = [
     (np.array([0, 2]), np.array([1, 3])), (np.array([[0], [2]]), slice(None), np.array([4, 0])),
+    (np.array([0, 1]), np.array([-1, -4]), slice(2, None)),
     (0, slice(None), np.array([4, 0])), (slice(None), np.array([1, -1]), np.array([[0, 4]])),
     (np.array([2, 0]), 1), (slice(None), np.arange(20).reshape(4, 5) % 3 == 0),
     (np.array([True, False, True]), 1, slice(1, 3)), (Ellipsis, np.array([-5, 4])),

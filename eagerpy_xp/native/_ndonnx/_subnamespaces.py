@@ -15,9 +15,11 @@ helpers and the shifts, which are real, are composed of ONNX operators."""
 from __future__ import annotations
 
 import math
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import ndonnx as ndx
+import numpy as np
+import spox.opset.ai.onnx.v21 as _onnx
 
 from ..._dtypes import REAL_FLOATING
 from .._base import FFT, Info, Linalg
@@ -104,23 +106,31 @@ class NdonnxLinalg(Linalg):
 
     @translated
     def det(self, x: Any, /) -> Any:
+        """The product of the pivots (`_eliminate`) times their permutation's sign."""
         n = self._square(x, "det")
-        sign, magnitude, _ = _eliminate(x, None, n)
-        return sign * magnitude
+        if n == 0:
+            return ndx.ones_like(ndx.sum(x, axis=(-2, -1)))
+        pivots, parity, _ = _eliminate(x, None, n)
+        return parity * ndx.prod(pivots, axis=-1)
 
     @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
+        """The sum of the pivots' log magnitudes (no overflow of their product)."""
         n = self._square(x, "slogdet")
-        sign, magnitude, _ = _eliminate(x, None, n)
-        return SlogdetResult(sign, ndx.log(magnitude))
+        if n == 0:
+            ones = ndx.ones_like(ndx.sum(x, axis=(-2, -1)))
+            return SlogdetResult(ones, ones - 1)
+        pivots, parity, _ = _eliminate(x, None, n)
+        return SlogdetResult(parity * ndx.prod(ndx.sign(pivots), axis=-1),
+                             ndx.sum(ndx.log(ndx.abs(pivots)), axis=-1))  # fmt: skip
 
     @translated
     def inv(self, x: Any, /) -> Any:
         """Gauss-Jordan on ``[x | I]``; a singular matrix gives infinities or NaN."""
         n = self._square(x, "inv")
-        identity = ndx.eye(n, dtype=x.dtype)
-        _, _, solution = _eliminate(x, identity + ndx.zeros_like(x), n)
-        return solution
+        if n == 0:
+            return ndx.asarray(x, copy=True)
+        return _eliminate(x, "identity", n).solution
 
     @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
@@ -137,7 +147,10 @@ class NdonnxLinalg(Linalg):
         batch = b.broadcast_shapes(b.shape_of(x1)[:-2], b.shape_of(rhs)[:-2])
         x1 = ndx.broadcast_to(x1, (*batch, n, n))
         rhs = ndx.broadcast_to(rhs, (*batch, n, b.shape_of(rhs)[-1]))
-        _, _, solution = _eliminate(x1, rhs, n)
+        if n == 0:
+            solution = ndx.asarray(rhs, copy=True)
+        else:
+            solution = _eliminate(x1, rhs, n).solution
         return solution[..., 0] if vector else solution
 
     @translated
@@ -304,43 +317,71 @@ def _known_square(b: Any, x: Any) -> int:
     return int(shape[-1])
 
 
-def _eliminate(a: Any, rhs: Any, n: int) -> tuple[Any, Any, Any]:
-    """Gauss-Jordan elimination with partial pivoting of the ``n`` x ``n`` matrices ``a``
-    (augmented by ``rhs``, or alone for None), unrolled over the ``n`` columns.
+class _Elimination(NamedTuple):
+    pivots: Any  #: (..., n): the pivot of each column, in the order eliminated
+    parity: Any  #: (...): the sign of the pivot rows' permutation, 1 or -1
+    solution: Any  #: (..., n, k): ``a^-1 rhs``, or None
 
-    Returns the sign and the magnitude of the determinant, and the solution ``a^-1 rhs``
-    (None without ``rhs``).  A zero pivot (a singular matrix) gives a zero determinant;
-    the elimination goes on with 1 in its place, so nothing becomes NaN there, and the
-    solution's entries divided by it are infinite or NaN, as LAPACK's are."""
-    dtype = a.dtype
-    rows = ndx.arange(0, n, dtype=ndx.int64)
-    m = a if rhs is None else ndx.concat([a, rhs], axis=-1)
-    batch = ndx.ones_like(ndx.sum(a, axis=(-2, -1)))  # (the batch's shape; n may be 0)
-    sign, magnitude = batch, batch
-    one = ndx.asarray(1.0, dtype=dtype)
-    zero = ndx.asarray(0.0, dtype=dtype)
+
+def _eliminate(a: Any, rhs: Any, n: int) -> _Elimination:
+    """Gauss-Jordan elimination with partial pivoting of the ``n`` x ``n`` matrices ``a``
+    (augmented by ``rhs``: an array, ``"identity"``, or None), unrolled over the ``n``
+    columns, written in ONNX operators directly (some 16 per column, where ndonnx's
+    indexing and ``where`` would build hundreds).
+
+    Rows are not swapped: column ``k`` takes as pivot the largest magnitude among the
+    rows not used yet (``ArgMax``), and that row, picked by a one-hot ``MatMul``, clears
+    column ``k`` from every other row.  The determinant is then the product of the
+    pivots times the sign of the permutation of pivot rows.  A zero pivot (a singular
+    matrix) gives a zero determinant; without ``rhs`` the elimination goes on dividing
+    by 1 there, so nothing becomes NaN; the solution's entries divided by it are
+    infinite or NaN, as LAPACK's are."""
+    dtype = a.dtype.unwrap_numpy()
+
+    def const(value: Any, kind: Any = dtype) -> Any:
+        return _onnx.const(np.asarray(value, dtype=kind))
+
+    m = a.unwrap_spox()
+    if isinstance(rhs, str):  # the identity, one per matrix of a
+        m = _onnx.concat([m, _onnx.expand(const(np.eye(n)), _onnx.shape(m))], axis=-1)
+    elif rhs is not None:
+        m = _onnx.concat([m, rhs.unwrap_spox()], axis=-1)
+    rows = const(np.arange(n), np.int64)
+    one, last, second = const(1.0), const([-1], np.int64), const([-2], np.int64)
+    used = const(np.zeros(n, dtype=bool), bool)
+    pivots, chosen = [], []
     for k in range(n):
-        column = ndx.abs(m[..., :, k])
-        candidates = ndx.where(rows >= k, column, ndx.asarray(-1.0, dtype=dtype))
-        p = ndx.argmax(candidates, axis=-1, keepdims=True)  # (..., 1)
-        swapped = ndx.where(rows == k, p, ndx.where(rows == p, ndx.asarray(k, dtype=ndx.int64),
-                                                     rows))  # fmt: skip
-        permutation = ndx.astype(ndx.expand_dims(swapped, axis=-1) == rows, dtype)
-        m = ndx.matmul(permutation, m)
-        sign = ndx.where(p[..., 0] == k, sign, -sign)
-        pivot = m[..., k, k]
-        singular = pivot == zero
-        sign = ndx.where(singular, zero, sign * ndx.sign(pivot))
-        magnitude = magnitude * ndx.abs(pivot)
-        safe = ndx.where(singular, one, pivot) if rhs is None else pivot
-        row = m[..., k:k + 1, :] / ndx.expand_dims(ndx.expand_dims(safe, axis=-1), axis=-1)
-        factors = ndx.where(ndx.expand_dims(rows == k, axis=-1), zero,
-                            ndx.expand_dims(m[..., :, k], axis=-1))  # fmt: skip
-        m = m - factors * row
-        m = ndx.where(ndx.expand_dims(rows == k, axis=-1), row, m)
-    magnitude = ndx.where(sign == zero, zero, magnitude)
-    solution = None if rhs is None else m[..., :, n:]
-    return sign, magnitude, solution
+        index = const(k, np.int64)
+        column = _onnx.gather(m, index, axis=-1)  # (..., n)
+        candidates = _onnx.where(used, const(-1.0), _onnx.abs(column))
+        p = _onnx.arg_max(candidates, axis=-1, keepdims=1)  # (..., 1)
+        picked = _onnx.equal(p, rows)  # (..., n): the pivot row
+        e = _onnx.cast(picked, to=dtype)
+        row = _onnx.matmul(_onnx.unsqueeze(e, second), m)  # (..., 1, width)
+        pivot = _onnx.gather(row, index, axis=-1)  # (..., 1)
+        divisor = pivot if rhs is not None else \
+            _onnx.where(_onnx.equal(pivot, const(0.0)), one, pivot)  # fmt: skip
+        factors = _onnx.div(_onnx.mul(column, _onnx.sub(one, e)), divisor)
+        m = _onnx.sub(m, _onnx.mul(_onnx.unsqueeze(factors, last), row))
+        used = _onnx.or_(used, picked)
+        pivots.append(pivot)
+        chosen.append(p)
+    order = _onnx.concat(chosen, axis=-1)  # (..., n): the pivot row of each column
+    # the permutation's sign: the product of sign(order[j] - order[i]) over i < j
+    gaps = _onnx.sub(_onnx.unsqueeze(order, second), _onnx.unsqueeze(order, last))
+    signs = _onnx.where(const(np.triu(np.ones((n, n), dtype=bool), 1), bool),
+                        _onnx.sign(_onnx.cast(gaps, to=dtype)), one)  # fmt: skip
+    parity = _onnx.reduce_prod(signs, const([-2, -1], np.int64), keepdims=0)
+    solution = None
+    if rhs is not None:  # row order[k] holds pivot_k times the solution's row k
+        picks = _onnx.cast(_onnx.equal(_onnx.unsqueeze(order, last), rows), to=dtype)
+        width = _onnx.slice(m, const([n], np.int64), const([np.iinfo(np.int64).max], np.int64),
+                            last)  # fmt: skip
+        stacked = _onnx.concat(pivots, axis=-1)
+        solution = ndx.asarray(_onnx.div(_onnx.matmul(picks, width),
+                                         _onnx.unsqueeze(stacked, last)))  # fmt: skip
+    return _Elimination(ndx.asarray(_onnx.concat(pivots, axis=-1)), ndx.asarray(parity),
+                        solution)  # fmt: skip
 
 
 class NdonnxInfo(Info):
