@@ -234,8 +234,17 @@ class TFLinalg(Linalg):
         if mode not in ("reduced", "complete"):
             raise self._b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got {mode!r}")
         wide, dtype = self._wide(x, "qr")
-        q, r = tf.linalg.qr(wide, full_matrices=mode == "complete")
-        return QRResult(self._narrow(q, dtype), self._narrow(r, dtype))
+        # TensorFlow's Householder QR squares the entries unscaled: a column whose squares
+        # pass float64's range (entries near 1.3e154) gave inf/NaN.  QR is homogeneous
+        # (qr(c A) = Q, c R for c > 0): each matrix is divided by the power of two nearest
+        # below its largest magnitude, which is exact, and R multiplied back.
+        largest = tf.reduce_max(tf.abs(wide), axis=[-2, -1], keepdims=True)
+        usable = tf.math.is_finite(largest) & (largest > 0)
+        power = tf.where(usable, tf.math.pow(tf.constant(2.0, largest.dtype),
+                                             tf.math.floor(tf.math.log(tf.where(usable, largest, 1.0))
+                                                           / math.log(2.0))), 1.0)  # fmt: skip
+        q, r = tf.linalg.qr(wide / tf.cast(power, wide.dtype), full_matrices=mode == "complete")
+        return QRResult(self._narrow(q, dtype), self._narrow(r * tf.cast(power, r.dtype), dtype))
 
     @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
