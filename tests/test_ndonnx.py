@@ -441,6 +441,37 @@ def test_nextafter_by_arithmetic_equals_numpy(dtype: str) -> None:
                                   grid)  # fmt: skip
 
 
+def test_fused_compositions_keep_values_dtypes_errors_and_symbolic_graphs() -> None:
+    """A composition run as one onnxruntime model (eager inputs; `NdonnxCore.fuse`)
+    gives the node-by-node values, keeps float32, is reused (the same session for the
+    same shapes and dtypes), raises what the trace raises, and on symbolic inputs
+    stays a graph."""
+    b = xp.__backend__
+    for dtype in ("float32", "float64"):
+        y = RNG.normal(size=(3, 1)).astype(dtype)
+        x = RNG.normal(size=(1, 4)).astype(dtype)
+        got = xp.atan2(xp.asarray(y), xp.asarray(x))
+        assert got.dtype == getattr(xp, dtype) and got.shape == (3, 4)
+        np.testing.assert_allclose(host(got), np.arctan2(y, x), rtol=2e-7 if dtype == "float32" else 1e-15)
+        assert xp.nextafter(xp.asarray(x), 1.0).dtype == getattr(xp, dtype)
+    before = len(b._sessions)
+    a = RNG.normal(size=(2, 3, 3))
+    first = host(xp.linalg.det(xp.asarray(a)))
+    assert len(b._sessions) == before + 1
+    again = host(xp.linalg.det(xp.asarray(a * 2)))
+    assert len(b._sessions) == before + 1  # (the same model, other values)
+    np.testing.assert_allclose(first, np.linalg.det(a))
+    np.testing.assert_allclose(again, np.linalg.det(a * 2))
+    with pytest.raises(ValueError, match=r"eagerpy_xp\.ndonnx\.nextafter: "):
+        xp.nextafter(xp.asarray(np.ones(4)), xp.asarray(np.ones((2, 3))))
+    arg = ndx.argument(shape=("N", 2, 2), dtype=ndx.float64)
+    symbolic = xp.linalg.det(arg)
+    assert symbolic.shape == (None,)
+    model = ndx.build({"a": arg}, {"d": symbolic})
+    batch = RNG.normal(size=(5, 2, 2))
+    np.testing.assert_allclose(ep.onnx_function(model)(batch), np.linalg.det(batch))
+
+
 def test_python_ints_at_the_64_bit_bounds() -> None:
     """ndonnx reads such ints as int64 (or through float64): ``where``, integer
     division, shifts, ``arange`` and ``asarray`` keep their exact values here."""

@@ -10,10 +10,9 @@ from ..._descriptor import Descriptor, Limitation, StubNames
 
 
 def _from_numpy(a: Any, device: str) -> Any:
-    import ndonnx as ndx
-    import numpy as np
+    from ._core import constant
 
-    return ndx.asarray(np.array(a, copy=True))
+    return constant(a)
 
 
 def _to_numpy(x: Any) -> Any:

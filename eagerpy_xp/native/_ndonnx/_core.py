@@ -11,10 +11,12 @@ the contract's `NotImplementedError` (docs/onnx.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ndonnx as ndx
 import numpy as np
+from spox._future import initializer as _initializer
 
 from ..._devices import Device, register_unnamed_device
 from ..._dtypes import ALL, COMPLEX_FLOATING
@@ -41,6 +43,31 @@ SYMBOLIC_VALUE = ("the array is symbolic (it depends on an input of the model be
                   "branch on it or convert it; use xp.where or return it")  # fmt: skip
 
 
+#: The NumPy dtypes of the standard's real dtypes (what a constant may hold).
+_NUMPY_HELD = frozenset(np.dtype(n) for n in ALL if n not in COMPLEX_FLOATING)
+
+
+def constant(value: Any, dtype: Any = None) -> Any:
+    """``value`` (a NumPy array or a Python scalar, in ``dtype`` where given: a NumPy
+    dtype) as an eager ndonnx array, held as an initializer of the graph (a copy).
+
+    ``ndx.asarray`` of a NumPy array makes an ONNX ``Constant`` node, whose value ndonnx
+    then propagates by building and running a one-node onnxruntime session (some 2 to 4
+    ms); an initializer carries its value itself (some 0.2 ms), and a model holds it the
+    same way."""
+    return ndx.asarray(_initializer(np.array(value, dtype=dtype, copy=True)))
+
+
+def constant_var(value: Any, dtype: Any = None) -> Any:
+    """`constant` as a spox variable, for code that builds ONNX operators directly."""
+    return _initializer(np.array(value, dtype=dtype, copy=True))
+
+
+def holdable(a: np.ndarray) -> bool:
+    """Whether the NumPy array ``a`` has a dtype of the standard ndonnx holds."""
+    return a.dtype in _NUMPY_HELD
+
+
 class AbsentDtype:
     """A dtype of the standard that ndonnx cannot hold (``complex64``, ``complex128``):
     the namespace's name is this object, so code naming it imports; every function
@@ -57,6 +84,28 @@ class AbsentDtype:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (AbsentDtype, (self.name,))
+
+
+#: How many fused models (`NdonnxCore.fuse`) a backend keeps.
+_SESSIONS = 256
+
+
+def _fused_session(build: Callable[..., Any], arrays: tuple[Any, ...]) -> tuple[Any, bool]:
+    """The onnxruntime session of ``build`` traced on symbolic arrays like ``arrays``
+    (optimisations off, as ndonnx's value propagation runs them), and whether it has one
+    output."""
+    import onnxruntime as ort
+
+    arguments = {f"a{i}": ndx.argument(shape=tuple(a.shape), dtype=a.dtype)
+                 for i, a in enumerate(arrays)}  # fmt: skip
+    results = build(*arguments.values())
+    single = not isinstance(results, tuple)
+    outputs = {f"o{i}": r for i, r in enumerate((results,) if single else results)}
+    model = ndx.build(arguments, outputs)
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.log_severity_level = 3
+    return ort.InferenceSession(model.SerializeToString(), options), single
 
 
 def described(x: Any) -> str:
@@ -93,6 +142,8 @@ class NdonnxCore(Backend):
         super().__init__()
         #: `eagerpy_xp.Array` once the assembly registers it (`register_wrapper`).
         self.wrapper_type: Any = None
+        #: `fuse`'s onnxruntime sessions, the most recently used last.
+        self._sessions: dict[Any, Any] = {}
         self._device = ndx.__array_namespace_info__().default_device()
         # (ndonnx's device object has no name and no equality: x.device == Device("cpu"))
         register_unnamed_device(type(self._device), Device("cpu"))
@@ -229,6 +280,32 @@ class NdonnxCore(Backend):
                          f"{tuple(result.shape)}, {self.dtype_name(result.dtype)}): an output "
                          "too large to allocate", MemoryError)  # fmt: skip
 
+    def fuse(self, function: str, build: Callable[..., Any], *arrays: Any) -> Any:
+        """``build(*arrays)`` (ndonnx arrays in, an array or a tuple of them out), run as
+        one onnxruntime model where every array is eager.
+
+        ndonnx computes an eager array node by node, building and running a one-node
+        session for each (about 1 ms apiece): a composition of dozens of operators (the
+        Gauss-Jordan elimination of ``det``, ``inv``, ``solve``) costs dozens of
+        milliseconds.  Here ``build`` is traced once on symbolic arrays of the inputs'
+        shapes and dtypes, the model's session is kept (by ``function``, shapes and
+        dtypes; the last `_SESSIONS` of them) and run on the inputs' values, which gives
+        the same operators' results; the outputs are constants.  Symbolic inputs: the
+        graph of ``build`` itself."""
+        if any(is_symbolic(a) for a in arrays):
+            return build(*arrays)
+        key = (function, *((tuple(a.shape), a.dtype) for a in arrays))
+        entry = self._sessions.pop(key, None)
+        if entry is None:
+            entry = _fused_session(build, arrays)
+        self._sessions[key] = entry  # (the most recent last)
+        while len(self._sessions) > _SESSIONS:
+            self._sessions.pop(next(iter(self._sessions)))
+        session, single = entry
+        values = session.run(None, {f"a{i}": a.unwrap_numpy() for i, a in enumerate(arrays)})
+        results = tuple(constant(v) for v in values)
+        return results[0] if single else results
+
     def check_indices(self, index: Any, size: int | None, axis: int, function: str) -> None:
         """Integer ``index`` (an ndonnx array) within ``[-size, size)`` where both are
         known (a symbolic index is checked by onnxruntime when the model runs):
@@ -248,7 +325,7 @@ class NdonnxCore(Backend):
         `OverflowError` (the caller's `int_beyond_dtype`)."""
         if type(value) is Array or not isinstance(value, (bool, int, float)):
             return value
-        return ndx.asarray(np.asarray(value, dtype=like.dtype.unwrap_numpy()))
+        return constant(value, like.dtype.unwrap_numpy())
 
     def select(self, condition: Any, x1: Any, x2: Any) -> Any:
         """``ndx.where(condition, x1, x2)``, exact for uint64 too: ndonnx runs a uint64
@@ -305,5 +382,5 @@ class NdonnxCore(Backend):
         return super().assign(raw, result, function)
 
 
-__all__ = ["ABSENT", "NDONNX_DTYPES", "AbsentDtype", "NdonnxCore", "described", "is_symbolic",
-           "truncates"]  # fmt: skip
+__all__ = ["ABSENT", "NDONNX_DTYPES", "AbsentDtype", "NdonnxCore", "constant", "constant_var",
+           "described", "holdable", "is_symbolic", "truncates"]  # fmt: skip

@@ -12,7 +12,7 @@ import numpy as np
 from ..._dtypes import INT_RANGE
 from .._base.core import translated
 from .._base.creation import check_dlpack, check_python_int, int_beyond, native_order
-from ._core import Array
+from ._core import Array, constant, holdable
 from ._elementwise import NdonnxElementwise
 
 
@@ -46,6 +46,10 @@ class NdonnxCreation(NdonnxElementwise):
                     check_python_int(self, beyond, name, "asarray")
                 if name == "uint64" and _plain_ints(obj):  # (ndonnx reads them as int64)
                     obj = np.asarray(obj, dtype=np.uint64)
+        plain = obj if isinstance(obj, np.ndarray) else _plain_numbers(obj)
+        if plain is not None and copy is not False and holdable(plain) and \
+                (target is None or target.unwrap_numpy() == plain.dtype):  # fmt: skip
+            return constant(plain)  # (no Constant node and onnxruntime session: `constant`)
         result = ndx.asarray(obj, dtype=target, copy=copy)
         if result.dtype not in self.dtypes_by_name.values():  # ndonnx's strings, datetimes
             raise self.error("asarray", f"{obj!r:.80} makes an array of {result.dtype}, which "
@@ -74,7 +78,7 @@ class NdonnxCreation(NdonnxElementwise):
         smaller = min(low, last) if count else 0
         values = np.asarray(smaller, dtype=kind) + np.arange(count, dtype=kind) * \
             np.asarray(abs(step), dtype=kind)  # fmt: skip
-        return ndx.asarray(values if step > 0 else values[::-1].copy())
+        return constant(values if step > 0 else values[::-1])
 
     @translated
     def from_dlpack(self, x: Any, /, *, device: Any = None, copy: bool | None = None) -> Any:
@@ -91,7 +95,7 @@ class NdonnxCreation(NdonnxElementwise):
         host = np.from_dlpack(x)
         if host.dtype.kind == "c":
             self.check_holds(host.dtype.name, "from_dlpack")
-        return ndx.asarray(np.array(host, copy=True))
+        return constant(host) if holdable(host) else ndx.asarray(np.array(host, copy=True))
 
 
 def _plain_ints(obj: Any) -> bool:
@@ -99,6 +103,28 @@ def _plain_ints(obj: Any) -> bool:
     if isinstance(obj, (list, tuple)):
         return all(_plain_ints(o) for o in obj)
     return type(obj) is int
+
+
+def _plain_numbers(obj: Any) -> np.ndarray | None:
+    """``obj`` as NumPy makes it where it is a Python bool, int (within int64) or float,
+    or nested lists and tuples of them of one kind each level holds alike (NumPy's dtype
+    is then the standard's default); else None (ndonnx decides)."""
+    kinds: set[type] = set()
+
+    def walk(item: Any) -> bool:
+        if isinstance(item, (list, tuple)):
+            return all(walk(i) for i in item)
+        if type(item) in (bool, int, float):
+            kinds.add(type(item))
+            return type(item) is not int or -(2**63) <= item < 2**63
+        return False
+
+    if not walk(obj) or len(kinds) > 1 or (isinstance(obj, (list, tuple)) and not kinds):
+        return None
+    try:
+        return np.asarray(obj)
+    except ValueError:  # (ragged nesting: ndonnx's message)
+        return None
 
 
 def _has_complex(obj: Any) -> bool:

@@ -24,7 +24,7 @@ import numpy as np
 import spox.opset.ai.onnx.v21 as _onnx
 
 from .._base.core import int_beyond_dtype, translated
-from ._core import Array
+from ._core import Array, constant
 from ._indexing import NdonnxIndexing
 
 _LN2 = math.log(2.0)
@@ -69,6 +69,9 @@ class NdonnxElementwise(NdonnxIndexing):
     def sinh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.sinh(x)
+        return self.fuse("sinh", self._sinh, x)
+
+    def _sinh(self, x: Any) -> Any:
         a = ndx.abs(x)
         u = ndx.expm1(a)
         small = 0.5 * (u + u / (u + 1.0))
@@ -79,6 +82,9 @@ class NdonnxElementwise(NdonnxIndexing):
     def asinh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.asinh(x)
+        return self.fuse("asinh", self._asinh, x)
+
+    def _asinh(self, x: Any) -> Any:
         a = ndx.abs(x)
         small = ndx.log1p(a + a * a / (1.0 + ndx.sqrt(1.0 + a * a)))
         large = ndx.log(a) + _LN2
@@ -88,6 +94,9 @@ class NdonnxElementwise(NdonnxIndexing):
     def acosh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.acosh(x)
+        return self.fuse("acosh", self._acosh, x)
+
+    def _acosh(self, x: Any) -> Any:
         t = x - 1.0
         small = ndx.log1p(t + ndx.sqrt(2.0 * t + t * t))
         large = ndx.log(x) + _LN2
@@ -126,6 +135,9 @@ class NdonnxElementwise(NdonnxIndexing):
         ``pi/2 - atan(1/|x|)``; infinities give ``pi/2`` exactly; the sign is ``x``'s."""
         if x.dtype != ndx.float64:
             return ndx.atan(x)
+        return self.fuse("atan", self._atan, x)
+
+    def _atan(self, x: Any) -> Any:
         a = ndx.abs(x)
         large = a > 1.0
         t = ndx.where(large, 1.0 / a, a)  # in [0, 1] (NaN stays NaN)
@@ -141,14 +153,20 @@ class NdonnxElementwise(NdonnxIndexing):
         """float64: ``atan(x / sqrt((1 - x)(1 + x)))`` (``±1``: ``±pi/2``; beyond: NaN)."""
         if x.dtype != ndx.float64:
             return ndx.asin(x)
-        return self.atan(x / ndx.sqrt((1.0 - x) * (1.0 + x)))
+        return self.fuse("asin", self._asin, x)
+
+    def _asin(self, x: Any) -> Any:
+        return self._atan(x / ndx.sqrt((1.0 - x) * (1.0 + x)))
 
     @translated
     def acos(self, x: Any, /) -> Any:
         """float64: ``2 atan(sqrt((1 - x) / (1 + x)))`` (``-1``: ``pi``; beyond: NaN)."""
         if x.dtype != ndx.float64:
             return ndx.acos(x)
-        return 2.0 * self.atan(ndx.sqrt((1.0 - x) / (1.0 + x)))
+        return self.fuse("acos", self._acos, x)
+
+    def _acos(self, x: Any) -> Any:
+        return 2.0 * self._atan(ndx.sqrt((1.0 - x) / (1.0 + x)))
 
     @translated
     def trunc(self, x: Any, /) -> Any:
@@ -162,6 +180,9 @@ class NdonnxElementwise(NdonnxIndexing):
         """``max + log1p(exp(-|x1 - x2|))`` (ndonnx's ``log(exp(x1) + exp(x2))`` overflows
         above 709); equal operands, infinities included, give ``x + log(2)``."""
         x1, x2 = self.float_pair(x1, x2, "logaddexp")
+        return self.fuse("logaddexp", self._logaddexp, x1, x2)
+
+    def _logaddexp(self, x1: Any, x2: Any) -> Any:
         high = ndx.maximum(x1, x2)
         gap = ndx.abs(x1 - x2)
         result = high + ndx.log1p(ndx.exp(-gap))
@@ -171,9 +192,9 @@ class NdonnxElementwise(NdonnxIndexing):
         """Both operands as arrays of their promoted real floating dtype (a Python scalar
         takes the other operand's)."""
         if type(x1) is not Array:
-            x1 = ndx.asarray(x1, dtype=x2.dtype)
+            x1 = constant(x1, x2.dtype.unwrap_numpy())
         if type(x2) is not Array:
-            x2 = ndx.asarray(x2, dtype=x1.dtype)
+            x2 = constant(x2, x1.dtype.unwrap_numpy())
         name = self.promote_names(self.dtype_name(x1.dtype), self.dtype_name(x2.dtype), function)
         dtype = self.dtypes_by_name[name]
         return ndx.astype(x1, dtype, copy=False), ndx.astype(x2, dtype, copy=False)
@@ -218,6 +239,9 @@ class NdonnxElementwise(NdonnxIndexing):
         ``x1 == x2`` gives ``x2`` (signed zeros kept); NaN gives NaN; an infinity steps to
         the largest finite number."""
         x1, x2 = self.float_pair(x1, x2, "nextafter")
+        return self.fuse("nextafter", self._nextafter, x1, x2)
+
+    def _nextafter(self, x1: Any, x2: Any) -> Any:
         name = self.dtype_name(x1.dtype)
         bits, low = _FLOAT_LAYOUT[name]
         dtype = x1.dtype
@@ -286,6 +310,9 @@ class NdonnxElementwise(NdonnxIndexing):
         """``sqrt(x1**2 + x2**2)`` scaled by the larger magnitude (no overflow); an
         infinity wins over NaN, as the standard says."""
         x1, x2 = self.float_pair(x1, x2, "hypot")
+        return self.fuse("hypot", self._hypot, x1, x2)
+
+    def _hypot(self, x1: Any, x2: Any) -> Any:
         a, b = ndx.abs(x1), ndx.abs(x2)
         big, small = ndx.maximum(a, b), ndx.minimum(a, b)
         safe = ndx.where(big == 0, ndx.ones_like(big), big)
@@ -300,13 +327,17 @@ class NdonnxElementwise(NdonnxIndexing):
         standard's special values (multiples of pi/4, signed zeros) as exact constants,
         not through ``atan``."""
         y, x = self.float_pair(x1, x2, "atan2")
+        return self.fuse("atan2", self._atan2, y, x)
+
+    def _atan2(self, y: Any, x: Any) -> Any:
         dtype = y.dtype
         pi = ndx.asarray(math.pi, dtype=dtype)
         half = ndx.asarray(math.pi / 2, dtype=dtype)
         sign_y = 1 - 2 * ndx.astype(self.signbit(y), dtype)
         ay, ax = ndx.abs(y), ndx.abs(x)
         inf_y, inf_x = ndx.isinf(ay), ndx.isinf(ax)
-        angle = self.atan(ay / ax)  # in [0, pi/2]
+        ratio = ay / ax
+        angle = self._atan(ratio) if y.dtype == ndx.float64 else ndx.atan(ratio)  # [0, pi/2]
         angle = ndx.where(inf_y | (ax == 0), half, angle)
         angle = ndx.where(inf_y & inf_x, ndx.asarray(math.pi / 4, dtype=dtype), angle)
         angle = ndx.where(ay == 0, ndx.zeros_like(y), angle)  # (x == 0 too: the zeros)

@@ -26,7 +26,7 @@ import numpy as np
 import spox.opset.ai.onnx.v21 as _onnx
 
 from .._base.core import raise_translated
-from ._core import _NO_VALUE, Array, NdonnxCore
+from ._core import _NO_VALUE, Array, NdonnxCore, constant, constant_var, holdable
 
 
 class NdonnxIndexing(NdonnxCore):
@@ -89,7 +89,7 @@ class NdonnxIndexing(NdonnxCore):
         if _advanced(items):
             return self._advanced_get(raw, items, function)
         self._check_ints(items, self.shape_of(raw), function)
-        return raw[self._full_key(items, raw)]
+        return _basic(raw, items)
 
     def _check_ints(self, items: tuple[Any, ...], shape: tuple[int | None, ...],
                     function: str) -> None:  # fmt: skip
@@ -147,7 +147,7 @@ class NdonnxIndexing(NdonnxCore):
         entries = self._expand(items, len(self.shape_of(raw)), function)
         at = [i for i, e in enumerate(entries) if type(e) is Array or type(e) is int]
         basic = tuple(slice(None) if i in at else e for i, e in enumerate(entries))
-        y = raw[basic] if any(e != slice(None) for e in basic) else raw
+        y = _basic(raw, basic)
         shape = self.shape_of(y)  # (each entry of `basic` made one axis of y)
         indices = [self._index(entries[i], y, i, function) for i in at]
         indices = list(ndx.broadcast_arrays(*indices)) if len(indices) > 1 else indices
@@ -206,7 +206,7 @@ class NdonnxIndexing(NdonnxCore):
         positions = ndx.reshape(ndx.arange(0, math.prod(known), dtype=ndx.int64), known)
         chosen = self._get(positions, items, "__setitem__")
         if type(value) is not Array:
-            value = ndx.asarray(np.asarray(value, dtype=raw.dtype.unwrap_numpy()))
+            value = constant(value, raw.dtype.unwrap_numpy())
         target = self.shape_of(chosen)
         spread = ndx.broadcast_to(value, cast("tuple[int, ...]", target) if None not in target
                                   else chosen.dynamic_shape)  # fmt: skip
@@ -236,7 +236,8 @@ class NdonnxIndexing(NdonnxCore):
         out = []
         for k in items:
             if isinstance(k, (np.ndarray, list)):
-                k = ndx.asarray(np.asarray(k))
+                k = np.asarray(k)
+                k = constant(k) if holdable(k) else ndx.asarray(k)
             elif isinstance(k, np.integer):
                 k = int(k)
             elif isinstance(k, np.bool_):
@@ -277,6 +278,52 @@ def _lone_mask(items: tuple[Any, ...]) -> Any:
     return None
 
 
+_FIRST, _LAST = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+
+
+def _basic(raw: Any, items: tuple[Any, ...]) -> Any:
+    """``raw[items]`` for a basic key (ints within their axes, slices, None, at most one
+    ellipsis): one ``Slice`` of the sliced and indexed axes, one ``Squeeze`` of the
+    indexed ones, one ``Unsqueeze`` for the new ones (ndonnx's own indexing builds and
+    folds a dozen operators more per key).  ONNX's ``Slice`` clamps its bounds as Python
+    does, for either sign of step and for sizes unknown here."""
+    ndim = len(raw.shape)
+    used = sum(1 for k in items if k is not None and k is not Ellipsis)
+    starts, ends, axes, steps, dropped, added = [], [], [], [], [], []
+    axis = position = 0
+    for k in (*items, *((Ellipsis,) if Ellipsis not in items else ())):
+        if k is None:
+            added.append(position)
+            position += 1
+        elif k is Ellipsis:
+            axis += ndim - used
+            position += ndim - used
+        elif type(k) is int:
+            starts.append(k)
+            ends.append(k + 1 if k != -1 else _LAST)
+            axes.append(axis)
+            steps.append(1)
+            dropped.append(axis)
+            axis += 1
+        else:
+            step = 1 if k.step is None else k.step
+            if (k.start, k.stop, step) != (None, None, 1):
+                starts.append(k.start if k.start is not None else 0 if step > 0 else _LAST)
+                ends.append(k.stop if k.stop is not None else _LAST if step > 0 else _FIRST)
+                axes.append(axis)
+                steps.append(step)
+            axis += 1
+            position += 1
+    var = raw.unwrap_spox()
+    if axes:
+        var = _onnx.slice(var, *(constant_var(v, np.int64) for v in (starts, ends, axes, steps)))
+    if dropped:
+        var = _onnx.squeeze(var, constant_var(dropped, np.int64))
+    if added:
+        var = _onnx.unsqueeze(var, constant_var(added, np.int64))
+    return raw if var is raw.unwrap_spox() else ndx.asarray(var)
+
+
 def _basic_shape(items: tuple[Any, ...], shape: tuple[int | None, ...]) -> tuple[Any, ...] | None:
     """The shape a basic key (ints, slices, None, the ellipsis) selects from ``shape``,
     or None where a size is unknown or the key is not basic."""
@@ -311,12 +358,12 @@ def _reshaped(x: Any, fixed: list[tuple[int, ...]], parts: list[tuple[Any, int, 
         sizes.extend(tuple(a.shape)[lo:hi])
     if None not in sizes:
         return ndx.reshape(x, tuple(sizes))  # type: ignore[arg-type]
-    pieces = [ndx.asarray(np.asarray(f, dtype=np.int64)) for f in fixed if f]
+    pieces = [constant(f, np.int64) for f in fixed if f]
     for a, lo, hi in parts:  # (known sizes as constants: shape inference keeps them)
         for k in range(lo, hi):
             size = a.shape[k]
             pieces.append(a.dynamic_shape[k:k + 1] if size is None else
-                          ndx.asarray(np.asarray([size], dtype=np.int64)))  # fmt: skip
+                          constant([size], np.int64))  # fmt: skip
     return ndx.reshape(x, ndx.concat(pieces))
 
 

@@ -25,6 +25,7 @@ from ..._dtypes import REAL_FLOATING
 from .._base import FFT, Info, Linalg
 from .._base.core import translated
 from .._base.subnamespaces import SlogdetResult, check_vector_ord
+from ._core import constant_var
 
 #: Functions of ``linalg`` ONNX cannot hold, and why (docs/onnx.md).
 UNHELD = {
@@ -110,8 +111,12 @@ class NdonnxLinalg(Linalg):
         n = self._square(x, "det")
         if n == 0:
             return ndx.ones_like(ndx.sum(x, axis=(-2, -1)))
-        pivots, parity, _ = _eliminate(x, None, n)
-        return parity * ndx.prod(pivots, axis=-1)
+
+        def det(a: Any) -> Any:
+            pivots, parity, _ = _eliminate(a, None, n)
+            return parity * ndx.prod(pivots, axis=-1)
+
+        return self._b.fuse("linalg.det", det, x)
 
     @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
@@ -120,9 +125,13 @@ class NdonnxLinalg(Linalg):
         if n == 0:
             ones = ndx.ones_like(ndx.sum(x, axis=(-2, -1)))
             return SlogdetResult(ones, ones - 1)
-        pivots, parity, _ = _eliminate(x, None, n)
-        return SlogdetResult(parity * ndx.prod(ndx.sign(pivots), axis=-1),
-                             ndx.sum(ndx.log(ndx.abs(pivots)), axis=-1))  # fmt: skip
+
+        def slogdet(a: Any) -> tuple[Any, Any]:
+            pivots, parity, _ = _eliminate(a, None, n)
+            return (parity * ndx.prod(ndx.sign(pivots), axis=-1),
+                    ndx.sum(ndx.log(ndx.abs(pivots)), axis=-1))  # fmt: skip
+
+        return SlogdetResult(*self._b.fuse("linalg.slogdet", slogdet, x))
 
     @translated
     def inv(self, x: Any, /) -> Any:
@@ -130,7 +139,7 @@ class NdonnxLinalg(Linalg):
         n = self._square(x, "inv")
         if n == 0:
             return ndx.asarray(x, copy=True)
-        return _eliminate(x, "identity", n).solution
+        return self._b.fuse("linalg.inv", lambda a: _eliminate(a, "identity", n).solution, x)
 
     @translated
     def solve(self, x1: Any, x2: Any, /) -> Any:
@@ -150,7 +159,8 @@ class NdonnxLinalg(Linalg):
         if n == 0:
             solution = ndx.asarray(rhs, copy=True)
         else:
-            solution = _eliminate(x1, rhs, n).solution
+            solution = self._b.fuse("linalg.solve", lambda a, r: _eliminate(a, r, n).solution,
+                                    x1, rhs)  # fmt: skip
         return solution[..., 0] if vector else solution
 
     @translated
@@ -339,7 +349,7 @@ def _eliminate(a: Any, rhs: Any, n: int) -> _Elimination:
     dtype = a.dtype.unwrap_numpy()
 
     def const(value: Any, kind: Any = dtype) -> Any:
-        return _onnx.const(np.asarray(value, dtype=kind))
+        return constant_var(value, kind)
 
     m = a.unwrap_spox()
     if isinstance(rhs, str):  # the identity, one per matrix of a
