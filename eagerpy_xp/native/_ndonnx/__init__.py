@@ -44,11 +44,6 @@ _LIMITATIONS = (
     Limitation("*", "matrix_norm",
                "ord=2, -2 and 'nuc' need singular values, which ONNX has no operator for: "
                "NotImplementedError (docs/onnx.md)", test="extension_matches_reference["),
-    *(Limitation("*", name, f"fft.{name} gives or takes complex values and ndonnx has no "
-                 "complex dtype: NotImplementedError (docs/onnx.md)", test="reference[")
-      for name in _FFTS),
-    Limitation("*", "imag", "imag takes complex arrays only, and ndonnx has no complex dtype: "
-               "every example is rejected (docs/onnx.md)", test="test_matches_reference["),
     Limitation("*", "default_dtypes", "ndonnx has no complex dtype, so "
                "default_dtypes()['complex floating'] names the absent complex128, which is "
                "none of the namespace's dtypes (docs/onnx.md)", test="test_default_dtypes["),

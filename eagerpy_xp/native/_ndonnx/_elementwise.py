@@ -50,20 +50,19 @@ class NdonnxElementwise(NdonnxIndexing):
     def expm1(self, x: Any, /) -> Any:
         """ndonnx's, with the sign of ``x`` (its ``Where`` makes ``expm1(-0.0)`` +0.0;
         ``expm1`` keeps the sign of its argument)."""
-        return ndx.abs(ndx.expm1(x)) * self._sign_of(x)
+        return self.fuse("expm1", lambda a: ndx.abs(ndx.expm1(a)) * self._sign_of(a), x)
 
     @translated
     def log1p(self, x: Any, /) -> Any:
         """ndonnx's, with the sign of ``x`` (``log1p(-0.0)`` is -0.0; ``log1p`` keeps the
         sign of its argument)."""
-        return ndx.abs(ndx.log1p(x)) * self._sign_of(x)
+        return self.fuse("log1p", lambda a: ndx.abs(ndx.log1p(a)) * self._sign_of(a), x)
 
     @translated
     def cosh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.cosh(x)
-        a = ndx.abs(x)
-        return ndx.exp(a - _LN2) + 0.5 * ndx.exp(-a)
+        return self.fuse("cosh", lambda a: ndx.exp(ndx.abs(a) - _LN2) + 0.5 * ndx.exp(-ndx.abs(a)), x)
 
     @translated
     def sinh(self, x: Any, /) -> Any:
@@ -107,6 +106,9 @@ class NdonnxElementwise(NdonnxIndexing):
     def atanh(self, x: Any, /) -> Any:
         if x.dtype != ndx.float64:
             return ndx.atanh(x)
+        return self.fuse("atanh", self._atanh, x)
+
+    def _atanh(self, x: Any) -> Any:
         a = ndx.abs(x)
         return 0.5 * ndx.log1p(2.0 * a / (1.0 - a)) * self._sign_of(x)
 
@@ -173,7 +175,7 @@ class NdonnxElementwise(NdonnxIndexing):
         """ndonnx's, with the sign of ``x`` (its ``Where`` makes ``trunc(-0.5)`` +0.0)."""
         if self.dtype_name(x.dtype) not in ("float32", "float64"):
             return ndx.trunc(x)
-        return ndx.abs(ndx.trunc(x)) * self._sign_of(x)
+        return self.fuse("trunc", lambda a: ndx.abs(ndx.trunc(a)) * self._sign_of(a), x)
 
     @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
@@ -218,6 +220,11 @@ class NdonnxElementwise(NdonnxIndexing):
                                   "bitwise_right_shift")  # fmt: skip
         dtype = self.dtypes_by_name[name]
         x1, x2 = ndx.astype(x1, dtype, copy=False), ndx.astype(x2, dtype, copy=False)
+        return self.fuse("bitwise_right_shift", self._right_shift, x1, x2)
+
+    def _right_shift(self, x1: Any, x2: Any) -> Any:
+        dtype = x1.dtype
+        name = self.dtype_name(dtype)
         bits = np.iinfo(dtype.unwrap_numpy()).bits
         unsigned = self.dtypes_by_name[name if name.startswith("u") else f"u{name}"]
         count = ndx.astype(ndx.clip(x2, 0, bits - 1), unsigned)
@@ -294,6 +301,9 @@ class NdonnxElementwise(NdonnxIndexing):
         operand, whose signed zeros and NaNs onnxruntime keeps (it makes a -0.0 picked
         from its first operand +0.0).  The sign of a NaN ``x2`` is not seen (`signbit`)."""
         x1, x2 = self.float_pair(x1, x2, "copysign")
+        return self.fuse("copysign", self._copysign, x1, x2)
+
+    def _copysign(self, x1: Any, x2: Any) -> Any:
         magnitude = ndx.abs(x1)
         return ndx.where(~self.signbit(x2), magnitude, -magnitude)
 
@@ -367,13 +377,34 @@ class NdonnxElementwise(NdonnxIndexing):
         return self._integer_safe("remainder", ndx.remainder, x1, x2)
 
     def _integer_safe(self, function: str, op: Any, x1: Any, x2: Any) -> Any:
+        """``op(x1, x2)``, an integer division by zero giving 0; ndonnx's floor division
+        and remainder are a dozen operators: run fused (`NdonnxCore.fuse`) where both
+        operands are arrays or a Python number that takes the array's dtype."""
         x1, x2 = self._int_operands(function, x1, x2)
+        x1, x2 = self._same_kind(x1, x2), self._same_kind(x2, x1)
+        if type(x1) is not Array or type(x2) is not Array:
+            return self._divided(op, x1, x2)
+        return self.fuse(function, lambda a, b: self._divided(op, a, b), x1, x2)
+
+    def _divided(self, op: Any, x1: Any, x2: Any) -> Any:
         divisor = x2 if type(x2) is Array else None
         if divisor is None or self.dtype_name(divisor.dtype) not in _INTEGERS:
             return op(x1, x2)
         zero = divisor == 0
         result = op(x1, self.select(zero, ndx.asarray(1, dtype=divisor.dtype), divisor))
         return self.select(zero, ndx.zeros_like(result), result)
+
+    def _same_kind(self, value: Any, like: Any) -> Any:
+        """A Python number as a 0-d constant of the array ``like``'s dtype where the
+        standard's promotion gives that dtype (an int beside an integer or floating
+        array, a float beside a floating one, a bool beside a bool); else as it is."""
+        if type(like) is not Array or type(value) not in (bool, int, float):
+            return value
+        name = self.dtype_name(like.dtype)
+        fits = (type(value) is bool and name == "bool") or \
+            (type(value) is int and name != "bool") or \
+            (type(value) is float and name in ("float32", "float64"))  # fmt: skip
+        return constant(value, like.dtype.unwrap_numpy()) if fits else value
 
 
 #: The integer dtype names.

@@ -56,9 +56,7 @@ class NdonnxFunctions(NdonnxCreation):
             x1 = self._as_array(x1, x2, "isin")
         if type(x2) is not Array:
             x2 = self._as_array(x2, x1, "isin")
-        flat = ndx.reshape(x2, (-1,))
-        hits = ndx.any(ndx.expand_dims(x1, axis=-1) == flat, axis=-1)
-        return ndx.logical_not(hits) if invert else hits
+        return self.fuse(f"isin{invert}", lambda a, b: _membership(a, b, invert), x1, x2)
 
     @translated
     def matmul(self, x1: Any, x2: Any, /) -> Any:
@@ -114,17 +112,20 @@ class NdonnxFunctions(NdonnxCreation):
     @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._axes(x, axis, "max")
-        return super().max(x, axis=axis, keepdims=keepdims)
+        return self.fuse(f"max{axis!r}{keepdims}",
+                         lambda a: super(NdonnxFunctions, self).max(a, axis=axis, keepdims=keepdims), x)
 
     @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._axes(x, axis, "min")
-        return super().min(x, axis=axis, keepdims=keepdims)
+        return self.fuse(f"min{axis!r}{keepdims}",
+                         lambda a: super(NdonnxFunctions, self).min(a, axis=axis, keepdims=keepdims), x)
 
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._axes(x, axis, "mean")
-        return super().mean(x, axis=axis, keepdims=keepdims)
+        return self.fuse(f"mean{axis!r}{keepdims}",
+                         lambda a: super(NdonnxFunctions, self).mean(a, axis=axis, keepdims=keepdims), x)
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
@@ -145,6 +146,11 @@ class NdonnxFunctions(NdonnxCreation):
         if any(shape[a] is None for a in axes):
             raise self.error("prod", f"the integer product over axes {axes} of shape {shape} "
                              "needs their sizes (a product tree of Mul)", NotImplementedError)  # fmt: skip
+        return self.fuse(f"prod{axes}{target}{keepdims}",
+                         lambda a: self._product_tree(a, axes, target, keepdims), x)  # fmt: skip
+
+    def _product_tree(self, x: Any, axes: tuple[int, ...], target: Any, keepdims: bool) -> Any:
+        shape = self.shape_of(x)
         kept = [a for a in range(len(shape)) if a not in axes]
         moved = ndx.permute_dims(ndx.astype(x, target), (*kept, *axes))
         count = math.prod(cast(int, shape[a]) for a in axes)
@@ -183,14 +189,18 @@ class NdonnxFunctions(NdonnxCreation):
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
         self._axes(x, axis, "std")
-        return super().std(x, axis=axis, correction=correction, keepdims=keepdims)
+        return self.fuse(f"std{axis!r}{correction!r}{keepdims}",
+                         lambda a: super(NdonnxFunctions, self).std(a, axis=axis, correction=correction,
+                                                                      keepdims=keepdims), x)  # fmt: skip
 
     @translated
     def var(
         self, x: Any, /, *, axis: Any = None, correction: float = 0.0, keepdims: bool = False
     ) -> Any:
         self._axes(x, axis, "var")
-        return super().var(x, axis=axis, correction=correction, keepdims=keepdims)
+        return self.fuse(f"var{axis!r}{correction!r}{keepdims}",
+                         lambda a: super(NdonnxFunctions, self).var(a, axis=axis, correction=correction,
+                                                                      keepdims=keepdims), x)  # fmt: skip
 
     @translated
     def all(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -240,6 +250,11 @@ class NdonnxFunctions(NdonnxCreation):
         if size is None:
             raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
                              "known size (the products double along it)", NotImplementedError)  # fmt: skip
+        return self.fuse(f"cumulative_prod{axis}{target}{include_initial}",
+                         lambda a: self._running_product(a, axis, target, include_initial), x)  # fmt: skip
+
+    def _running_product(self, x: Any, axis: int, target: Any, include_initial: bool) -> Any:
+        size = cast(int, self.shape_of(x)[axis])
         running = ndx.moveaxis(ndx.astype(x, target), axis, -1)
         step = 1
         while step < size:
@@ -284,6 +299,9 @@ class NdonnxFunctions(NdonnxCreation):
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         if axis is not None:
             self.normalize_axis(axis, len(self.shape_of(x)), "repeat")
+        if type(repeats) is int:  # (a static count: some 60 operators, run fused)
+            return self.fuse(f"repeat{repeats}{axis!r}",
+                             lambda a: super(NdonnxFunctions, self).repeat(a, repeats, axis=axis), x)
         return self.computed(super().repeat(x, repeats, axis=axis), "repeat", x, repeats)
 
     @translated
@@ -412,6 +430,13 @@ class NdonnxFunctions(NdonnxCreation):
                 raise self.error("tensordot", f"axis {a} of x1 (size {s1[a]}) and axis {b} of "
                                  f"x2 (size {s2[b]}) differ: shapes {s1} and {s2}")  # fmt: skip
         return super().tensordot(x1, x2, axes=axes)
+
+
+def _membership(x1: Any, x2: Any, invert: bool) -> Any:
+    """`NdonnxFunctions.isin`'s graph."""
+    flat = ndx.reshape(x2, (-1,))
+    hits = ndx.any(ndx.expand_dims(x1, axis=-1) == flat, axis=-1)
+    return ndx.logical_not(hits) if invert else hits
 
 
 #: The integer dtypes ONNX's ``MatMul`` does not take.

@@ -98,12 +98,7 @@ class NdonnxLinalg(Linalg):
             raise b.error("linalg.cross", f"axis {axis} must have size 3 in both arrays, got "
                           f"shapes {s1} and {s2}")  # fmt: skip
         dtype = b.result_type(x1, x2)
-        u = ndx.moveaxis(ndx.astype(x1, dtype), a, -1)
-        v = ndx.moveaxis(ndx.astype(x2, dtype), a, -1)
-        u0, u1, u2 = u[..., 0], u[..., 1], u[..., 2]
-        v0, v1, v2 = v[..., 0], v[..., 1], v[..., 2]
-        result = ndx.stack([u1 * v2 - u2 * v1, u2 * v0 - u0 * v2, u0 * v1 - u1 * v0], axis=-1)
-        return ndx.moveaxis(result, -1, a)
+        return b.fuse(f"linalg.cross{a}", lambda p, q: _cross(p, q, a, dtype), x1, x2)
 
     @translated
     def det(self, x: Any, /) -> Any:
@@ -317,6 +312,16 @@ class NdonnxLinalg(Linalg):
         if keepdims:
             return result
         return ndx.squeeze(result, axis=axes) if axes else result
+
+
+def _cross(x1: Any, x2: Any, a: int, dtype: Any) -> Any:
+    """`NdonnxLinalg.cross`'s graph: the 3-vectors along axis ``a`` (negative)."""
+    u = ndx.moveaxis(ndx.astype(x1, dtype), a, -1)
+    v = ndx.moveaxis(ndx.astype(x2, dtype), a, -1)
+    u0, u1, u2 = u[..., 0], u[..., 1], u[..., 2]
+    v0, v1, v2 = v[..., 0], v[..., 1], v[..., 2]
+    result = ndx.stack([u1 * v2 - u2 * v1, u2 * v0 - u0 * v2, u0 * v1 - u1 * v0], axis=-1)
+    return ndx.moveaxis(result, -1, a)
 
 
 def _known_square(b: Any, x: Any) -> int:
