@@ -145,10 +145,10 @@ class Target:
     _xp: Any = field(default=None, repr=False)
     _probe: Probe | None = field(default=None, repr=False)
     _flushes: bool | None = field(default=None, repr=False)
-    #: For `check_holds`: the test whose examples are counted, its examples so far,
+    #: For `check_holds`: the hypothesis test whose examples are counted, its examples so far,
     #: those rejected for a dtype of a kind this target holds none of, and the current
     #: example's data (and whether it was such a rejection).
-    _kindless: list[Any] = field(default_factory=lambda: ["", 0, 0, None, False], repr=False)
+    _kindless: list[Any] = field(default_factory=lambda: [None, 0, 0, None, False], repr=False)
 
     @property
     def id(self) -> str:
@@ -255,9 +255,9 @@ class Target:
             return
         from hypothesis.control import current_build_context
 
-        count = self._kindless
-        test, data = os.environ.get("PYTEST_CURRENT_TEST", ""), current_build_context().data
-        if count[0] != test:
+        count, context = self._kindless, current_build_context()
+        test, data = context.wrapped_test, context.data  # (one hypothesis test's examples)
+        if count[0] is not test:
             count[:] = [test, 0, 0, None, False]
         if count[3] is not data:  # a new example
             count[1], count[3], count[4] = count[1] + 1, data, False

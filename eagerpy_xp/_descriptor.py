@@ -161,6 +161,9 @@ class Descriptor(_Facts):
     #: Why the suite runs its columns only when asked (``--backend <name>``), "" where
     #: they are among the default ones (the main job and the repository's tests).
     opt_in: str = ""
+    #: Why the client libraries' own test suites (``python -m conformance.clients``) leave
+    #: it out unless asked (``--backend <name>``), "" where they run it by default.
+    not_a_client_target: str = ""
     #: Why its native flavour keeps dtype objects whose ``==`` raises ("": it does not).
     raising_dtype_objects: str = ""
     #: Its compile and vectorize hooks, as the suite checks them.

@@ -597,3 +597,42 @@ def test_float64_hyperbolic_functions_keep_double_precision(name: str, reference
     got = host(getattr(xp, name)(xp.asarray(v)))
     np.testing.assert_allclose(got, expected, rtol=1e-14, atol=0)
     assert (np.signbit(got) == np.signbit(expected))[~np.isnan(expected)].all()
+
+
+def test_the_suite_skips_what_needs_a_kind_ndonnx_holds_none_of() -> None:
+    """conformance.harness: the fuzzer's stand-in for a complex input is refused
+    (`Unsupported`: an Exception and a pytest skip), and a hypothesis test whose every
+    example needs a complex dtype is skipped after 25 examples, while one with some
+    holdable examples runs them."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from conformance.harness import Target, Unsupported
+
+    target = Target("ndonnx", "native", "cpu")
+    assert target.holdable(np.zeros(2, np.float64)).dtype == np.float64
+    for dtype in ("complex64", "complex128"):
+        with pytest.raises(Unsupported, match="holds no dtype of"):
+            target.holdable(np.zeros(2, dtype))
+    assert issubclass(Unsupported, Exception) and issubclass(Unsupported, pytest.skip.Exception)
+    drawn: list[str] = []
+
+    @settings(max_examples=40, database=None, derandomize=True)
+    @given(st.sampled_from(["complex64", "complex128"]), st.integers())
+    def never(name: str, _: int) -> None:
+        drawn.append(name)
+        target.check_holds(name)
+
+    with pytest.raises(pytest.skip.Exception, match="which every example needs"):
+        never()
+    assert len(drawn) == 25
+    ran: list[str] = []
+
+    @settings(max_examples=30, database=None, derandomize=True)
+    @given(st.sampled_from(["complex128", "float64"]), st.integers())
+    def sometimes(name: str, _: int) -> None:
+        target.check_holds(name)
+        ran.append(name)
+
+    sometimes()
+    assert ran and set(ran) == {"float64"}

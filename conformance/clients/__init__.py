@@ -21,8 +21,10 @@ LIBRARIES = ("scipy", "sklearn", "array-api-extra")
 REFERENCE = "array_api_strict"
 
 #: eagerpy_xp's backends run by default, in the registry's order: not those whose
-#: conformance columns are opt-in (`Descriptor.opt_in`; ``--backend`` names them).
-BACKENDS = tuple(name for name in _detect.BACKENDS if not _detect.REGISTRY[name].opt_in)
+#: conformance columns are opt-in (`Descriptor.opt_in`) nor those these suites leave out
+#: (`Descriptor.not_a_client_target`); ``--backend`` names them.
+BACKENDS = tuple(name for name in _detect.BACKENDS if not _detect.REGISTRY[name].opt_in
+                 and not _detect.REGISTRY[name].not_a_client_target)  # fmt: skip
 
 # Selections: test paths (relative to the library's test root: the installed package's
 # parent folder for SciPy and scikit-learn, the unpacked sdist for array-api-extra) and a

@@ -68,8 +68,10 @@ DESCRIPTOR = Descriptor(
     to_numpy=_to_numpy,
     peers=("ndonnx",),
     limitations=_LIMITATIONS,
-    opt_in="its columns cost about 440 CPU seconds, past the main job's budget: run them "
-           "with --backend ndonnx (issue 41)",
+    not_a_client_target="a graph builder for ONNX export: each eager operation runs through "
+                        "onnxruntime and it holds no complex dtype, so SciPy's, "
+                        "scikit-learn's and array-api-extra's numerical tests are not its "
+                        "use; its own tests and the main job's columns cover it",
     benchmark_setup="import ndonnx as fw; import numpy; "
                     "x = fw.asarray(numpy.linspace(0.0, 1.0, 16, dtype=numpy.float32))",
 )
