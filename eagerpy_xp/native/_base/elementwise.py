@@ -1,16 +1,27 @@
-"""Element-wise functions (spec chapter "Element-wise Functions").
+"""Element-wise functions (spec chapter "Element-wise Functions") and the factories every
+backend makes its element-wise functions with.
 
-The defaults delegate to the framework function of the same name, one explicit
-``name = _unary("name")`` line each; `UNARY` and `BINARY` list them for tests and
-backends.  Backends override the ones their framework gets wrong (special cases, dtypes,
-promotion).
+A backend states each function of the chapter as one explicit line, ``exp =
+elementwise.unary("exp", torch.exp, _LANE)``: the standard's ``name``, the framework's
+function that computes it, and the backend's `Lane` (the fast path's array type and
+dtypes).  The two factories, `unary` and `binary`, are the only ones: a backend gives them
+its functions and states, in two hooks, how a framework function meets the standard's
+operands (`hooks.BackendCore.call_unary`, `call_binary`: promotion, Python scalars, a
+wrapped `Array` of the backend).  A function the framework gets wrong for some inputs is
+written out (a ``def``) in the backend, usually behind its own `fastpath` decorator.
+
+The defaults below delegate to the function of the same name in the framework's
+NumPy-like namespace (``self._f``), one explicit ``name = unary("name")`` line each;
+`UNARY` and `BINARY` list the chapter's names for tests and backends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, NamedTuple
 
+from ..._dtypes import CATEGORY_OF
+from . import fastpath
 from .core import int_range, translated
 
 UNARY = (
@@ -29,95 +40,192 @@ BINARY = (
     "subtract",
 )  # fmt: skip
 
+Method = Callable[..., Any]
+Decorator = Callable[[Method], Method]
 
-def _unary(name: str) -> Callable[..., Any]:
-    def method(self: Any, x: Any, /) -> Any:
-        return getattr(self._f, name)(x)
+
+class Lane(NamedTuple):
+    """How a backend's functions made by `unary` and `binary` take their fast path
+    (`fastpath.unary`, `fastpath.binary`): arrays of exactly ``array_type`` whose dtype is
+    among ``dtypes[category]`` (the function's category, `_dtypes.CATEGORY_OF`; None for
+    the functions without one): the dtypes on which the framework's function computes the
+    standard's without any fix.
+
+    A binary function's lane also takes a Python scalar beside such an array where
+    ``scalar`` is given (`fastpath.BinaryCase`'s hook, of ``scalar_types``, fastpath's
+    default where None), before the array too for the dtypes of ``first`` (None: every
+    dtype of the case).  ``compiled`` makes the fast path's op from the framework's
+    function (JAX: `jax.jit`), and a unary function's full path calls the same compiled
+    function, so that both give the same bits; ``checked`` makes a unary op that tests
+    the dtype itself (`fastpath.UnaryCase.checked`).  ``binary_path`` is the binary fast
+    path's decorator, `fastpath.binary`'s signature (MLX compares its dtypes by ``==``)."""
+
+    array_type: Any
+    dtypes: Mapping[str | None, Collection[Any]]
+    scalar: fastpath.ScalarOperand | None = None
+    scalar_types: tuple[type, ...] | None = None
+    first: Collection[Any] | None = None
+    compiled: Callable[[Method], Method] | None = None
+    checked: Callable[[Method, Any], Method] | None = None
+    binary_path: Callable[..., Decorator] = fastpath.binary
+
+
+def unary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
+          op: Method | None = None, dtypes: Collection[Any] | None = None,
+          doc: str | None = None) -> Method:  # fmt: skip
+    """The standard's unary ``name``: ``fn`` (the framework's function, right for every
+    dtype of the function's category), called by the backend's
+    `hooks.BackendCore.call_unary` on the array `core.translated` admitted; ``fn`` None:
+    the function of that name in the framework's namespace (``self._f``), the generic
+    default.  With a ``lane``, a fast path in front: ``op`` (default ``fn``, compiled as
+    the lane says) for an array of the lane's type and of ``dtypes`` (default: the
+    lane's dtypes of the function's category)."""
+    if fn is None:
+
+        def method(self: Any, x: Any, /) -> Any:
+            return self.call_unary(name, getattr(self._f, name), x)
+
+    else:
+        call = fn if lane is None or lane.compiled is None else lane.compiled(fn)
+
+        def method(self: Any, x: Any, /) -> Any:
+            return self.call_unary(name, call, x)
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``."
-    return translated(method)
+    method.__doc__ = doc or _doc(name, fn)
+    full = translated(method)
+    if lane is None or fn is None:
+        return full
+    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    if op is None and lane.checked is not None:
+        return fastpath.unary(lane.array_type, cases, lane.checked(fn, cases), checked=True)(full)
+    return fastpath.unary(lane.array_type, cases, call if op is None else op)(full)
 
 
-def _binary(name: str) -> Callable[..., Any]:
-    def method(self: Any, x1: Any, x2: Any, /) -> Any:  # `translated` checks both operands
-        return getattr(self._f, name)(x1, x2)
+def binary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
+           op: Method | None = None, dtypes: Collection[Any] | None = None,
+           scalar_op: Method | bool = True, first: bool = True,
+           doc: str | None = None) -> Method:  # fmt: skip
+    """The standard's binary ``name``: ``fn`` (the framework's function, right for two
+    arrays of one dtype of the function's category), called by the backend's
+    `hooks.BackendCore.call_binary`, which promotes the operands `core.translated`
+    admitted as the standard says; ``fn`` None: the function of that name in the
+    framework's namespace (``self._f``), the generic default.  With a ``lane``, a fast
+    path in front: ``op`` (default ``fn``, compiled as the lane says) for two arrays of
+    the lane's type and one dtype of ``dtypes`` (default: the lane's dtypes of the
+    function's category); where the lane takes Python scalars, ``scalar_op`` (True: ``op``;
+    False: no scalar case) for one such array and a scalar, the scalar first too where
+    ``first``."""
+    if fn is None:
+
+        def method(self: Any, x1: Any, x2: Any, /) -> Any:
+            return self.call_binary(name, getattr(self._f, name), x1, x2)
+
+    else:
+        call = fn
+
+        def method(self: Any, x1: Any, x2: Any, /) -> Any:
+            return self.call_binary(name, call, x1, x2)
 
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``."
-    return translated(method)
+    method.__doc__ = doc or _doc(name, fn)
+    full = translated(method)
+    if lane is None or fn is None:
+        return full
+    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    if op is None:
+        op = fn if lane.compiled is None else lane.compiled(fn)
+    if scalar_op is False or (lane.scalar is None and lane.scalar_types is None):
+        return lane.binary_path(lane.array_type, cases, op, None, None, False, ())(full)
+    before = (cases if lane.first is None else frozenset(cases) & frozenset(lane.first)) \
+        if first else False  # fmt: skip
+    return lane.binary_path(lane.array_type, cases, op, lane.scalar,
+                            op if scalar_op is True else scalar_op, before,
+                            lane.scalar_types)(full)  # fmt: skip
+
+
+def _doc(name: str, fn: Method | None) -> str:
+    """A made function's docstring: a backend's own ``fn``'s (a function of eagerpy_xp that
+    has one), else the standard's ``name`` and the framework's function."""
+    if fn is None:
+        return f"The standard's ``{name}``: the framework's function of that name."
+    module = getattr(fn, "__module__", None) or ""
+    if module.startswith("eagerpy_xp.") and fn.__doc__:
+        return fn.__doc__
+    qualified = f"{module}.{getattr(fn, '__name__', name)}".lstrip(".")
+    return f"The standard's ``{name}``: ``{qualified}``."
 
 
 class ElementwiseFunctions:
     _f: Any
 
     # The functions a NumPy-like framework gets right under the same name.
-    abs = _unary("abs")
-    acos = _unary("acos")
-    acosh = _unary("acosh")
-    asin = _unary("asin")
-    asinh = _unary("asinh")
-    atan = _unary("atan")
-    atanh = _unary("atanh")
-    bitwise_invert = _unary("bitwise_invert")
-    ceil = _unary("ceil")
-    conj = _unary("conj")
-    cos = _unary("cos")
-    cosh = _unary("cosh")
-    exp = _unary("exp")
-    expm1 = _unary("expm1")
-    floor = _unary("floor")
-    imag = _unary("imag")
-    isfinite = _unary("isfinite")
-    isinf = _unary("isinf")
-    isnan = _unary("isnan")
-    log = _unary("log")
-    log1p = _unary("log1p")
-    log2 = _unary("log2")
-    log10 = _unary("log10")
-    logical_not = _unary("logical_not")
-    negative = _unary("negative")
-    positive = _unary("positive")
-    real = _unary("real")
-    reciprocal = _unary("reciprocal")
-    round = _unary("round")
-    sign = _unary("sign")
-    signbit = _unary("signbit")
-    sin = _unary("sin")
-    sinh = _unary("sinh")
-    square = _unary("square")
-    sqrt = _unary("sqrt")
-    tan = _unary("tan")
-    tanh = _unary("tanh")
-    trunc = _unary("trunc")
-    add = _binary("add")
-    atan2 = _binary("atan2")
-    bitwise_and = _binary("bitwise_and")
-    bitwise_left_shift = _binary("bitwise_left_shift")
-    bitwise_or = _binary("bitwise_or")
-    bitwise_right_shift = _binary("bitwise_right_shift")
-    bitwise_xor = _binary("bitwise_xor")
-    copysign = _binary("copysign")
-    divide = _binary("divide")
-    equal = _binary("equal")
-    floor_divide = _binary("floor_divide")
-    greater = _binary("greater")
-    greater_equal = _binary("greater_equal")
-    hypot = _binary("hypot")
-    less = _binary("less")
-    less_equal = _binary("less_equal")
-    logaddexp = _binary("logaddexp")
-    logical_and = _binary("logical_and")
-    logical_or = _binary("logical_or")
-    logical_xor = _binary("logical_xor")
-    maximum = _binary("maximum")
-    minimum = _binary("minimum")
-    multiply = _binary("multiply")
-    nextafter = _binary("nextafter")
-    not_equal = _binary("not_equal")
-    pow = _binary("pow")
-    remainder = _binary("remainder")
-    subtract = _binary("subtract")
+    abs = unary("abs")
+    acos = unary("acos")
+    acosh = unary("acosh")
+    asin = unary("asin")
+    asinh = unary("asinh")
+    atan = unary("atan")
+    atanh = unary("atanh")
+    bitwise_invert = unary("bitwise_invert")
+    ceil = unary("ceil")
+    conj = unary("conj")
+    cos = unary("cos")
+    cosh = unary("cosh")
+    exp = unary("exp")
+    expm1 = unary("expm1")
+    floor = unary("floor")
+    imag = unary("imag")
+    isfinite = unary("isfinite")
+    isinf = unary("isinf")
+    isnan = unary("isnan")
+    log = unary("log")
+    log1p = unary("log1p")
+    log2 = unary("log2")
+    log10 = unary("log10")
+    logical_not = unary("logical_not")
+    negative = unary("negative")
+    positive = unary("positive")
+    real = unary("real")
+    reciprocal = unary("reciprocal")
+    round = unary("round")
+    sign = unary("sign")
+    signbit = unary("signbit")
+    sin = unary("sin")
+    sinh = unary("sinh")
+    square = unary("square")
+    sqrt = unary("sqrt")
+    tan = unary("tan")
+    tanh = unary("tanh")
+    trunc = unary("trunc")
+    add = binary("add")
+    atan2 = binary("atan2")
+    bitwise_and = binary("bitwise_and")
+    bitwise_left_shift = binary("bitwise_left_shift")
+    bitwise_or = binary("bitwise_or")
+    bitwise_right_shift = binary("bitwise_right_shift")
+    bitwise_xor = binary("bitwise_xor")
+    copysign = binary("copysign")
+    divide = binary("divide")
+    equal = binary("equal")
+    floor_divide = binary("floor_divide")
+    greater = binary("greater")
+    greater_equal = binary("greater_equal")
+    hypot = binary("hypot")
+    less = binary("less")
+    less_equal = binary("less_equal")
+    logaddexp = binary("logaddexp")
+    logical_and = binary("logical_and")
+    logical_or = binary("logical_or")
+    logical_xor = binary("logical_xor")
+    maximum = binary("maximum")
+    minimum = binary("minimum")
+    multiply = binary("multiply")
+    nextafter = binary("nextafter")
+    not_equal = binary("not_equal")
+    pow = binary("pow")
+    remainder = binary("remainder")
+    subtract = binary("subtract")
 
     @translated
     def clip(self, x: Any, /, min: Any = None, max: Any = None) -> Any:
@@ -126,7 +234,7 @@ class ElementwiseFunctions:
         ``x``'s dtype even for array bounds of another dtype; Python int bounds outside an
         integer dtype's range are clamped to it."""
         if type(min) is int or type(max) is int:
-            min, max = (_clamp_int_bound(self, x.dtype, b) for b in (min, max))
+            min, max = (clamp_int_bound(self, x.dtype, b) for b in (min, max))
         f = self._f
         result = f.asarray(x, copy=True) if max is None else f.minimum(max, x)
         if min is not None:
@@ -136,7 +244,7 @@ class ElementwiseFunctions:
         return result
 
 
-def _clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
+def clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
     """A Python int ``bound`` moved into the range of an integer ``dtype``."""
     if type(bound) is not int:
         return bound

@@ -178,6 +178,24 @@ class BackendCore:
         themselves and call the op directly, so the result is the function's own."""
         return getattr(getattr(type(self), function, None), "fast_case", None)
 
+    def call_unary(self, function: str, fn: Callable[[Any], Any], x: Any) -> Any:
+        """The full path of a unary function made by `elementwise.unary`: ``fn``, the
+        framework's function of the standard's ``function``, on ``x``, which
+        `core.translated` admitted (an array of this backend of the function's category).
+        By default ``fn(x)``; a backend whose arrays include objects its framework's
+        functions do not take as they are (MLX's and TensorFlow's wrapped `Array`, a
+        TensorFlow variable) reads them first."""
+        return fn(x)
+
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        """The full path of a binary function made by `elementwise.binary`: ``fn``, the
+        framework's function of the standard's ``function``, right for two arrays of one
+        dtype, on the operands `core.translated` admitted (arrays of this backend of the
+        function's category, or Python scalars).  By default ``fn(x1, x2)``, for a
+        framework that promotes as the standard does (NumPy, Dask); a backend whose does
+        not promotes here, and turns Python scalars into operands of the array's dtype."""
+        return fn(x1, x2)
+
     #: Every message: `error` writes it, `translate` recognises it.
     def error(self, function: str, message: str, kind: type[Exception] = ValueError) -> Exception:
         """An exception in the contract's one format (``docs/errors.md``):

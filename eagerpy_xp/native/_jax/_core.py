@@ -177,7 +177,7 @@ def _checked(function: Callable[..., Any], dtypes: frozenset[Any]) -> Callable[.
     cost of the call being some 250 ns).  `jax.jit` caches the None as it caches a
     result, but each new shape of a refused dtype still costs a trace and a compile (a
     second or so on a busy 2-core machine): only for functions whose fast case is their
-    whole category (`_unary`, `_whole`), where the full path refuses every other dtype."""
+    whole category (`_elementwise._LANE`), where the full path refuses every other dtype."""
 
     def fast(x: Any) -> Any:
         return function(x) if x.dtype in dtypes else None

@@ -10,13 +10,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._dtypes import CATEGORY_OF
-from .._base import fastpath
+from .._base import elementwise, fastpath
 from .._base.core import (
     int_beyond_dtype,
     translated,
 )
-from .._base.elementwise import _clamp_int_bound
+from .._base.elementwise import clamp_int_bound
 from ._core import (
     _ARRAY,
     _IN,
@@ -36,42 +35,27 @@ from ._core import (
     _weak_scalar,
 )
 
-
-def _unary(name: str) -> Callable[..., Any]:
-    """The standard's ``name`` where ``jax.numpy``'s function of that name is right for
-    every dtype of its category (`_whole`: jitted, the category's dtypes checked inside;
-    non-arrays and dtypes outside the category go through `translated`'s checks, which
-    raise `TypeError`)."""
-    return _whole(name, getattr(jnp, name), f"The standard's ``{name}``: ``jax.numpy.{name}``.")
-
-
-def _binary(name: str) -> Callable[..., Any]:
-    """The binary ``name`` where ``jax.numpy``'s function is right: straight to it (jitted,
-    `_jitted`) for two concrete arrays of one dtype of the category, or one and a Python
-    scalar in either order (`_weak_scalar`); anything else is checked first (`JaxCore.check_operands`: arrays of this backend and the
-    category, or Python scalars)."""
-    jax_function = getattr(jnp, name)
-
-    def method(self: JaxCore, x1: Any, x2: Any, /) -> Any:
-        self.check_operands(name, x1, x2)
-        beyond = int_beyond_dtype(self, name, x1, x2)  # JAX would wrap the int
-        if beyond is not None:
-            return jnp.full(beyond[0].shape, beyond[1], dtype=bool)
-        return jax_function(*_exact_scalars(x1, x2))
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``: ``jax.numpy.{name}``."
-    return fastpath.binary(_ARRAY, _IN[CATEGORY_OF.get(name)], _jitted(jax_function),
-                           _weak_scalar, scalar_types=fastpath.SCALARS)(translated(method))  # fmt: skip
+#: JAX's fast lane: concrete arrays of a dtype of the function's category, and Python
+#: scalars JAX keeps their dtype for (`_weak_scalar`), go to ``jax.numpy``'s function
+#: compiled as a whole (`_jitted`); a unary function's case is its whole category, checked
+#: inside the compiled op (`_checked`: no call reads ``x.dtype``), and its full path, which
+#: refuses the other dtypes and takes traced arrays, calls the same compiled function, so
+#: that both give the same bits (XLA fuses the patches: a NaN's sign, a part of the result
+#: the standard leaves open, may differ from the one the operations give one by one).  A
+#: binary function's full path is `JaxElementwise.call_binary`.
+_LANE = elementwise.Lane(_ARRAY, _IN, _weak_scalar, fastpath.SCALARS, compiled=_jitted,
+                         checked=_checked)
 
 
-def _complex_fixed(name: str, symmetry: str) -> Callable[..., Any]:
-    """The standard's ``name`` for complex input, from ``jax.numpy``'s value in the first
-    quadrant: JAX loses the signs of zeros (``f(conj(z)) == conj(f(z))`` fails on the
-    real axis) and several infinite and NaN special cases, which are patched here
-    (`_patched_complex`); real input goes to ``jax.numpy``'s function (`_floating`)."""
-    doc = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
-    return _floating(name, _patched_complex(name, symmetry), doc)
+def _complex_fixed(name: str, symmetry: str) -> Callable[[Any], Any]:
+    """The standard's ``name``: ``jax.numpy``'s function for real input (`_floating`), and
+    for complex input its value in the first quadrant (`_patched_complex`), carried to
+    the others by ``symmetry``: JAX loses the signs of zeros (``f(conj(z)) ==
+    conj(f(z))`` fails on the real axis) and several infinite and NaN special cases,
+    which are patched."""
+    value = _floating(name, _patched_complex(name, symmetry))
+    value.__doc__ = _complex_fixed.__doc__.replace("``name``", f"``{name}``")  # type: ignore[union-attr]
+    return value
 
 
 def _patched_complex(name: str, symmetry: str) -> Callable[[Any], Any]:
@@ -108,37 +92,18 @@ def _patched_complex(name: str, symmetry: str) -> Callable[[Any], Any]:
     return complex_value
 
 
-def _floating(name: str, complex_value: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
-    """The standard's unary ``name`` of the floating-point category: ``jax.numpy``'s
-    function for real input, ``complex_value`` for complex input (`_whole`)."""
+def _floating(name: str, complex_value: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The value of the standard's unary ``name`` of the floating-point category:
+    ``jax.numpy``'s function for real input, ``complex_value`` for complex input (the
+    dtype is static under `jax.jit`)."""
     jax_function = getattr(jnp, name)
 
     def value(x: Any) -> Any:
         return complex_value(x) if _is_complex(x) else jax_function(x)
 
     value.__name__ = value.__qualname__ = name
-    return _whole(name, value, doc)
-
-
-def _whole(name: str, value: Callable[[Any], Any], doc: str) -> Callable[..., Any]:
-    """The standard's unary ``name``, ``value(x)`` for every dtype of its category
-    (``value`` may read the dtype, which `jax.jit` makes static), jitted on
-    either path: the fast case is the whole category, checked (`_checked`: no call reads
-    ``x.dtype``, and a concrete array of any dtype of the category is taken), and the
-    full path, which refuses the other dtypes and takes traced arrays, calls the same
-    jitted ``value``, so that both give the same bits (XLA fuses the patches: a NaN's
-    sign, a part of the result the standard leaves open, may differ from the one the
-    operations give one by one)."""
-    jitted = jax.jit(value)
-    dtypes = _IN[CATEGORY_OF.get(name)]
-
-    def method(self: JaxCore, x: Any, /) -> Any:
-        return jitted(x)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = doc
-    return fastpath.unary(_ARRAY, dtypes, _checked(value, dtypes),
-                          checked=True)(translated(method))  # fmt: skip
+    value.__doc__ = complex_value.__doc__
+    return value
 
 
 def _cx(re: Any, im: Any) -> Callable[[Any, Any, Any], Any]:
@@ -288,74 +253,87 @@ class JaxElementwise(JaxCore):
 
     # -- complex special cases: jax.numpy's value, fixed by symmetry (odd: f(-z) = -f(z),
     # even: f(-z) = f(z), none) and f(conj(z)) = conj(f(z)); see `_complex_fixed`
-    acos = _complex_fixed("acos", "none")
-    acosh = _complex_fixed("acosh", "none")
-    asin = _complex_fixed("asin", "odd")
-    asinh = _complex_fixed("asinh", "odd")
-    atan = _complex_fixed("atan", "odd")
-    atanh = _complex_fixed("atanh", "odd")
-    cos = _complex_fixed("cos", "even")
-    cosh = _complex_fixed("cosh", "even")
-    exp = _complex_fixed("exp", "none")
-    expm1 = _complex_fixed("expm1", "none")
-    log = _complex_fixed("log", "none")
-    log1p = _complex_fixed("log1p", "none")
-    log2 = _complex_fixed("log2", "none")
-    log10 = _complex_fixed("log10", "none")
-    sin = _complex_fixed("sin", "odd")
-    sinh = _complex_fixed("sinh", "odd")
-    sqrt = _complex_fixed("sqrt", "none")
-    tanh = _complex_fixed("tanh", "odd")
+    # (one compiled function per dtype, the fast case checked inside, `_LANE`)
+    acos = elementwise.unary("acos", _complex_fixed("acos", "none"), _LANE)
+    acosh = elementwise.unary("acosh", _complex_fixed("acosh", "none"), _LANE)
+    asin = elementwise.unary("asin", _complex_fixed("asin", "odd"), _LANE)
+    asinh = elementwise.unary("asinh", _complex_fixed("asinh", "odd"), _LANE)
+    atan = elementwise.unary("atan", _complex_fixed("atan", "odd"), _LANE)
+    atanh = elementwise.unary("atanh", _complex_fixed("atanh", "odd"), _LANE)
+    cos = elementwise.unary("cos", _complex_fixed("cos", "even"), _LANE)
+    cosh = elementwise.unary("cosh", _complex_fixed("cosh", "even"), _LANE)
+    exp = elementwise.unary("exp", _complex_fixed("exp", "none"), _LANE)
+    expm1 = elementwise.unary("expm1", _complex_fixed("expm1", "none"), _LANE)
+    log = elementwise.unary("log", _complex_fixed("log", "none"), _LANE)
+    log1p = elementwise.unary("log1p", _complex_fixed("log1p", "none"), _LANE)
+    log2 = elementwise.unary("log2", _complex_fixed("log2", "none"), _LANE)
+    log10 = elementwise.unary("log10", _complex_fixed("log10", "none"), _LANE)
+    sin = elementwise.unary("sin", _complex_fixed("sin", "odd"), _LANE)
+    sinh = elementwise.unary("sinh", _complex_fixed("sinh", "odd"), _LANE)
+    sqrt = elementwise.unary("sqrt", _complex_fixed("sqrt", "none"), _LANE)
+    tanh = elementwise.unary("tanh", _complex_fixed("tanh", "odd"), _LANE)
 
-    tan = _floating("tan", _complex_tan, _complex_tan.__doc__ or "")
+    tan = elementwise.unary("tan", _floating("tan", _complex_tan), _LANE)
 
-    # -- ``jax.numpy``'s functions, right for their categories (see `_unary`, `_binary`)
-    bitwise_invert = _unary("bitwise_invert")
-    ceil = _unary("ceil")
-    conj = _unary("conj")
-    floor = _unary("floor")
-    imag = _unary("imag")
-    isfinite = _unary("isfinite")
-    isinf = _unary("isinf")
-    isnan = _unary("isnan")
-    logical_not = _unary("logical_not")
-    negative = _unary("negative")
-    positive = _unary("positive")
-    real = _unary("real")
-    reciprocal = _unary("reciprocal")
-    round = _unary("round")
-    signbit = _unary("signbit")
-    square = _unary("square")
-    trunc = _unary("trunc")
-    add = _binary("add")
-    atan2 = _binary("atan2")
-    bitwise_and = _binary("bitwise_and")
-    bitwise_left_shift = _binary("bitwise_left_shift")
-    bitwise_or = _binary("bitwise_or")
-    bitwise_right_shift = _binary("bitwise_right_shift")
-    bitwise_xor = _binary("bitwise_xor")
-    copysign = _binary("copysign")
-    divide = _binary("divide")
-    equal = _binary("equal")
-    greater = _binary("greater")
-    greater_equal = _binary("greater_equal")
-    hypot = _binary("hypot")
-    less = _binary("less")
-    less_equal = _binary("less_equal")
-    logaddexp = _binary("logaddexp")
-    logical_and = _binary("logical_and")
-    logical_or = _binary("logical_or")
-    logical_xor = _binary("logical_xor")
-    maximum = _binary("maximum")
-    minimum = _binary("minimum")
-    multiply = _binary("multiply")
-    nextafter = _binary("nextafter")
-    not_equal = _binary("not_equal")
-    subtract = _binary("subtract")
+    # -- ``jax.numpy``'s functions, right for their categories (`_LANE`)
+    bitwise_invert = elementwise.unary("bitwise_invert", jnp.bitwise_invert, _LANE)
+    ceil = elementwise.unary("ceil", jnp.ceil, _LANE)
+    conj = elementwise.unary("conj", jnp.conj, _LANE)
+    floor = elementwise.unary("floor", jnp.floor, _LANE)
+    imag = elementwise.unary("imag", jnp.imag, _LANE)
+    isfinite = elementwise.unary("isfinite", jnp.isfinite, _LANE)
+    isinf = elementwise.unary("isinf", jnp.isinf, _LANE)
+    isnan = elementwise.unary("isnan", jnp.isnan, _LANE)
+    logical_not = elementwise.unary("logical_not", jnp.logical_not, _LANE)
+    negative = elementwise.unary("negative", jnp.negative, _LANE)
+    positive = elementwise.unary("positive", jnp.positive, _LANE)
+    real = elementwise.unary("real", jnp.real, _LANE)
+    reciprocal = elementwise.unary("reciprocal", jnp.reciprocal, _LANE)
+    round = elementwise.unary("round", jnp.round, _LANE)
+    signbit = elementwise.unary("signbit", jnp.signbit, _LANE)
+    square = elementwise.unary("square", jnp.square, _LANE)
+    trunc = elementwise.unary("trunc", jnp.trunc, _LANE)
+    add = elementwise.binary("add", jnp.add, _LANE)
+    atan2 = elementwise.binary("atan2", jnp.atan2, _LANE)
+    bitwise_and = elementwise.binary("bitwise_and", jnp.bitwise_and, _LANE)
+    bitwise_left_shift = elementwise.binary("bitwise_left_shift", jnp.bitwise_left_shift, _LANE)
+    bitwise_or = elementwise.binary("bitwise_or", jnp.bitwise_or, _LANE)
+    bitwise_right_shift = elementwise.binary("bitwise_right_shift", jnp.bitwise_right_shift, _LANE)
+    bitwise_xor = elementwise.binary("bitwise_xor", jnp.bitwise_xor, _LANE)
+    copysign = elementwise.binary("copysign", jnp.copysign, _LANE)
+    divide = elementwise.binary("divide", jnp.divide, _LANE)
+    equal = elementwise.binary("equal", jnp.equal, _LANE)
+    greater = elementwise.binary("greater", jnp.greater, _LANE)
+    greater_equal = elementwise.binary("greater_equal", jnp.greater_equal, _LANE)
+    hypot = elementwise.binary("hypot", jnp.hypot, _LANE)
+    less = elementwise.binary("less", jnp.less, _LANE)
+    less_equal = elementwise.binary("less_equal", jnp.less_equal, _LANE)
+    logaddexp = elementwise.binary("logaddexp", jnp.logaddexp, _LANE)
+    logical_and = elementwise.binary("logical_and", jnp.logical_and, _LANE)
+    logical_or = elementwise.binary("logical_or", jnp.logical_or, _LANE)
+    logical_xor = elementwise.binary("logical_xor", jnp.logical_xor, _LANE)
+    maximum = elementwise.binary("maximum", jnp.maximum, _LANE)
+    minimum = elementwise.binary("minimum", jnp.minimum, _LANE)
+    multiply = elementwise.binary("multiply", jnp.multiply, _LANE)
+    nextafter = elementwise.binary("nextafter", jnp.nextafter, _LANE)
+    not_equal = elementwise.binary("not_equal", jnp.not_equal, _LANE)
+    subtract = elementwise.binary("subtract", jnp.subtract, _LANE)
 
     # -- element-wise fixes ---------------------------------------------------------------
-    sign = _whole("sign", _sign_value, _sign_value.__doc__ or "")
-    abs = _whole("abs", _abs_value, _abs_value.__doc__ or "")
+    sign = elementwise.unary("sign", _sign_value, _LANE)
+    abs = elementwise.unary("abs", _abs_value, _LANE)
+
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        """``jax.numpy``'s ``fn`` after the operand check (`JaxCore.check_operands`: arrays
+        of this backend and the category, or Python scalars, one an array at least); a
+        comparison with a Python int beyond the array's dtype is exact (JAX would wrap the
+        int), and an int beyond JAX's weak range is a 0-d array of the array's dtype
+        (`_exact_scalars`)."""
+        self.check_operands(function, x1, x2)
+        beyond = int_beyond_dtype(self, function, x1, x2)
+        if beyond is not None:
+            return jnp.full(beyond[0].shape, beyond[1], dtype=bool)
+        return fn(*_exact_scalars(x1, x2))
 
     @fastpath.binary(_ARRAY, _REAL_FLOATING, _power, _pow_exponent, _power_by_scalar, False)
     @translated
@@ -395,7 +373,7 @@ class JaxElementwise(JaxCore):
         """Python int bounds beyond the weak range (`_WEAK_INT_MIN`) are 0-d arrays of
         ``x``'s dtype, clamped to its range first (the shared ``clip``)."""
         if type(min) is int or type(max) is int:
-            min, max = (_exact_scalars(x, _clamp_int_bound(self, x.dtype, b))[1]
+            min, max = (_exact_scalars(x, clamp_int_bound(self, x.dtype, b))[1]
                         for b in (min, max))  # fmt: skip
         return super().clip(x, min, max)
 

@@ -1,9 +1,9 @@
 """Element-wise functions on MLX: the standard's promotion and special cases.
 
 MLX's element-wise functions are right for most real inputs; each function here is MLX's
-own behind a fast path (`_fast_unary`, `_fast_binary`: arrays of one dtype of the
-function's category), with the standard's promotion of mixed dtypes and Python scalars
-(`MLXCore.promoted_operands`) and the fixes MLX needs behind it.
+own behind a fast path (`_LANE`: arrays of one dtype of the function's category), with the
+standard's promotion of mixed dtypes and Python scalars (`MLXElementwise.call_binary`) and
+the fixes MLX needs behind it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 import mlx.core as mx
 
-from ..._dtypes import BITS, CATEGORIES, CATEGORY_OF
-from .._base import fastpath
+from ..._dtypes import BITS, CATEGORIES
+from .._base import elementwise, fastpath
 from .._base.core import raise_translated, translated
 from ._core import MLXCore, batch_safe
 from ._creation import complex_from_parts
@@ -37,37 +37,30 @@ INTEGER = IN["integer"]
 Method = Callable[..., Any]
 
 
-def _fast_unary(name: str, op: Callable[[Any], Any], dtypes: frozenset[Any] | None = None
-                ) -> Callable[[Method], Method]:  # fmt: skip
-    """`fastpath.unary` for ``op`` on MLX arrays of ``dtypes`` (default: the function's
-    category)."""
-    return fastpath.unary(mx.array, IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes, op)
-
-
-def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any] | None = None,
-                 scalars: bool = True) -> Callable[[Method], Method]:  # fmt: skip
-    """A fast path in front of the decorated binary function: ``op(x1, x2)`` for two MLX
-    arrays of one dtype of ``dtypes`` (default: the function's category), or (where
-    ``scalars``: ``op`` is one of MLX's own functions, which give a Python scalar the
-    array's dtype) one of them and a Python int or float MLX keeps the array's dtype for.
-    MLX's dtype objects are new Python objects on each ``.dtype`` read, so dtypes compare
-    by ``==`` (`fastpath.binary` tests identity).  Any failure takes the full path, which
-    raises the contract's error."""
-    allowed = IN[CATEGORY_OF.get(name)] if dtypes is None else dtypes
-    fits = _fits if scalars else _no_scalar
+def _fast_binary(array_type: Any, dtypes: Any, op: Callable[[Any, Any], Any],
+                 scalar: Any = None, scalar_op: Any = None, scalar_first: Any = True,
+                 scalar_types: Any = None) -> Callable[[Method], Method]:  # fmt: skip
+    """`fastpath.binary` for MLX (``array_type`` is `mlx.core.array`; `_LANE`'s binary
+    path): ``op(x1, x2)`` for two MLX arrays of one dtype of ``dtypes``, or, where there is
+    a ``scalar`` hook (`_scalar_operand`: ``op`` is one of MLX's own functions, which give
+    a Python scalar the array's dtype), one of them and a Python int or float MLX keeps
+    the array's dtype for (`_fits`), in either order.  MLX's dtype objects are new Python
+    objects on each ``.dtype`` read, so dtypes compare by ``==`` (`fastpath.binary` tests
+    identity).  Any failure takes the full path, which raises the contract's error."""
+    fits = _fits if scalar is not None else _no_scalar
 
     def decorate(slow: Method) -> Method:
         def method(self: Any, x1: Any, x2: Any, /) -> Any:
             t1, t2 = type(x1), type(x2)
             if t1 is mx.array:
                 dtype = x1.dtype
-                if dtype in allowed and ((t2 is mx.array and x2.dtype == dtype)
-                                         or fits(x2, dtype)):  # fmt: skip
+                if dtype in dtypes and ((t2 is mx.array and x2.dtype == dtype)
+                                        or fits(x2, dtype)):  # fmt: skip
                     try:
                         return op(x1, x2)
                     except Exception:  # the full path raises the contract's error
                         pass
-            elif t2 is mx.array and x2.dtype in allowed and fits(x1, x2.dtype):
+            elif t2 is mx.array and x2.dtype in dtypes and fits(x1, x2.dtype):
                 try:
                     return op(x1, x2)
                 except Exception:
@@ -76,7 +69,7 @@ def _fast_binary(name: str, op: Callable[[Any, Any], Any], dtypes: frozenset[Any
 
         fastpath.describe(method, slow)
         method.fast_case = fastpath.binary_case(  # type: ignore[attr-defined]
-            mx.array, allowed, op, _scalar_operand if scalars else None)
+            mx.array, dtypes, op, scalar)
         return method
 
     return decorate
@@ -117,30 +110,10 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
     return value if _fits(value, dtype) else None
 
 
-def _unary(name: str, op: Callable[[Any], Any] | None = None) -> Method:
-    """The standard's ``name`` where MLX's function (``op``, default ``mlx.core.<name>``)
-    is right for every dtype of the category."""
-    fn = getattr(mx, name) if op is None else op
-
-    def method(self: Any, x: Any, /) -> Any:
-        return fn(self._raw(x, name))
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``: ``mlx.core.{name}``."
-    return _fast_unary(name, fn)(translated(method))
-
-
-def _binary(name: str, op: Callable[[Any, Any], Any] | None = None) -> Method:
-    """The binary ``name`` where MLX's function is right once both operands have the
-    promoted dtype."""
-    fn = getattr(mx, name) if op is None else op
-
-    def method(self: Any, x1: Any, x2: Any, /) -> Any:
-        return fn(*self.promoted_operands(name, x1, x2))
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``: ``mlx.core.{name}`` after promotion."
-    return _fast_binary(name, fn)(translated(method))
+#: MLX's fast lane: arrays of one dtype of the function's category, or one and a Python
+#: int or float MLX keeps its dtype for (`_fits`), straight to MLX's function; the full
+#: paths are `MLXElementwise.call_unary` and `call_binary`.
+_LANE = elementwise.Lane(mx.array, IN, _scalar_operand, binary_path=_fast_binary)
 
 
 #: The dtypes whose smallest value divided by -1 traps in MLX's CPU kernel (SIGFPE: the
@@ -264,61 +237,70 @@ _exp_derivatives(_exp32)
 class MLXElementwise(MLXCore):
     """The element-wise chapter."""
 
-    abs = _unary("abs")
-    acos = _unary("acos")
-    acosh = _unary("acosh")
-    asin = _unary("asin")
-    asinh = _unary("asinh")
-    atan = _unary("atan")
-    atanh = _unary("atanh")
-    bitwise_invert = _unary("bitwise_invert")
-    ceil = _unary("ceil")
-    conj = _unary("conj")
-    cosh = _unary("cosh")
-    floor = _unary("floor")
-    imag = _unary("imag")
-    isfinite = _unary("isfinite")
-    isinf = _unary("isinf")
-    isnan = _unary("isnan")
-    log = _unary("log")
-    log1p = _unary("log1p", _log1p)
-    log2 = _unary("log2")
-    log10 = _unary("log10")
-    logical_not = _unary("logical_not")
-    negative = _unary("negative")
-    positive = _unary("positive")
-    real = _unary("real")
-    reciprocal = _unary("reciprocal")
-    round = _unary("round")
-    sinh = _unary("sinh")
-    square = _unary("square")
-    sqrt = _unary("sqrt")
-    trunc = _unary("trunc")
+    abs = elementwise.unary("abs", mx.abs, _LANE)
+    acos = elementwise.unary("acos", mx.acos, _LANE)
+    acosh = elementwise.unary("acosh", mx.acosh, _LANE)
+    asin = elementwise.unary("asin", mx.asin, _LANE)
+    asinh = elementwise.unary("asinh", mx.asinh, _LANE)
+    atan = elementwise.unary("atan", mx.atan, _LANE)
+    atanh = elementwise.unary("atanh", mx.atanh, _LANE)
+    bitwise_invert = elementwise.unary("bitwise_invert", mx.bitwise_invert, _LANE)
+    ceil = elementwise.unary("ceil", mx.ceil, _LANE)
+    conj = elementwise.unary("conj", mx.conj, _LANE)
+    cosh = elementwise.unary("cosh", mx.cosh, _LANE)
+    floor = elementwise.unary("floor", mx.floor, _LANE)
+    imag = elementwise.unary("imag", mx.imag, _LANE)
+    isfinite = elementwise.unary("isfinite", mx.isfinite, _LANE)
+    isinf = elementwise.unary("isinf", mx.isinf, _LANE)
+    isnan = elementwise.unary("isnan", mx.isnan, _LANE)
+    log = elementwise.unary("log", mx.log, _LANE)
+    log1p = elementwise.unary("log1p", _log1p, _LANE)
+    log2 = elementwise.unary("log2", mx.log2, _LANE)
+    log10 = elementwise.unary("log10", mx.log10, _LANE)
+    logical_not = elementwise.unary("logical_not", mx.logical_not, _LANE)
+    negative = elementwise.unary("negative", mx.negative, _LANE)
+    positive = elementwise.unary("positive", mx.positive, _LANE)
+    real = elementwise.unary("real", mx.real, _LANE)
+    reciprocal = elementwise.unary("reciprocal", mx.reciprocal, _LANE)
+    round = elementwise.unary("round", mx.round, _LANE)
+    sinh = elementwise.unary("sinh", mx.sinh, _LANE)
+    square = elementwise.unary("square", mx.square, _LANE)
+    sqrt = elementwise.unary("sqrt", mx.sqrt, _LANE)
+    trunc = elementwise.unary("trunc", mx.trunc, _LANE)
 
-    add = _binary("add")
-    atan2 = _binary("atan2")
-    bitwise_and = _binary("bitwise_and", batch_safe(mx.bitwise_and))
-    bitwise_left_shift = _binary("bitwise_left_shift", _shift(batch_safe(mx.bitwise_left_shift)))
-    bitwise_or = _binary("bitwise_or", batch_safe(mx.bitwise_or))
-    bitwise_right_shift = _binary("bitwise_right_shift",
-                                  _shift(batch_safe(mx.bitwise_right_shift)))
-    bitwise_xor = _binary("bitwise_xor", batch_safe(mx.bitwise_xor))
-    divide = _binary("divide")
-    floor_divide = _binary("floor_divide", _floor_divide)
-    greater = _binary("greater")
-    greater_equal = _binary("greater_equal")
-    less = _binary("less")
-    less_equal = _binary("less_equal")
-    logical_and = _binary("logical_and")
-    logical_or = _binary("logical_or")
-    logical_xor = _binary("logical_xor", batch_safe(mx.logical_xor))
-    maximum = _binary("maximum")
-    minimum = _binary("minimum")
-    multiply = _binary("multiply")
-    subtract = _binary("subtract")
+    add = elementwise.binary("add", mx.add, _LANE)
+    atan2 = elementwise.binary("atan2", mx.atan2, _LANE)
+    bitwise_and = elementwise.binary("bitwise_and", batch_safe(mx.bitwise_and), _LANE)
+    bitwise_left_shift = elementwise.binary("bitwise_left_shift", _shift(batch_safe(mx.bitwise_left_shift)), _LANE)
+    bitwise_or = elementwise.binary("bitwise_or", batch_safe(mx.bitwise_or), _LANE)
+    bitwise_right_shift = elementwise.binary("bitwise_right_shift", _shift(batch_safe(mx.bitwise_right_shift)), _LANE)
+    bitwise_xor = elementwise.binary("bitwise_xor", batch_safe(mx.bitwise_xor), _LANE)
+    divide = elementwise.binary("divide", mx.divide, _LANE)
+    floor_divide = elementwise.binary("floor_divide", _floor_divide, _LANE)
+    greater = elementwise.binary("greater", mx.greater, _LANE)
+    greater_equal = elementwise.binary("greater_equal", mx.greater_equal, _LANE)
+    less = elementwise.binary("less", mx.less, _LANE)
+    less_equal = elementwise.binary("less_equal", mx.less_equal, _LANE)
+    logical_and = elementwise.binary("logical_and", mx.logical_and, _LANE)
+    logical_or = elementwise.binary("logical_or", mx.logical_or, _LANE)
+    logical_xor = elementwise.binary("logical_xor", batch_safe(mx.logical_xor), _LANE)
+    maximum = elementwise.binary("maximum", mx.maximum, _LANE)
+    minimum = elementwise.binary("minimum", mx.minimum, _LANE)
+    multiply = elementwise.binary("multiply", mx.multiply, _LANE)
+    subtract = elementwise.binary("subtract", mx.subtract, _LANE)
+
+    def call_unary(self, function: str, fn: Callable[[Any], Any], x: Any) -> Any:
+        """MLX's ``fn`` of ``x`` as an MLX array (an `Array` of this backend gives its
+        ``.raw``)."""
+        return fn(self._raw(x, function))
+
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        """MLX's ``fn`` once both operands have the standard's promoted dtype
+        (`MLXCore.promoted_operands`)."""
+        return fn(*self.promoted_operands(function, x1, x2))
 
     # -- functions MLX gets wrong for some inputs: a fast path for the dtypes it gets right
-    @_fast_unary("cos", mx.cos, _SHORT_FLOATING)
+    @fastpath.unary(mx.array, _SHORT_FLOATING, mx.cos)
     @translated
     def cos(self, x: Any, /) -> Any:
         """float64: from ``tan`` (MLX computes float64 ``cos`` in float32 precision, and
@@ -326,7 +308,7 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "cos")
         return _cos64(x) if x.dtype == mx.float64 else mx.cos(x)
 
-    @_fast_unary("exp", _exp32, _SHORT_FLOATING)
+    @fastpath.unary(mx.array, _SHORT_FLOATING, _exp32)
     @translated
     def exp(self, x: Any, /) -> Any:
         """float32: reduced by multiples of ln 2 first (`_exp32`; MLX's own is 60 ulp off
@@ -337,7 +319,7 @@ class MLXElementwise(MLXCore):
             return _exp32(x)
         return _exp64(x) if x.dtype == mx.float64 else mx.exp(x)
 
-    @_fast_unary("expm1", mx.expm1, REAL_FLOATING)
+    @fastpath.unary(mx.array, REAL_FLOATING, mx.expm1)
     @translated
     def expm1(self, x: Any, /) -> Any:
         """Complex: ``expm1(a) cos(b) - 2 sin(b/2)**2 + exp(a) sin(b) j`` with the
@@ -348,7 +330,7 @@ class MLXElementwise(MLXCore):
             return mx.expm1(x)
         return _complex_expm1(x)
 
-    @_fast_unary("sign", mx.sign, INTEGER)
+    @fastpath.unary(mx.array, INTEGER, mx.sign)
     @translated
     def sign(self, x: Any, /) -> Any:
         """NaN gives NaN (MLX: 0); a zero gives +0 (complex: ``0 + 0j``)."""
@@ -361,7 +343,7 @@ class MLXElementwise(MLXCore):
             return mx.where(nan, mx.array(complex(_NAN, _NAN), dtype=mx.complex64), result)
         return mx.where(mx.isnan(x), x, result)
 
-    @_fast_unary("sin", lambda x: _sin32(x), _SHORT_FLOATING)
+    @fastpath.unary(mx.array, _SHORT_FLOATING, lambda x: _sin32(x))
     @translated
     def sin(self, x: Any, /) -> Any:
         """A zero keeps its sign (MLX: ``sin(-0) = +0``); float64 from ``tan`` (MLX
@@ -381,7 +363,7 @@ class MLXElementwise(MLXCore):
         w = _complex_tanh(complex_from_parts(-mx.imag(x), mx.real(x)))
         return complex_from_parts(mx.imag(w), -mx.real(w))
 
-    @_fast_unary("tanh", mx.tanh, REAL_FLOATING)
+    @fastpath.unary(mx.array, REAL_FLOATING, mx.tanh)
     @translated
     def tanh(self, x: Any, /) -> Any:
         """Complex ``tanh(±inf + bj)`` for finite ``b`` is ``±1 + 0j`` with the sign of
@@ -389,8 +371,7 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "tanh")
         return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
 
-    @_fast_binary("logaddexp", lambda a, b: mx.logaddexp(a, b) + 0.0, _SHORT_FLOATING,
-                  scalars=False)
+    @_fast_binary(mx.array, _SHORT_FLOATING, lambda a, b: mx.logaddexp(a, b) + 0.0)
     @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
         """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
@@ -404,7 +385,7 @@ class MLXElementwise(MLXCore):
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
         return mx.where(mx.logical_or(mx.isnan(a), mx.isnan(b)), math.nan, result).astype(mx.float64) + 0.0
 
-    @_fast_binary("pow", mx.power, FLOATING)
+    @_fast_binary(mx.array, FLOATING, mx.power, _scalar_operand)
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """An integer to a negative integer power (unspecified) gives what torch,
@@ -422,7 +403,7 @@ class MLXElementwise(MLXCore):
                                                  mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
         return mx.where(negative, inverse, result)
 
-    @_fast_binary("remainder", _remainder, INTEGER)
+    @_fast_binary(mx.array, INTEGER, _remainder, _scalar_operand)
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
@@ -432,14 +413,14 @@ class MLXElementwise(MLXCore):
             return result
         return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
 
-    @_fast_binary("equal", mx.equal)
+    @_fast_binary(mx.array, IN[None], mx.equal, _scalar_operand)
     @translated
     def equal(self, x1: Any, x2: Any, /) -> Any:
         """float64 with complex64 (whose promoted dtype, complex128, MLX lacks) compares
         part by part, exactly: the complex parts are float32, which float64 holds."""
         return self._compare(x1, x2, "equal")
 
-    @_fast_binary("not_equal", _NOT_EQUAL)
+    @_fast_binary(mx.array, IN[None], _NOT_EQUAL, _scalar_operand)
     @translated
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         """As `equal`: float64 with complex64 part by part."""
@@ -470,26 +451,26 @@ class MLXElementwise(MLXCore):
             return None
         return self._raw(real, "equal"), self._raw(other, "equal")
 
-    @_fast_unary("signbit", signbit_of)
+    @fastpath.unary(mx.array, REAL_FLOATING, signbit_of)
     @translated
     def signbit(self, x: Any, /) -> Any:
         """The sign bit, read from the bits (MLX has no ``signbit``)."""
         return signbit_of(self._raw(x, "signbit"))
 
-    @_fast_binary("copysign", lambda a, b: _copysign(a, b), scalars=False)
+    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _copysign(a, b))
     @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
         """``|x1|`` with the sign bit of ``x2`` (MLX has no ``copysign``)."""
         return _copysign(*self.promoted_operands("copysign", x1, x2))
 
-    @_fast_binary("hypot", lambda a, b: _hypot(a, b), scalars=False)
+    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _hypot(a, b))
     @translated
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """``sqrt(x1**2 + x2**2)`` without overflow: ``m * sqrt(1 + (n/m)**2)`` for
         ``m = max(|x1|, |x2|)``; an infinity wins over NaN (MLX has no ``hypot``)."""
         return _hypot(*self.promoted_operands("hypot", x1, x2))
 
-    @_fast_binary("nextafter", lambda a, b: _nextafter(a, b), scalars=False)
+    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _nextafter(a, b))
     @translated
     def nextafter(self, x1: Any, x2: Any, /) -> Any:
         """The next representable value after ``x1`` towards ``x2``, by stepping the bits

@@ -1,4 +1,5 @@
-"""The NumPy backend's element-wise functions: NumPy's ufuncs behind checks (`_ufunc1`, `_ufunc2`), and the fixes of NumPy's deviations."""
+"""The NumPy backend's element-wise functions: NumPy's ufuncs (`elementwise.unary`,
+`elementwise.binary` on NumPy's `_LANE`), and the fixes of NumPy's deviations."""
 
 from __future__ import annotations
 
@@ -8,78 +9,17 @@ from typing import Any
 
 import numpy as np
 
-from ..._detect import plain_scalar
-from .._base import fastpath
-from .._base.core import explain_overflow, raise_translated, translated
+from ..._dtypes import ALL, CATEGORIES
+from .._base import elementwise, fastpath
+from .._base.core import translated
 from ._core import _NDARRAY, _SCALAR_TYPES, NumPyCore, _accepted
 
-
-def _ufunc1(name: str, ufunc: Any,
-            complex_fix: Callable[[Any, Any], Any] | None = None) -> Callable[..., Any]:  # fmt: skip
-    """The standard's unary ``name`` as ``ufunc`` on a NumPy array or scalar;
-    ``complex_fix(x, result)`` corrects a complex result.  One test admits an array of a
-    dtype of the function's category; anything else (another dtype, a NumPy scalar, not
-    an array: NumPy would compute on ``None`` or a string as an object array) goes
-    through `BackendCore.check_operand`."""
-    category, allowed = _accepted(name)
-
-    if complex_fix is None:
-
-        def method(self: NumPyCore, x: Any, /) -> Any:
-            if type(x) is not _NDARRAY or x.dtype not in allowed:
-                self.check_operand(x, name, category)
-            try:
-                return ufunc(x)
-            except Exception as exc:
-                raise_translated(self, exc, name)
-
-    else:
-
-        def method(self: NumPyCore, x: Any, /) -> Any:
-            if type(x) is not _NDARRAY or x.dtype not in allowed:
-                self.check_operand(x, name, category)
-            try:
-                result = ufunc(x)
-            except Exception as exc:
-                raise_translated(self, exc, name)
-            if result.dtype.kind == "c":
-                return complex_fix(x, result)
-            return result
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
-    return method
-
-
-
-def _ufunc2(name: str, ufunc: Any) -> Callable[..., Any]:
-    """The standard's binary ``name`` as ``ufunc``: arrays, or one array and a Python
-    scalar; arrays of a dtype of the function's category pass one test each, anything
-    else goes through `NumPyCore.check_operands`."""
-    allowed = _accepted(name)[1]
-
-    def method(self: NumPyCore, x1: Any, x2: Any, /) -> Any:
-        t1, t2 = type(x1), type(x2)
-        if t1 is _NDARRAY:
-            if not (((t2 is _NDARRAY and x2.dtype in allowed) or t2 in _SCALAR_TYPES)
-                    and x1.dtype in allowed):  # fmt: skip
-                x2 = plain_scalar(x2)  # (NumPy's float64 scalar: a Python float, weak)
-                self.check_operands(name, x1, x2)
-        elif not (t2 is _NDARRAY and t1 in _SCALAR_TYPES and x2.dtype in allowed):
-            if t2 is _NDARRAY:  # (two NumPy scalars, as Dask's chunks hold, stay NumPy's)
-                x1 = plain_scalar(x1)
-            self.check_operands(name, x1, x2)
-        try:
-            return ufunc(x1, x2)
-        except Exception as exc:
-            if isinstance(exc, OverflowError):  # a Python int beyond the dtype: name both
-                explain_overflow(self, name, x1, x2, exc)
-            raise_translated(self, exc, name)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}`` (``numpy.{ufunc.__name__}``)."
-    return method
-
+#: NumPy's fast lane: an array of a dtype of the function's category, beside another of
+#: the same dtype or any Python scalar, in either order, is the ufunc's call.
+_LANE = elementwise.Lane(
+    _NDARRAY, {None: frozenset(np.dtype(n) for n in ALL),
+               **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()}},
+    scalar_types=fastpath.SCALARS)  # fmt: skip
 
 
 def _by_number(slow: Callable[..., Any]) -> Callable[..., Any]:
@@ -128,19 +68,19 @@ def _zero_beside_infinity(x: Any, result: Any, real_infinite: bool) -> Any:
 
 
 
-#: The functions behind `Array`'s operators that the NumPy backend defines as their ufunc
-#: (on the dtypes of their category, `_accepted`).  ``floor_divide`` and ``pow`` have
-#: fixes and are not here.
-_OPERATOR_UFUNCS: dict[str, Any] = {
-    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
-    "remainder": np.remainder, "equal": np.equal, "not_equal": np.not_equal,
-    "less": np.less, "less_equal": np.less_equal, "greater": np.greater,
-    "greater_equal": np.greater_equal, "bitwise_and": np.bitwise_and,
-    "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
-    "bitwise_left_shift": np.bitwise_left_shift, "bitwise_right_shift": np.bitwise_right_shift,
-    "negative": np.negative, "positive": np.positive, "abs": np.abs,
-    "bitwise_invert": np.bitwise_invert,
-}  # fmt: skip
+def _tan(x: Any) -> Any:
+    """``numpy.tan``; complex, as ``-i tanh(i x)``: a finite real part ``a`` and an infinite
+    imaginary part give ``copysign(0, a) ± 1j`` (NumPy takes the zero's sign from
+    ``sin(2a)``)."""
+    result = np.tan(x)
+    return _zero_beside_infinity(x, result, False) if result.dtype.kind == "c" else result
+
+
+def _tanh(x: Any) -> Any:
+    """``numpy.tanh``; complex: an infinite real part and a finite imaginary part ``b`` give
+    ``±1 + copysign(0, b) j`` (NumPy takes the zero's sign from ``sin(2b)``)."""
+    result = np.tanh(x)
+    return _zero_beside_infinity(x, result, True) if result.dtype.kind == "c" else result
 
 
 class _HalfExponent(Exception):
@@ -172,89 +112,86 @@ fastpath.as_is(_not_half, frozenset(), _POW_DTYPES)  # (an int is never 0.5: ``x
 class NumPyElementwise(NumPyCore):
     """The element-wise chapter."""
 
-    # Element-wise functions NumPy gets right: the ufunc behind a type check (NumPy would
-    # compute on ``None`` or a string as an object array) and the error translation.
-    # ``np.real``, ``np.imag`` and ``np.round`` are not ufuncs (other signatures): the
-    # generic defaults call them.
-    abs = _ufunc1("abs", np.abs)
-    acos = _ufunc1("acos", np.acos)
-    acosh = _ufunc1("acosh", np.acosh)
-    asin = _ufunc1("asin", np.asin)
-    asinh = _ufunc1("asinh", np.asinh)
-    atan = _ufunc1("atan", np.atan)
-    atanh = _ufunc1("atanh", np.atanh)
-    bitwise_invert = _ufunc1("bitwise_invert", np.bitwise_invert)
-    ceil = _ufunc1("ceil", np.ceil)
-    conj = _ufunc1("conj", np.conj)
-    cos = _ufunc1("cos", np.cos)
-    cosh = _ufunc1("cosh", np.cosh)
-    exp = _ufunc1("exp", np.exp)
-    floor = _ufunc1("floor", np.floor)
-    isfinite = _ufunc1("isfinite", np.isfinite)
-    isinf = _ufunc1("isinf", np.isinf)
-    isnan = _ufunc1("isnan", np.isnan)
-    log = _ufunc1("log", np.log)
-    log2 = _ufunc1("log2", np.log2)
-    log10 = _ufunc1("log10", np.log10)
-    logical_not = _ufunc1("logical_not", np.logical_not)
-    negative = _ufunc1("negative", np.negative)
-    positive = _ufunc1("positive", np.positive)
-    reciprocal = _ufunc1("reciprocal", np.reciprocal)
-    signbit = _ufunc1("signbit", np.signbit)
-    sin = _ufunc1("sin", np.sin)
-    sinh = _ufunc1("sinh", np.sinh)
-    square = _ufunc1("square", np.square)
-    sqrt = _ufunc1("sqrt", np.sqrt)
-    # complex: an infinite real part and a finite imaginary part b give ±1 + copysign(0, b) j
-    # (NumPy takes the zero's sign from sin(2b)); tan(x) = -i tanh(ix) likewise
-    tan = _ufunc1("tan", np.tan, complex_fix=lambda x, r: _zero_beside_infinity(x, r, False))
-    tanh = _ufunc1("tanh", np.tanh, complex_fix=lambda x, r: _zero_beside_infinity(x, r, True))
-    trunc = _ufunc1("trunc", np.trunc)
-    add = _ufunc2("add", np.add)
-    atan2 = _ufunc2("atan2", np.atan2)
-    bitwise_and = _ufunc2("bitwise_and", np.bitwise_and)
-    bitwise_left_shift = _ufunc2("bitwise_left_shift", np.bitwise_left_shift)
-    bitwise_or = _ufunc2("bitwise_or", np.bitwise_or)
-    bitwise_right_shift = _ufunc2("bitwise_right_shift", np.bitwise_right_shift)
-    bitwise_xor = _ufunc2("bitwise_xor", np.bitwise_xor)
-    copysign = _ufunc2("copysign", np.copysign)
-    divide = _ufunc2("divide", np.divide)
-    equal = _ufunc2("equal", np.equal)
-    greater = _ufunc2("greater", np.greater)
-    greater_equal = _ufunc2("greater_equal", np.greater_equal)
-    hypot = _ufunc2("hypot", np.hypot)
-    less = _ufunc2("less", np.less)
-    less_equal = _ufunc2("less_equal", np.less_equal)
-    logaddexp = _ufunc2("logaddexp", np.logaddexp)
-    logical_and = _ufunc2("logical_and", np.logical_and)
-    logical_or = _ufunc2("logical_or", np.logical_or)
-    logical_xor = _ufunc2("logical_xor", np.logical_xor)
-    maximum = _ufunc2("maximum", np.maximum)
-    minimum = _ufunc2("minimum", np.minimum)
-    multiply = _ufunc2("multiply", np.multiply)
-    nextafter = _ufunc2("nextafter", np.nextafter)
-    not_equal = _ufunc2("not_equal", np.not_equal)
-    remainder = _ufunc2("remainder", np.remainder)
-    subtract = _ufunc2("subtract", np.subtract)
+    # Element-wise functions NumPy gets right: the ufunc behind `translated`'s check (NumPy
+    # would compute on ``None`` or a string as an object array), with a fast path on
+    # `_LANE`.  ``np.real``, ``np.imag`` and ``np.round`` are not ufuncs (other
+    # signatures): the generic defaults call them.
+    abs = elementwise.unary("abs", np.abs, _LANE)
+    acos = elementwise.unary("acos", np.acos, _LANE)
+    acosh = elementwise.unary("acosh", np.acosh, _LANE)
+    asin = elementwise.unary("asin", np.asin, _LANE)
+    asinh = elementwise.unary("asinh", np.asinh, _LANE)
+    atan = elementwise.unary("atan", np.atan, _LANE)
+    atanh = elementwise.unary("atanh", np.atanh, _LANE)
+    bitwise_invert = elementwise.unary("bitwise_invert", np.bitwise_invert, _LANE)
+    ceil = elementwise.unary("ceil", np.ceil, _LANE)
+    conj = elementwise.unary("conj", np.conj, _LANE)
+    cos = elementwise.unary("cos", np.cos, _LANE)
+    cosh = elementwise.unary("cosh", np.cosh, _LANE)
+    exp = elementwise.unary("exp", np.exp, _LANE)
+    floor = elementwise.unary("floor", np.floor, _LANE)
+    isfinite = elementwise.unary("isfinite", np.isfinite, _LANE)
+    isinf = elementwise.unary("isinf", np.isinf, _LANE)
+    isnan = elementwise.unary("isnan", np.isnan, _LANE)
+    log = elementwise.unary("log", np.log, _LANE)
+    log2 = elementwise.unary("log2", np.log2, _LANE)
+    log10 = elementwise.unary("log10", np.log10, _LANE)
+    logical_not = elementwise.unary("logical_not", np.logical_not, _LANE)
+    negative = elementwise.unary("negative", np.negative, _LANE)
+    positive = elementwise.unary("positive", np.positive, _LANE)
+    reciprocal = elementwise.unary("reciprocal", np.reciprocal, _LANE)
+    signbit = elementwise.unary("signbit", np.signbit, _LANE)
+    sin = elementwise.unary("sin", np.sin, _LANE)
+    sinh = elementwise.unary("sinh", np.sinh, _LANE)
+    square = elementwise.unary("square", np.square, _LANE)
+    sqrt = elementwise.unary("sqrt", np.sqrt, _LANE)
+    tan = elementwise.unary("tan", _tan, _LANE)
+    tanh = elementwise.unary("tanh", _tanh, _LANE)
+    trunc = elementwise.unary("trunc", np.trunc, _LANE)
+    add = elementwise.binary("add", np.add, _LANE)
+    atan2 = elementwise.binary("atan2", np.atan2, _LANE)
+    bitwise_and = elementwise.binary("bitwise_and", np.bitwise_and, _LANE)
+    bitwise_left_shift = elementwise.binary("bitwise_left_shift", np.bitwise_left_shift, _LANE)
+    bitwise_or = elementwise.binary("bitwise_or", np.bitwise_or, _LANE)
+    bitwise_right_shift = elementwise.binary("bitwise_right_shift", np.bitwise_right_shift, _LANE)
+    bitwise_xor = elementwise.binary("bitwise_xor", np.bitwise_xor, _LANE)
+    copysign = elementwise.binary("copysign", np.copysign, _LANE)
+    divide = elementwise.binary("divide", np.divide, _LANE)
+    equal = elementwise.binary("equal", np.equal, _LANE)
+    greater = elementwise.binary("greater", np.greater, _LANE)
+    greater_equal = elementwise.binary("greater_equal", np.greater_equal, _LANE)
+    hypot = elementwise.binary("hypot", np.hypot, _LANE)
+    less = elementwise.binary("less", np.less, _LANE)
+    less_equal = elementwise.binary("less_equal", np.less_equal, _LANE)
+    logaddexp = elementwise.binary("logaddexp", np.logaddexp, _LANE)
+    logical_and = elementwise.binary("logical_and", np.logical_and, _LANE)
+    logical_or = elementwise.binary("logical_or", np.logical_or, _LANE)
+    logical_xor = elementwise.binary("logical_xor", np.logical_xor, _LANE)
+    maximum = elementwise.binary("maximum", np.maximum, _LANE)
+    minimum = elementwise.binary("minimum", np.minimum, _LANE)
+    multiply = elementwise.binary("multiply", np.multiply, _LANE)
+    nextafter = elementwise.binary("nextafter", np.nextafter, _LANE)
+    not_equal = elementwise.binary("not_equal", np.not_equal, _LANE)
+    remainder = elementwise.binary("remainder", np.remainder, _LANE)
+    subtract = elementwise.binary("subtract", np.subtract, _LANE)
 
     def fast_case(self, function: str) -> Any:
-        """The functions behind `Array`'s operators that are their ufunc (`_ufunc1`,
-        `_ufunc2`, `_OPERATOR_UFUNCS`): on arrays of one dtype of the function's category
-        in the standard, or such an array and any Python scalar, in either order, the
-        function is the ufunc call, which `Array` makes itself.  ``pow`` is
-        ``numpy.power`` but where its exponent is 0.5 (`_power`, `_not_half`), and by a
-        Python scalar NumPy's own ``**`` (``x ** 2`` is ``numpy.square``), as `pow`
-        computes it too."""
+        """A function made on `_LANE` records its case (the ufunc, on arrays of one dtype
+        of the function's category in the standard, or such an array and any Python
+        scalar, in either order).  ``pow`` is ``numpy.power`` but where its exponent is
+        0.5 (`_power`, `_not_half`), and by a Python scalar NumPy's own ``**`` (``x ** 2``
+        is ``numpy.square``), as `pow` computes it too."""
         if function == "pow":
             return fastpath.binary_case(_NDARRAY, _POW_DTYPES, _power, _not_half, operator.pow,
                                         scalar_first=False, scalar_types=fastpath.SCALARS)
-        ufunc = _OPERATOR_UFUNCS.get(function)
-        if ufunc is None:
-            return None
-        dtypes = _accepted(function)[1]
-        if ufunc.nin == 1:
-            return fastpath.UnaryCase(_NDARRAY, dtypes, ufunc)
-        return fastpath.binary_case(_NDARRAY, dtypes, ufunc, scalar_types=fastpath.SCALARS)
+        return super().fast_case(function)
+
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        """NumPy promotes as the standard does; two Python scalars are refused (NumPy would
+        compute on them)."""
+        if type(x1) in _SCALAR_TYPES and type(x2) in _SCALAR_TYPES:
+            self.check_operands(function, x1, x2)
+        return fn(x1, x2)
 
     @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:

@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from ..._dtypes import BITS
-from .._base import fastpath
+from .._base import elementwise, fastpath
 from .._base.core import int_beyond_dtype, translated
 from ._core import BITS_OF_FLOAT, FLOAT_KINDS, INTEGRAL_KINDS, TFBase
 from ._eager import (
@@ -28,33 +28,14 @@ from ._eager import (
 )
 from ._ranks import select
 
-
-def _plain_binary(name: str, fn: Callable[[Any, Any], Any],
-                  fast_op: Callable[[Any, Any], Any], fast_dtypes: Any) -> Callable[..., Any]:
-    """A binary function that is ``fn`` once the operands are promoted (operands of its
-    category, `ElementwiseMixin._pair`), with a fast path to the raw op ``fast_op`` for
-    ``fast_dtypes``."""
-
-    def method(self: ElementwiseMixin, x1: Any, x2: Any, /) -> Any:
-        a, b, _ = self._pair(name, x1, x2)
-        return fn(a, b)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    return fastpath.binary(EAGER, fast_dtypes, fast_op, scalar)(translated(method))
-
-
-def _float_unary(name: str, fn: Callable[[Any], Any], fast_op: Callable[[Any], Any]
-                 ) -> Callable[..., Any]:  # fmt: skip
-    """A unary function TensorFlow gets right on its floating-point inputs, with a fast
-    path to the raw op ``fast_op``."""
-
-    def method(self: ElementwiseMixin, x: Any, /) -> Any:
-        return fn(self.tensor(x, name))
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``."
-    return fastpath.unary(EAGER, FLOATING, fast_op)(translated(method))
+#: TensorFlow's fast lane: eager tensors of the dtypes whose raw op computes the
+#: standard's function, by category (a tuple, most common first: a hit is an identity
+#: test), or one beside a Python scalar made a cached constant of its dtype (`scalar`).
+#: A function made on it names its raw op (``op=``): the `tf.math` function adds its own
+#: dispatch layers.
+_LANE = elementwise.Lane(EAGER, {"numeric": NUMERIC, "real numeric": REAL,
+                                 "floating-point": FLOATING, "real floating-point": REAL_FLOAT},
+                         scalar)  # fmt: skip
 
 
 #: (complex64?) -> the component magnitudes between which |z|**2 is a normal number.
@@ -67,26 +48,36 @@ _TINY_SQRT_SCALE = {False: (2.0**1000, 2.0**-500), True: (2.0**100, 2.0**-50)}
 class ElementwiseMixin(TFBase):
     """The element-wise chapter."""
 
-    # -- TensorFlow's op once the input is floating (integers in float64) -----------------
-    acos = _float_unary("acos", tf.math.acos, raw_op("Acos"))
-    acosh = _float_unary("acosh", tf.math.acosh, raw_op("Acosh"))
-    asin = _float_unary("asin", tf.math.asin, raw_op("Asin"))
-    asinh = _float_unary("asinh", tf.math.asinh, raw_op("Asinh"))
-    atan = _float_unary("atan", tf.math.atan, raw_op("Atan"))
-    atanh = _float_unary("atanh", tf.math.atanh, raw_op("Atanh"))
-    cos = _float_unary("cos", tf.math.cos, raw_op("Cos"))
-    cosh = _float_unary("cosh", tf.math.cosh, raw_op("Cosh"))
-    exp = _float_unary("exp", tf.math.exp, raw_op("Exp"))
-    sin = _float_unary("sin", tf.math.sin, raw_op("Sin"))
-    sinh = _float_unary("sinh", tf.math.sinh, raw_op("Sinh"))
+    # -- TensorFlow's function (`call_unary`: a variable or `Array` read as a tensor) -----
+    acos = elementwise.unary("acos", tf.math.acos, _LANE, op=raw_op("Acos"))
+    acosh = elementwise.unary("acosh", tf.math.acosh, _LANE, op=raw_op("Acosh"))
+    asin = elementwise.unary("asin", tf.math.asin, _LANE, op=raw_op("Asin"))
+    asinh = elementwise.unary("asinh", tf.math.asinh, _LANE, op=raw_op("Asinh"))
+    atan = elementwise.unary("atan", tf.math.atan, _LANE, op=raw_op("Atan"))
+    atanh = elementwise.unary("atanh", tf.math.atanh, _LANE, op=raw_op("Atanh"))
+    cos = elementwise.unary("cos", tf.math.cos, _LANE, op=raw_op("Cos"))
+    cosh = elementwise.unary("cosh", tf.math.cosh, _LANE, op=raw_op("Cosh"))
+    exp = elementwise.unary("exp", tf.math.exp, _LANE, op=raw_op("Exp"))
+    sin = elementwise.unary("sin", tf.math.sin, _LANE, op=raw_op("Sin"))
+    sinh = elementwise.unary("sinh", tf.math.sinh, _LANE, op=raw_op("Sinh"))
 
-    # -- TensorFlow's op once the operands are promoted ----------------------------------
-    add = _plain_binary("add", tf.math.add, raw_binary("AddV2", "add"), NUMERIC)
-    subtract = _plain_binary("subtract", tf.math.subtract, raw_binary("Sub", "subtract"), NUMERIC)
-    multiply = _plain_binary("multiply", tf.math.multiply, raw_binary("Mul", "multiply"), NUMERIC)
-    maximum = _plain_binary("maximum", tf.math.maximum, raw_binary("Maximum", "maximum"), REAL)
-    minimum = _plain_binary("minimum", tf.math.minimum, raw_binary("Minimum", "minimum"), REAL)
-    nextafter = _plain_binary("nextafter", tf.math.nextafter, raw_binary("NextAfter", "nextafter"), REAL_FLOAT)
+    # -- TensorFlow's function once the operands are promoted (`call_binary`) -------------
+    add = elementwise.binary("add", tf.math.add, _LANE, op=raw_binary("AddV2", "add"))
+    subtract = elementwise.binary("subtract", tf.math.subtract, _LANE, op=raw_binary("Sub", "subtract"))
+    multiply = elementwise.binary("multiply", tf.math.multiply, _LANE, op=raw_binary("Mul", "multiply"))
+    maximum = elementwise.binary("maximum", tf.math.maximum, _LANE, op=raw_binary("Maximum", "maximum"))
+    minimum = elementwise.binary("minimum", tf.math.minimum, _LANE, op=raw_binary("Minimum", "minimum"))
+    nextafter = elementwise.binary("nextafter", tf.math.nextafter, _LANE, op=raw_binary("NextAfter", "nextafter"))
+
+    def call_unary(self, function: str, fn: Callable[[Any], Any], x: Any) -> Any:
+        """TensorFlow's ``fn`` of ``x`` read as a tensor (a variable, an `Array`)."""
+        return fn(self.tensor(x, function))
+
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
+        """TensorFlow's ``fn`` of the operands promoted as the standard says (`_pair`:
+        arrays of this backend and of the function's category, or Python scalars)."""
+        a, b, _ = self._pair(function, x1, x2)
+        return fn(a, b)
 
     # -- arithmetic ----------------------------------------------------------------------
     @fastpath.binary(EAGER, REAL_FLOAT, raw_binary("RealDiv", "divide"), scalar)

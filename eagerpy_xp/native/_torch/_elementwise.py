@@ -8,23 +8,13 @@ from typing import Any
 
 import torch
 
-from ..._dtypes import ALL, BITS, CATEGORIES, CATEGORY_OF, scalar_kind_ok
-from .._base import fastpath
+from ..._dtypes import ALL, BITS, CATEGORIES, scalar_kind_ok
+from .._base import elementwise, fastpath
 from .._base.core import COMPARISONS, int_beyond_dtype, translated
 from ._core import INT64_MIN, SIGNED_VIEW, WIDER, Tensor, TorchCore
 
 INT64_MAX = 2**63 - 1
 
-#: Standard name -> torch function, where they differ: torch's own name rather than its
-#: alias of the standard's (``torch.lt``, not ``torch.less``: an alias costs some 0.1 µs
-#: a call; the kernel is the same).
-_TORCH_NAMES = {"bitwise_invert": "bitwise_not", "conj": "conj_physical",
-                "divide": "div", "equal": "eq", "not_equal": "ne", "less": "lt",
-                "less_equal": "le", "greater": "gt", "greater_equal": "ge", "multiply": "mul",
-                "subtract": "sub"}  # fmt: skip
-#: Functions whose fast path calls the `torch.Tensor` method (``Tensor.lt(a, b)``): for the
-#: comparisons it is some 0.09 µs faster than ``torch.lt(a, b)``, the same kernel.
-_AS_METHOD = frozenset({"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"})
 #: Binary functions whose wrapping result on the same-width signed view is exact.
 _ON_BITS = {"add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise_xor",
             "equal", "not_equal"}  # fmt: skip
@@ -32,15 +22,13 @@ _ON_BITS = {"add", "subtract", "multiply", "bitwise_and", "bitwise_or", "bitwise
 _ON_ORDER = {"less", "less_equal", "greater", "greater_equal"}
 _MINMAX = {"maximum", "minimum"}
 #: Binary functions with a torch version taking a Python scalar as second operand (real
-#: dtypes; complex add/subtract need the workaround in `_binary`).
-_TAKES_SCALAR: dict[str, Callable[..., Any]] = {
-    name: getattr(torch, _TORCH_NAMES.get(name, name))
-    for name in ("add", "subtract", "multiply", "equal", "not_equal", "less", "less_equal",
-                 "greater", "greater_equal", "bitwise_and", "bitwise_or", "bitwise_xor")
-} | {"maximum": torch.clamp_min, "minimum": torch.clamp_max}  # fmt: skip
-#: Those whose torch function also takes the Python scalar first (``torch.sub(2, x)``).
-_COMMUTES_WITH_SCALARS = frozenset({"add", "subtract", "multiply", "bitwise_and",
-                                    "bitwise_or", "bitwise_xor"})  # fmt: skip
+#: dtypes; complex add/subtract need the workaround in `call_binary`), where it is not the
+#: function's own.
+_TAKES_SCALAR = frozenset({"add", "subtract", "multiply", "equal", "not_equal", "less",
+                           "less_equal", "greater", "greater_equal", "bitwise_and",
+                           "bitwise_or", "bitwise_xor", "maximum", "minimum"})  # fmt: skip
+_WITH_SCALAR: dict[str, Callable[..., Any]] = {"maximum": torch.clamp_min,
+                                               "minimum": torch.clamp_max}
 
 
 #: Dtypes that a fast path may hand straight to torch: the standard's (and torch's half
@@ -50,12 +38,11 @@ _PLAIN = (frozenset(getattr(torch, n) for n in ALL) | _REAL_FLOATS) - set(SIGNED
 _NO_COMPLEX = _PLAIN - {torch.complex64, torch.complex128}
 
 
-def _in_category(name: str, dtypes: frozenset[Any]) -> frozenset[Any]:
-    """The ``dtypes`` of a fast path of ``name`` that are in its category
-    (`_dtypes.CATEGORY_OF`, with torch's half floats among the real floating ones, as
-    `TorchCore.category_members` says): a dtype outside it takes the full
-    implementation, whose `translated` check raises the `TypeError`."""
-    category = CATEGORY_OF.get(name)
+def _in_category(category: str | None, dtypes: frozenset[Any]) -> frozenset[Any]:
+    """The ``dtypes`` of a fast path that are in ``category`` (`_dtypes.CATEGORIES`, with
+    torch's half floats among the real floating ones, as `TorchCore.category_members`
+    says; None: every dtype): a dtype outside it takes the full implementation, whose
+    `translated` check raises the `TypeError`."""
     if category is None:
         return dtypes
     members = {getattr(torch, n) for n in CATEGORIES[category]}
@@ -153,95 +140,78 @@ def _power_by_scalar(x: Tensor, exponent: Any) -> Tensor:
     return torch.pow(x, exponent)
 
 
-def _make_unary(name: str) -> Callable[..., Any]:
-    def method(self: TorchElementwise, x: Any, /) -> Any:
-        return self._unary(name, x)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``."
-    # fast path: a plain tensor whose dtype needs none of `_unary`'s fixes
-    dtypes = _in_category(name, _PLAIN if name == "square" else _PLAIN | set(SIGNED_VIEW))
-    return fastpath.unary(Tensor, dtypes,
-                          getattr(torch, _TORCH_NAMES.get(name, name)))(translated(method))  # fmt: skip
-
-
-def _make_binary(name: str) -> Callable[..., Any]:
-    def method(self: TorchElementwise, x1: Any, x2: Any, /) -> Any:
-        return self._binary(name, x1, x2)
-
-    method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"The standard's ``{name}``, with the standard's type promotion."
-    # fast paths, equivalent to `_binary`: two plain tensors of one dtype that needs no
-    # fix, or a tensor with a Python scalar `_binary` passes as it is: a float
-    # (torch keeps the tensor's dtype) or int, or a bool tensor and a Python bool, the
-    # scalar also first where `_binary`'s 0-d tensor of it gives the same
-    dtypes = _in_category(name, _NO_COMPLEX if name in ("add", "subtract") else _PLAIN)
-    with_scalar = _TAKES_SCALAR.get(name)
-    op = getattr(Tensor if name in _AS_METHOD else torch, _TORCH_NAMES.get(name, name))
-    if with_scalar is not None and name in _AS_METHOD:
-        with_scalar = op
-    first = dtypes & _SCALAR_FIRST if name in _COMMUTES_WITH_SCALARS else frozenset()
-    return fastpath.binary(Tensor, dtypes, op, _scalar_operand if with_scalar else None,
-                           with_scalar, first, (float, int, bool) if with_scalar else ()
-                           )(translated(method))  # fmt: skip
+#: torch's fast lane: plain tensors of one dtype that needs no fix (`_PLAIN`), or such a
+#: tensor and a Python scalar `call_binary` would pass as it is (`_scalar_operand`: a
+#: float, where torch keeps the tensor's dtype, or int, or a bool beside a bool tensor),
+#: the scalar first too where `call_binary`'s 0-d tensor of it gives the same
+#: (`_SCALAR_FIRST`; ``scalar_op=False`` where torch's function takes no scalar).
+_LANE = elementwise.Lane(Tensor, {c: _in_category(c, _PLAIN) for c in (None, *CATEGORIES)},
+                         _scalar_operand, (float, int, bool), _SCALAR_FIRST)
+#: The numeric dtypes of add and subtract's fast path: torch's complex kernels give
+#: ``nan+infj`` for ``0j + infj`` (`call_binary` adds the parts).
+_NO_COMPLEX_NUMERIC = _in_category("numeric", _NO_COMPLEX)
 
 
 class TorchElementwise(TorchCore):
     """The element-wise chapter."""
 
-    # -- torch's function of the same name (`_TORCH_NAMES`), with the fixes of `_unary`
-    # and `_binary` (promotion, unsigned views, scalars) behind a fast path
-    acosh = _make_unary("acosh")
-    asin = _make_unary("asin")
-    asinh = _make_unary("asinh")
-    atan = _make_unary("atan")
-    atanh = _make_unary("atanh")
-    conj = _make_unary("conj")
-    cos = _make_unary("cos")
-    cosh = _make_unary("cosh")
-    exp = _make_unary("exp")
-    log = _make_unary("log")
-    log2 = _make_unary("log2")
-    log10 = _make_unary("log10")
-    logical_not = _make_unary("logical_not")
-    signbit = _make_unary("signbit")
-    sin = _make_unary("sin")
-    sinh = _make_unary("sinh")
-    square = _make_unary("square")
-    sqrt = _make_unary("sqrt")
+    # -- torch's function (its own name rather than its alias of the standard's:
+    # ``torch.lt``, not ``torch.less``, an alias costing some 0.1 µs a call; the kernel is the
+    # same), with the fixes of `call_binary` (promotion, unsigned views, scalars) behind the
+    # fast path of `_LANE`; the comparisons' fast path calls the `torch.Tensor` method
+    # (``Tensor.lt(a, b)``: some 0.09 µs faster than ``torch.lt(a, b)``, the same kernel)
+    acosh = elementwise.unary("acosh", torch.acosh, _LANE)
+    asin = elementwise.unary("asin", torch.asin, _LANE)
+    asinh = elementwise.unary("asinh", torch.asinh, _LANE)
+    atan = elementwise.unary("atan", torch.atan, _LANE)
+    atanh = elementwise.unary("atanh", torch.atanh, _LANE)
+    conj = elementwise.unary("conj", torch.conj_physical, _LANE)
+    cos = elementwise.unary("cos", torch.cos, _LANE)
+    cosh = elementwise.unary("cosh", torch.cosh, _LANE)
+    exp = elementwise.unary("exp", torch.exp, _LANE)
+    log = elementwise.unary("log", torch.log, _LANE)
+    log2 = elementwise.unary("log2", torch.log2, _LANE)
+    log10 = elementwise.unary("log10", torch.log10, _LANE)
+    logical_not = elementwise.unary("logical_not", torch.logical_not, _LANE)
+    signbit = elementwise.unary("signbit", torch.signbit, _LANE)
+    sin = elementwise.unary("sin", torch.sin, _LANE)
+    sinh = elementwise.unary("sinh", torch.sinh, _LANE)
+    sqrt = elementwise.unary("sqrt", torch.sqrt, _LANE)
+    floor = elementwise.unary("floor", torch.floor, _LANE)
+    ceil = elementwise.unary("ceil", torch.ceil, _LANE)
+    trunc = elementwise.unary("trunc", torch.trunc, _LANE)
 
-    add = _make_binary("add")
-    atan2 = _make_binary("atan2")
-    bitwise_and = _make_binary("bitwise_and")
-    bitwise_or = _make_binary("bitwise_or")
-    bitwise_xor = _make_binary("bitwise_xor")
-    copysign = _make_binary("copysign")
-    equal = _make_binary("equal")
-    greater = _make_binary("greater")
-    greater_equal = _make_binary("greater_equal")
-    hypot = _make_binary("hypot")
-    less = _make_binary("less")
-    less_equal = _make_binary("less_equal")
-    logaddexp = _make_binary("logaddexp")
-    logical_and = _make_binary("logical_and")
-    logical_or = _make_binary("logical_or")
-    logical_xor = _make_binary("logical_xor")
-    maximum = _make_binary("maximum")
-    minimum = _make_binary("minimum")
-    multiply = _make_binary("multiply")
-    nextafter = _make_binary("nextafter")
-    not_equal = _make_binary("not_equal")
-    subtract = _make_binary("subtract")
+    add = elementwise.binary("add", torch.add, _LANE, dtypes=_NO_COMPLEX_NUMERIC)
+    atan2 = elementwise.binary("atan2", torch.atan2, _LANE, scalar_op=False)
+    bitwise_and = elementwise.binary("bitwise_and", torch.bitwise_and, _LANE)
+    bitwise_or = elementwise.binary("bitwise_or", torch.bitwise_or, _LANE)
+    bitwise_xor = elementwise.binary("bitwise_xor", torch.bitwise_xor, _LANE)
+    copysign = elementwise.binary("copysign", torch.copysign, _LANE, scalar_op=False)
+    equal = elementwise.binary("equal", torch.eq, _LANE, op=Tensor.eq, first=False)
+    greater = elementwise.binary("greater", torch.gt, _LANE, op=Tensor.gt, first=False)
+    greater_equal = elementwise.binary("greater_equal", torch.ge, _LANE, op=Tensor.ge, first=False)
+    hypot = elementwise.binary("hypot", torch.hypot, _LANE, scalar_op=False)
+    less = elementwise.binary("less", torch.lt, _LANE, op=Tensor.lt, first=False)
+    less_equal = elementwise.binary("less_equal", torch.le, _LANE, op=Tensor.le, first=False)
+    logaddexp = elementwise.binary("logaddexp", torch.logaddexp, _LANE, scalar_op=False)
+    logical_and = elementwise.binary("logical_and", torch.logical_and, _LANE, scalar_op=False)
+    logical_or = elementwise.binary("logical_or", torch.logical_or, _LANE, scalar_op=False)
+    logical_xor = elementwise.binary("logical_xor", torch.logical_xor, _LANE, scalar_op=False)
+    maximum = elementwise.binary("maximum", torch.maximum, _LANE, scalar_op=torch.clamp_min, first=False)
+    minimum = elementwise.binary("minimum", torch.minimum, _LANE, scalar_op=torch.clamp_max, first=False)
+    multiply = elementwise.binary("multiply", torch.mul, _LANE)
+    nextafter = elementwise.binary("nextafter", torch.nextafter, _LANE, scalar_op=False)
+    not_equal = elementwise.binary("not_equal", torch.ne, _LANE, op=Tensor.ne, first=False)
+    subtract = elementwise.binary("subtract", torch.sub, _LANE, dtypes=_NO_COMPLEX_NUMERIC)
 
-    def _unary(self, name: str, x: Any) -> Tensor:
-        # (``x`` is a tensor of the function's category: `translated` checked it)
-        fn = getattr(torch, _TORCH_NAMES.get(name, name))
-        if x.dtype in SIGNED_VIEW and name in ("negative", "square"):  # wrap on the bits
-            return self._on_bits(fn, x)
-        return fn(x)  # type: ignore[no-any-return]
-
-    def _binary(self, name: str, x1: Any, x2: Any) -> Tensor:
-        fn = getattr(torch, _TORCH_NAMES.get(name, name))
+    def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any
+                    ) -> Tensor:  # fmt: skip
+        """torch's ``fn`` with the standard's promotion (`TorchCore.promoted_operands`),
+        Python scalars as torch takes them where it keeps the tensor's dtype, the unsigned
+        dtypes torch lacks kernels for on their signed views (`SIGNED_VIEW`), complex
+        ``add`` and ``subtract`` part by part, and comparisons with a Python int beyond the
+        tensor's dtype exact."""
+        name = function
         if name in COMPARISONS:  # exact with an int beyond the array's dtype, as NumPy
             beyond = int_beyond_dtype(self, name, x1, x2)
             if beyond is not None:
@@ -258,7 +228,7 @@ class TorchElementwise(TorchCore):
             self._check_fits(x2, x1.dtype, name)
             if x1.is_floating_point() and type(x2) is int:
                 x2 = float(x2)  # torch refuses ints beyond int64 here
-            return _TAKES_SCALAR[name](x1, x2)  # type: ignore[no-any-return]
+            return _WITH_SCALAR.get(name, fn)(x1, x2)  # type: ignore[no-any-return]
         a, b = self.promoted_operands(name, x1, x2)
         if name in ("add", "subtract") and a.is_complex():  # torch: 0j + infj is nan+infj
             return torch.complex(fn(a.real, b.real), fn(a.imag, b.imag))
@@ -294,7 +264,13 @@ class TorchElementwise(TorchCore):
         self._check_tensor(x, "negative")
         if x.is_complex():
             return torch.complex(-x.real, -x.imag)
-        return self._unary("negative", x)
+        return self._on_bits(torch.neg, x) if x.dtype in SIGNED_VIEW else torch.neg(x)
+
+    @fastpath.unary(Tensor, _LANE.dtypes["numeric"], torch.square)
+    @translated
+    def square(self, x: Any, /) -> Any:
+        """The unsigned dtypes torch lacks kernels for wrap on their signed views' bits."""
+        return self._on_bits(torch.square, x) if x.dtype in SIGNED_VIEW else torch.square(x)
 
     @translated
     def expm1(self, x: Any, /) -> Any:
@@ -413,34 +389,12 @@ class TorchElementwise(TorchCore):
         self._check_tensor(x, "imag")
         return torch.imag(x) if x.is_complex() else torch.zeros_like(x)
 
-    def _rounding(self, name: str, x: Any) -> Tensor:
-        """Complex input: ``round`` rounds both parts; ``floor``, ``ceil`` and ``trunc``
-        are defined for real dtypes only (torch would round both parts)."""
-        self._check_tensor(x, name)
-        fn = getattr(torch, name)
-        if not (x.is_floating_point() or x.is_complex()):
-            return x.clone()  # type: ignore[no-any-return]
-        if x.is_complex():
-            if name != "round":
-                raise self.error(name, f"expected a real-valued array, got {x.dtype}", TypeError)
-            return torch.complex(fn(x.real), fn(x.imag))
-        return fn(x)  # type: ignore[no-any-return]
-
     @translated
     def round(self, x: Any, /) -> Any:
-        return self._rounding("round", x)
-
-    @translated
-    def floor(self, x: Any, /) -> Any:
-        return self._rounding("floor", x)
-
-    @translated
-    def ceil(self, x: Any, /) -> Any:
-        return self._rounding("ceil", x)
-
-    @translated
-    def trunc(self, x: Any, /) -> Any:
-        return self._rounding("trunc", x)
+        """Complex: both parts rounded (torch has no complex kernel)."""
+        if x.is_complex():
+            return torch.complex(torch.round(x.real), torch.round(x.imag))
+        return torch.round(x)
 
     @translated
     def isfinite(self, x: Any, /) -> Any:
@@ -503,7 +457,7 @@ class TorchElementwise(TorchCore):
         result = torch.remainder(a, b)
         return torch.where(result == 0, torch.copysign(torch.zeros_like(result), b), result)
 
-    @fastpath.binary(Tensor, _in_category("pow", _NO_COMPLEX) - {torch.bool}, torch.pow,
+    @fastpath.binary(Tensor, _NO_COMPLEX_NUMERIC - {torch.bool}, torch.pow,
                      _exponent, _power_by_scalar, False, (float, int))  # fmt: skip
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
