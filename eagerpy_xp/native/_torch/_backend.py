@@ -1,7 +1,7 @@
 """The PyTorch backend: torch tensors with the standard's semantics.
 
-`_core` holds the hooks and helpers (promotion, unsigned views, indexing); one mixin per
-group of chapters builds on it: `_elementwise`, `_creation` (and data types),
+`_core` holds the hooks and helpers (promotion, unsigned views); one mixin per group of
+chapters builds on it: `_elementwise`, `_indexing`, `_creation` (and data types),
 `_functions` (the other chapters), and `_subnamespaces` (``linalg``, ``fft``); `_autodiff`
 is the autodiff hook.  `TorchBackend` composes them.
 """
@@ -16,12 +16,13 @@ from ._autodiff import TorchAutodiff
 from ._creation import TorchCreation
 from ._elementwise import TorchElementwise
 from ._functions import TorchFunctions
+from ._indexing import TorchIndexing
 from ._subnamespaces import TorchFFT, TorchLinalg
 
 __all__ = ["BACKEND", "TorchBackend"]
 
 
-class TorchBackend(TorchElementwise, TorchCreation, TorchFunctions):
+class TorchBackend(TorchElementwise, TorchIndexing, TorchCreation, TorchFunctions):
     """Every function of the standard on ``torch.Tensor`` (``torch.nn.Parameter`` included)."""
 
     linalg_class = TorchLinalg
