@@ -426,6 +426,64 @@ def test_no_backend_module_is_too_long() -> None:
     assert long == {}
 
 
+#: The generic factories of element-wise functions (`native/_base/elementwise.py`).
+FACTORIES = {"unary", "binary"}
+
+
+def _own_factories(source: str) -> list[str]:
+    """What makes a backend's element-wise functions other than the generic factories: a
+    function of the module that wraps a function in `translated` (what a factory of
+    functions of the standard does), and an element-wise function of the standard that a
+    class assigns from anything but ``elementwise.unary(...)``/``elementwise.binary(...)``."""
+    from eagerpy_xp.native._base.elementwise import BINARY, UNARY
+
+    found = []
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            if any(isinstance(n, ast.Name) and n.id == "translated" for n in ast.walk(node)):
+                found.append(f"{node.name} wraps a function in translated")
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if not isinstance(item, ast.Assign):
+                    continue
+                names = [t.id for t in item.targets if isinstance(t, ast.Name)]
+                call = item.value
+                made = (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                        and isinstance(call.func.value, ast.Name)
+                        and call.func.value.id == "elementwise" and call.func.attr in FACTORIES)
+                found += [f"{n} is not made by elementwise.unary/binary" for n in names
+                          if n in UNARY + BINARY and not made]  # fmt: skip
+    return found
+
+
+def test_element_wise_functions_come_from_the_generic_factories() -> None:
+    """One factory per kind of element-wise function, in the generic layer: no backend's
+    ``_elementwise.py`` has one of its own (docs/architecture.md, "Element-wise
+    functions: two factories and a lane"); a function it gets wrong is a ``def``."""
+    for package in _backend_packages():
+        path = package / "_elementwise.py"
+        if path.exists():
+            assert _own_factories(path.read_text()) == [], package.name
+
+
+def test_the_factory_check_finds_a_factory_of_a_backend() -> None:
+    own = """
+def _unary(name):
+    def method(self, x, /):
+        return getattr(torch, name)(x)
+    return translated(method)
+
+class Elementwise:
+    exp = _unary("exp")
+    sin = elementwise.unary("sin", torch.sin, _LANE)
+    cos = torch.cos
+"""
+    assert _own_factories(own) == ["_unary wraps a function in translated",
+                                   "exp is not made by elementwise.unary/binary",
+                                   "cos is not made by elementwise.unary/binary"]  # fmt: skip
+
+
 def test_one_operand_check_with_one_signature() -> None:
     """``check_operands(self, function, *operands)`` is the one operand check: no backend
     names another (``_operands``, ``_check_operands``) or gives it another signature."""
