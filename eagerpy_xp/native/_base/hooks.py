@@ -515,18 +515,12 @@ class BackendCore:
 
         return np.array2string(self.to_numpy(raw), separator=", ")
 
-    def dlpack(
-        self,
-        raw: Any,
-        *,
-        stream: Any = None,
-        max_version: tuple[int, int] | None = None,
-        dl_device: tuple[Any, int] | None = None,
-        copy: bool | None = None,
-    ) -> Any:
-        return raw.__dlpack__(
-            stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
-        )
+    def dlpack(self, raw: Any, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+               dl_device: tuple[Any, int] | None = None, copy: bool | None = None) -> Any:  # fmt: skip
+        """`Array.__dlpack__`: the framework's own export of ``raw`` (Dask computes first,
+        JAX moves the data to ``dl_device``)."""
+        return raw.__dlpack__(stream=stream, max_version=max_version, dl_device=dl_device,
+                              copy=copy)  # fmt: skip
 
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:
         return raw.__dlpack_device__()  # type: ignore[no-any-return]
