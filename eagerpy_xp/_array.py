@@ -6,7 +6,7 @@ never disagree.  Mutation (``__setitem__``, in-place operators) goes through the
 backend's ``setitem``/``assign`` hooks: mutable frameworks write into the buffer,
 immutable ones (JAX, TensorFlow) hand back a new array that the wrapper rebinds to.
 Where writes rebind (`BackendCore.writes_in_place` False), a write is a
-read-modify-write of ``_raw``: it runs under a lock (`_write`), and a basic-indexing
+read-modify-write of ``_raw``: it runs under a lock (`_writes.write`), and a basic-indexing
 result writes through to the array it was taken from (`_VIEW`; docs/guide.md,
 "Writes, threads and views").
 """
@@ -14,11 +14,11 @@ result writes through to the array it was taken from (`_VIEW`; docs/guide.md,
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Iterator
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
+from ._conversions import ArrayConversions
 from ._detect import (
     REGISTRY,
     SCALAR_TYPES,
@@ -36,6 +36,7 @@ from ._spec import (
     SUPPORTED_API_VERSIONS,
     operator_function,
 )
+from ._writes import Permuted, Store, Update, raise_as, write
 
 if TYPE_CHECKING:
     from .native._base import Backend
@@ -184,13 +185,13 @@ def _through(b: Backend, function: Callable[..., Any], dunder: str, *args: Any) 
     try:
         raw = function(*args)
     except Exception as exc:
-        _raise_as(b, exc, dunder)
+        raise_as(b, exc, dunder)
     return as_array(b, raw)
 
 
 def _inplace_operator(dunder: str) -> BinaryOperator:
     """``self <op>= other``: the backend's ``assign`` writes (or rebinds) the result;
-    where writes rebind, under the array's write lock (`_write`), so that the operand
+    where writes rebind, under the array's write lock (`_writes.write`), so that the operand
     read and the result stored are one step for other threads."""
     function = operator_function(dunder)
 
@@ -200,12 +201,12 @@ def _inplace_operator(dunder: str) -> BinaryOperator:
             return NotImplemented
         b = self._b
         if not b.writes_in_place:
-            _write(self, _Update(b, dunder, getattr(b, function), o), o)
+            write(self, Update(b, dunder, getattr(b, function), o), o)
             return self
         try:
             raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
         except Exception as exc:
-            _raise_as(b, exc, dunder)
+            raise_as(b, exc, dunder)
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
         return self
 
@@ -265,111 +266,6 @@ def _basic(key: tuple[Any, ...], negative_steps: bool) -> bool:
     return True
 
 
-# -- writes where they rebind: the lock and the views ------------------------------------------
-#: The locks of writes that rebind, by the written array's root (`_write`): striped, so
-#: that an `Array` needs no lock of its own and writes to different arrays rarely wait.
-_WRITE_LOCKS = tuple(threading.RLock() for _ in range(64))
-
-
-class _Update:
-    """An in-place operator's write: ``assign(raw, function(raw, operand))``."""
-
-    __slots__ = ("b", "dunder", "function", "operand")
-
-    def __init__(self, b: Backend, dunder: str, function: Any, operand: Any) -> None:
-        self.b, self.dunder, self.function, self.operand = b, dunder, function, operand
-
-    def __call__(self, raw: Any) -> Any:
-        try:
-            return self.b.assign(raw, self.function(raw, self.operand), self.dunder)
-        except Exception as exc:
-            _raise_as(self.b, exc, self.dunder)
-
-
-class _Store:
-    """``x[key] = value``'s write: the backend's ``setitem`` (which raises the contract's
-    errors itself)."""
-
-    __slots__ = ("b", "key", "value")
-
-    def __init__(self, b: Backend, key: Any, value: Any) -> None:
-        self.b, self.key, self.value = b, key, value
-
-    def __call__(self, raw: Any) -> Any:
-        return self.b.setitem(raw, self.key, self.value)
-
-
-def _write(array: Array, update: Callable[[Any], Any], operand: Any) -> None:
-    """Rebind ``array`` to ``update(array's values)`` on a backend whose writes rebind,
-    as one step for other threads: under the lock of the chain's root.
-
-    ``array`` may be a view (`_VIEW`: a basic-indexing result, which records its parent
-    and key): then its values are first read again from its parent (through the chain:
-    a view shows its parent's writes from its own next write on), and the written values
-    go up the chain, each parent rebound to its own values with the child's written at
-    the child's key.  Every new array is made before any is stored, so a failed write
-    changes nothing.
-    """
-    b = array._b
-    view = getattr(array, "_view", None)
-    if view is None:  # (the common case, in short)
-        with _WRITE_LOCKS[(id(array) >> 4) & 63]:
-            for target, new in b.run_write(lambda: [(array, update(array._raw))], operand):
-                target._raw, target._dt = new, new.dtype
-        return
-    chain: list[tuple[Array, Any]] = []  # (parent, key), from ``array`` up
-    root = array
-    while view is not None:
-        chain.append(view)
-        root = view[0]
-        view = getattr(root, "_view", None)
-    with _WRITE_LOCKS[(id(root) >> 4) & 63]:
-        for target, new in b.run_write(lambda: _write_chain(array, update, chain), operand):
-            target._raw, target._dt = new, new.dtype
-
-
-def _write_chain(array: Array, update: Callable[[Any], Any],
-                 chain: list[tuple[Array, Any]]) -> list[tuple[Array, Any]]:  # fmt: skip
-    """`_write`'s work, under its lock: each `Array` to rebind, with its new array."""
-    b = array._b
-    raw = array._raw
-    now = [raw]  # the values now of ``array`` and each parent, root last
-    if chain:  # read down from the root: a parent's write is seen from here on
-        now = [chain[-1][0]._raw]
-        for _, key in reversed(chain):
-            now.append(key.get(b, now[-1]) if type(key) is _Permuted else b.getitem(now[-1], key))
-        now.reverse()
-    new = update(now[0])
-    stored = [(array, new)]
-    for (parent, key), values in zip(chain, now[1:]):  # its child's values written at key
-        new = key.put(b, new) if type(key) is _Permuted else b.setitem(values, key, new)
-        stored.append((parent, new))
-    return stored
-
-
-class _Permuted:
-    """The "key" of a view made by ``permute_dims`` (or ``moveaxis``, which is one):
-    the child is its parent with the axes permuted, so the child's values are the
-    parent's permuted and a write puts the whole child back, permuted the other way.
-    NumPy's ``transpose`` is always a view; SciPy's ``oaconvolve`` (through its
-    ``xp_swapaxes``) writes its overlap-add into a slice of a swapped slice."""
-
-    __slots__ = ("axes", "inverse")
-
-    def __init__(self, axes: tuple[int, ...]) -> None:
-        self.axes = axes
-        inverse = [0] * len(axes)
-        for i, a in enumerate(axes):
-            inverse[a] = i
-        self.inverse = tuple(inverse)
-
-    def get(self, b: Backend, raw: Any) -> Any:
-        return b.permute_dims(raw, self.axes)
-
-    def put(self, b: Backend, child: Any) -> Any:
-        return b.permute_dims(child, self.inverse)
-
-
 def permuting_view(lifted: Callable[..., Any], name: str) -> Callable[..., Any]:
     """The wrapped ``permute_dims`` or ``moveaxis`` of a backend whose writes rebind:
     its result writes through to its argument (`_VIEW`), as NumPy's transposes do."""
@@ -389,7 +285,7 @@ def permuting_view(lifted: Callable[..., Any], name: str) -> Callable[..., Any]:
                 for d, a in sorted(zip((int(d) % ndim for d in destination), moved)):
                     listed.insert(d, a)
                 order = tuple(listed)
-            out._view = (x, _Permuted(order))
+            out._view = (x, Permuted(order))
         return out
 
     viewing.__signature__ = lifted.__signature__  # type: ignore[attr-defined]
@@ -399,7 +295,7 @@ def permuting_view(lifted: Callable[..., Any], name: str) -> Callable[..., Any]:
     return viewing
 
 
-class Array(ArrayMethods):
+class Array(ArrayConversions, ArrayMethods):
     """A standard-conformant array wrapping a native NumPy/PyTorch/JAX/TensorFlow array."""
 
     #: ``_raw``: the native array; ``_b``: its backend; ``_dt``: ``_raw.dtype``, read once
@@ -475,7 +371,7 @@ class Array(ArrayMethods):
         try:
             return as_array(self._b, self._b.matrix_transpose(self._raw))
         except Exception as exc:
-            _raise_as(self._b, exc, "Array.mT")
+            raise_as(self._b, exc, "Array.mT")
 
     @property
     def T(self) -> Array:
@@ -501,78 +397,7 @@ class Array(ArrayMethods):
         try:
             return as_array(self._b, self._b.to_device(self._raw, device, stream=stream))
         except Exception as exc:
-            _raise_as(self._b, exc, "Array.to_device")
-
-    # -- conversion to Python scalars --------------------------------------------------
-    def _scalar(self, method: str) -> bool | int | float | complex:
-        if self.ndim != 0:
-            raise TypeError(
-                f"eagerpy_xp.{self._b.name}.Array.{method}: only 0-d arrays convert to Python scalars, "
-                f"got shape {self.shape}"
-            )
-        return self._b.item(self._raw)
-
-    def __bool__(self, /) -> bool:
-        return bool(self._scalar("__bool__"))
-
-    def __int__(self, /) -> int:
-        value = self._scalar("__int__")
-        if isinstance(value, complex):
-            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__int__: cannot convert a complex array to int")
-        if isinstance(value, float) and not math.isfinite(value):
-            kind = OverflowError if math.isinf(value) else ValueError
-            raise kind(f"eagerpy_xp.{self._b.name}.Array.__int__: cannot convert {value} to int")
-        return int(value)
-
-    def __float__(self, /) -> float:
-        value = self._scalar("__float__")
-        if isinstance(value, complex):
-            raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__float__: cannot convert a complex array to float")
-        return float(value)
-
-    def __complex__(self, /) -> complex:
-        return complex(self._scalar("__complex__"))
-
-    def __index__(self, /) -> int:
-        value = self._scalar("__index__")
-        if type(value) is not int:
-            raise TypeError(
-                f"eagerpy_xp.{self._b.name}.Array.__index__: only integer arrays can be used as an index, "
-                f"got dtype {self.dtype}"
-            )
-        return value
-
-    # -- interchange ----------------------------------------------------------------------
-    def __dlpack__(
-        self,
-        /,
-        *,
-        stream: Any = None,
-        max_version: tuple[int, int] | None = None,
-        dl_device: tuple[Any, int] | None = None,
-        copy: bool | None = None,
-    ) -> Any:
-        return self._b.dlpack(
-            self._raw, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
-        )
-
-    def __dlpack_device__(self, /) -> tuple[Any, int]:
-        return self._b.dlpack_device(self._raw)
-
-    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        """NumPy conversion, for arrays on the CPU (``numpy.asarray(x)``).
-
-        With ``copy`` None or True the result is writable on every backend (a copy where
-        the framework exports read-only memory, as JAX does: Cython kernels and SciPy's
-        filters write into their inputs' buffers); where it shares memory with the array
-        (NumPy, torch, ``copy=None``) writes into it change the array.  ``copy=False``
-        follows NumPy's protocol: the framework's memory as it is, or `ValueError` where
-        that needs a copy.
-        """
-        host = self._b.to_numpy(self._raw, dtype=dtype, copy=copy)
-        if copy is not False and not host.flags.writeable:
-            host = host.copy()
-        return host
+            raise_as(self._b, exc, "Array.to_device")
 
     # -- indexing ---------------------------------------------------------------------------
     def __getitem__(self, key: Any, /) -> Array:
@@ -635,7 +460,7 @@ class Array(ArrayMethods):
                 f"got {type(value).__name__}"
             )
         if not b.writes_in_place:  # a read-modify-write: under a lock, and through views
-            _write(self, _Store(b, _unwrap_key(key), value), value)
+            write(self, Store(b, _unwrap_key(key), value), value)
             return
         raw = b.setitem(self._raw, _unwrap_key(key), value)
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
@@ -651,33 +476,6 @@ class Array(ArrayMethods):
         if self.ndim == 0:
             raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__len__: len() of a 0-d array")
         return self._b.shape_of(self._raw)[0]  # type: ignore[return-value]
-
-    # -- display ----------------------------------------------------------------------------
-    def __repr__(self) -> str:
-        b = self._b
-        return (
-            f"Array({b.format_values(self._raw)}, dtype={b.dtype_name(self.dtype)}, "
-            f"device={self.device}, backend={b.name})"
-        )
-
-    def __str__(self) -> str:
-        return self._b.format_values(self._raw)
-
-    def __format__(self, format_spec: str, /) -> str:
-        """``f"{loss:.4f}"``: a 0-d array formats as its Python scalar (evaluating a lazy
-        one, as ``float(x)`` does); an empty spec is ``str(x)``; a spec for an array of
-        another shape is a `TypeError`, as NumPy's and torch's."""
-        if not format_spec:
-            return str(self)
-        if self.ndim != 0:
-            raise TypeError(
-                f"eagerpy_xp.{self._b.name}.Array.__format__: the format {format_spec!r} needs "
-                f"a 0-d array, got shape {self.shape}"
-            )
-        try:
-            return format(self.item(), format_spec)
-        except ValueError as exc:  # a spec the scalar's type does not take ('d' of a float)
-            raise ValueError(f"eagerpy_xp.{self._b.name}.Array.__format__: {exc}") from exc
 
     # -- pickling ---------------------------------------------------------------------------
     def __reduce__(self) -> tuple[Any, ...]:
@@ -762,16 +560,6 @@ def as_array(backend: Backend, raw: Any) -> Array:
     return new_array(backend, raw, raw.dtype)
 
 
-def _raise_as(backend: Backend, exc: Exception, member: str) -> NoReturn:
-    """Raise ``exc``, an error of the backend function behind an operator or attribute of
-    the array object, as the contract's error naming ``member`` (``__add__``, ``Array.mT``:
-    docs/errors.md), the original as ``__cause__``.  Only failures come here."""
-    new = backend.translate(exc, member)
-    if new is exc:
-        raise exc
-    raise new from exc
-
-
 def _check_same_backend(backend: Backend, other: Array, where: str) -> None:
     if other._b is not backend:
         raise TypeError(
@@ -792,9 +580,9 @@ def _is_basic(key: Any) -> bool:
 #: Views where writes rebind.  On NumPy and torch a basic-indexing result is a view: a
 #: write into it changes the array it was taken from.  Where writes rebind (JAX,
 #: TensorFlow, Dask, MLX) the wrapped flavour does the same for the write: the result
-#: records ``(parent, key)`` in ``_view`` and `_write` writes it through, chain-wise, so
+#: records ``(parent, key)`` in ``_view`` and `_writes.write` writes it through, chain-wise, so
 #: ``c = covariances[k]; c[i, i] = v`` changes ``covariances`` (scikit-learn's pattern).
-#: ``permute_dims`` and ``moveaxis`` results are views too (`_Permuted` as the key).
+#: ``permute_dims`` and ``moveaxis`` results are views too (`_writes.Permuted` as the key).
 #: What stays a copy there: a parent's write is not seen by an older view until the
 #: view's own next write; results of anything else (``reshape``, ``mT``, an
 #: integer-array or boolean key) do not write through, as NumPy's copies do not.

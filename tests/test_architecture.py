@@ -402,7 +402,7 @@ HELPERS = {
     "_dask": {"_chunks": "chunk-by-chunk helpers"},
     "_ndonnx": {"_export": "tracing a function into an ONNX model, and running one"},
 }
-#: The most lines a module of a backend (or the generic one) may have.
+#: The most lines a module of the library may have.
 MAX_LINES = 700
 
 
@@ -420,9 +420,11 @@ def test_every_backend_package_has_the_same_layout() -> None:
         assert names - set(CHAPTERS) == set(HELPERS.get(package.name, {})), package.name
 
 
-def test_no_backend_module_is_too_long() -> None:
-    long = {name: n for name, path in MODULES.items() if name.startswith("eagerpy_xp.native.")
-            and (n := len(path.read_text().splitlines())) > MAX_LINES}  # fmt: skip
+def test_no_module_is_too_long() -> None:
+    """No module of the library is over `MAX_LINES` lines (a longer one is split along a
+    seam of its own: a backend's chapters, `Array`'s bases, EagerPy's files)."""
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text().splitlines())) > MAX_LINES}  # fmt: skip
     assert long == {}
 
 
