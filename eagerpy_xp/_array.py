@@ -29,7 +29,6 @@ from ._detect import (
 )
 from ._devices import Device
 from ._dtypes import LANE_MAX, LANE_MIN
-from ._methods import ArrayMethods
 from ._spec import (
     ARITHMETIC_OPERATORS,
     COMPARISON_OPERATORS,
@@ -295,7 +294,7 @@ def permuting_view(lifted: Callable[..., Any], name: str) -> Callable[..., Any]:
     return viewing
 
 
-class Array(ArrayConversions, ArrayMethods):
+class Array(ArrayConversions):
     """A standard-conformant array wrapping a native NumPy/PyTorch/JAX/TensorFlow array."""
 
     #: ``_raw``: the native array; ``_b``: its backend; ``_dt``: ``_raw.dtype``, read once

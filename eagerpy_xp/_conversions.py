@@ -6,29 +6,16 @@ libraries (``__dlpack__``, ``__dlpack_device__``, NumPy's ``__array__``) and to 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ._devices import Device
+from ._methods import ArrayMethods
 
 
-class ArrayConversions:
-    """Base of `Array` holding its conversions."""
+class ArrayConversions(ArrayMethods):
+    """Base of `Array` holding its conversions (on `ArrayMethods`, which declares what
+    `Array` provides them)."""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:  # provided by `Array` and `ArrayMethods`
-        _raw: Any
-        _b: Any
-
-        @property
-        def ndim(self) -> int: ...
-        @property
-        def shape(self) -> tuple[int | None, ...]: ...
-        @property
-        def dtype(self) -> Any: ...
-        @property
-        def device(self) -> Device: ...
-        def item(self) -> bool | int | float | complex: ...
 
     # -- conversion to Python scalars --------------------------------------------------
     def _scalar(self, method: str) -> bool | int | float | complex:

@@ -26,7 +26,7 @@ class ArrayMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # provided by `Array`
+    if TYPE_CHECKING:  # provided by `Array` (its conversions, `ArrayConversions`, too)
         _raw: Any
         _b: Any
 
