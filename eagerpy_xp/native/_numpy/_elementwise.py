@@ -30,11 +30,11 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
     return value
 
 
-# (a float beside a floating array, and an int within the lane beside a numeric one, keep
-# the array's dtype or raise, NumPy's rule for Python scalars)
+# (a float beside a floating array, and an int within the lane beside a floating or
+# int32/int64 array, which holds every such int: NumPy keeps the array's dtype)
 _FLOATING = frozenset(np.dtype(n) for n in CATEGORIES["floating-point"])
 fastpath.as_is(_scalar_operand, _FLOATING,
-               frozenset(np.dtype(n) for n in CATEGORIES["numeric"]))  # fmt: skip
+               _FLOATING | {np.dtype("int32"), np.dtype("int64")})  # fmt: skip
 
 #: NumPy's fast lane: an array of a dtype of the function's category, beside another of
 #: the same dtype or any Python scalar (`_scalar_operand`), in either order, is the
