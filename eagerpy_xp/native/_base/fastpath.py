@@ -8,7 +8,8 @@ op directly when it holds, so the result is the same either way, only sooner;
 `reduction` does the same for a reduction over every axis or one int axis.  They are
 decorators of the full implementation (``@fastpath.unary(Tensor, FLOATS, torch.exp)``
 above ``def exp``).  A framework exception of the fast call is translated as
-`core.translated` does.
+`core.translated` does (an `OverflowError` of a Python int beyond the array's dtype
+names both, `core.explain_overflow`).
 
 Each method made here records its case (``method.fast_case``, a `UnaryCase` or
 `BinaryCase`; ``method.fast_reduction``, a `ReductionCase`) for callers that test the case themselves and then call the
@@ -23,7 +24,7 @@ from typing import Any, NamedTuple
 
 from ..._detect import GENERATED_SCOPE
 from ..._dtypes import LANE_MAX, LANE_MIN
-from .core import raise_translated
+from .core import explain_overflow, raise_translated
 
 Method = Callable[..., Any]
 #: ``scalar(value, dtype)``: a Python scalar as an operand of an array of ``dtype``, or
@@ -221,6 +222,8 @@ def _binary_method(case: BinaryCase, slow: Method) -> Method:
                     if operand is not None:
                         return with_scalar(operand, x2)
         except Exception as exc:
+            if isinstance(exc, OverflowError):  # a Python int beyond the dtype: name both
+                explain_overflow(self, slow.__name__, x1, x2, exc)
             raise_translated(self, exc, slow.__name__)
         return slow(self, x1, x2)
 

@@ -11,38 +11,17 @@ import numpy as np
 
 from ..._dtypes import ALL, CATEGORIES
 from .._base import elementwise, fastpath
-from .._base.core import int_range, translated
+from .._base.core import translated
 from ._core import _NDARRAY, _SCALAR_TYPES, NumPyCore, _accepted
 
-#: Integer dtype -> its values (a Python int beyond them is `_scalar_operand`'s None).
-_INT_RANGES = {np.dtype(n): bounds for n in ALL if (bounds := int_range(n)) is not None}
-
-
-def _scalar_operand(value: Any, dtype: Any) -> Any:
-    """A Python scalar beside a NumPy array of ``dtype`` in the fast path: the scalar as
-    it is (NumPy's ufunc takes it weakly), but None for an int beyond an integer dtype's
-    range, whose error the full path names (NumPy's ``Python int too large to convert to
-    C long`` names neither the int nor the dtype)."""
-    if type(value) is int:
-        bounds = _INT_RANGES.get(dtype)
-        if bounds is not None and not bounds[0] <= value <= bounds[1]:
-            return None
-    return value
-
-
-# (a float beside a floating array, and an int within the lane beside a floating or
-# int32/int64 array, which holds every such int: NumPy keeps the array's dtype)
-_FLOATING = frozenset(np.dtype(n) for n in CATEGORIES["floating-point"])
-fastpath.as_is(_scalar_operand, _FLOATING,
-               _FLOATING | {np.dtype("int32"), np.dtype("int64")})  # fmt: skip
-
 #: NumPy's fast lane: an array of a dtype of the function's category, beside another of
-#: the same dtype or any Python scalar (`_scalar_operand`), in either order, is the
-#: ufunc's call.
+#: the same dtype or any Python scalar, in either order, is the ufunc's call (an int
+#: beyond the array's dtype: NumPy's `OverflowError`, which the fast path names,
+#: `fastpath.binary`).
 _LANE = elementwise.Lane(
     _NDARRAY, {None: frozenset(np.dtype(n) for n in ALL),
                **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()}},
-    _scalar_operand, fastpath.SCALARS)  # fmt: skip
+    scalar_types=fastpath.SCALARS)  # fmt: skip
 
 
 def _by_number(slow: Callable[..., Any]) -> Callable[..., Any]:
