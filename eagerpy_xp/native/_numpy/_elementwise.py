@@ -11,8 +11,33 @@ import numpy as np
 
 from ..._dtypes import ALL, CATEGORIES
 from .._base import elementwise, fastpath
-from .._base.core import translated
+from .._base.core import raise_translated, translated
 from ._core import _NDARRAY, _SCALAR_TYPES, NumPyCore, _accepted
+
+
+def _ufunc_path(*case: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`fastpath.binary` of ``case`` for NumPy's ufuncs (`_LANE`'s binary path), where two
+    NumPy scalars (``float32(2) * float64(3)``, what Dask's chunks of a reduction hold)
+    go to the ufunc as they are, with NumPy's promotion: `translated` would make the
+    ``float64`` a Python float (a subclass of one) beside the other."""
+    op = case[2]
+
+    def decorate(slow: Callable[..., Any]) -> Callable[..., Any]:
+        name = slow.__name__
+
+        def full(self: NumPyCore, x1: Any, x2: Any, /) -> Any:
+            if isinstance(x1, np.generic) and isinstance(x2, np.generic):
+                self.check_operands(name, x1, x2)
+                try:
+                    return op(x1, x2)
+                except Exception as exc:
+                    raise_translated(self, exc, name)
+            return slow(self, x1, x2)
+
+        return fastpath.binary(*case)(fastpath.describe(full, slow))
+
+    return decorate
+
 
 #: NumPy's fast lane: an array of a dtype of the function's category, beside another of
 #: the same dtype or any Python scalar, in either order, is the ufunc's call (an int
@@ -21,7 +46,7 @@ from ._core import _NDARRAY, _SCALAR_TYPES, NumPyCore, _accepted
 _LANE = elementwise.Lane(
     _NDARRAY, {None: frozenset(np.dtype(n) for n in ALL),
                **{c: frozenset(np.dtype(n) for n in names) for c, names in CATEGORIES.items()}},
-    scalar_types=fastpath.SCALARS)  # fmt: skip
+    scalar_types=fastpath.SCALARS, binary_path=_ufunc_path)  # fmt: skip
 
 
 def _by_number(slow: Callable[..., Any]) -> Callable[..., Any]:
