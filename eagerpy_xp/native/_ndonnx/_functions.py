@@ -21,11 +21,12 @@ import math
 from typing import Any, cast
 
 import ndonnx as ndx
+import numpy as np
 import spox.opset.ai.onnx.v21 as _onnx
 
 from ..._dtypes import REAL_FLOATING
 from .._base.core import translated
-from ._core import Array
+from ._core import Array, constant, constant_var
 from ._creation import NdonnxCreation
 
 _SIGNED_NARROW = frozenset({"int8", "int16", "int32"})
@@ -112,14 +113,14 @@ class NdonnxFunctions(NdonnxCreation):
     @translated
     def max(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._axes(x, axis, "max")
-        return self.fuse(f"max{axis!r}{keepdims}",
-                         lambda a: super(NdonnxFunctions, self).max(a, axis=axis, keepdims=keepdims), x)
+        return self.fuse(f"max{axis!r}{keepdims}", lambda a: _unflipped(
+            super(NdonnxFunctions, self).max(_flipped(a), axis=axis, keepdims=keepdims), a), x)
 
     @translated
     def min(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
         self._axes(x, axis, "min")
-        return self.fuse(f"min{axis!r}{keepdims}",
-                         lambda a: super(NdonnxFunctions, self).min(a, axis=axis, keepdims=keepdims), x)
+        return self.fuse(f"min{axis!r}{keepdims}", lambda a: _unflipped(
+            super(NdonnxFunctions, self).min(_flipped(a), axis=axis, keepdims=keepdims), a), x)
 
     @translated
     def mean(self, x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
@@ -129,8 +130,38 @@ class NdonnxFunctions(NdonnxCreation):
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        self._axes(x, axis, "sum")
-        return super().sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        """Integers add as their dtype does, modulo ``2**bits``, through ``MatMul`` with
+        a vector of ones where the summed sizes are known (onnxruntime's int64
+        ``ReduceSum`` saturates, and it has none for uint64, which ndonnx sums in
+        float64)."""
+        axes = self._axes(x, axis, "sum")
+        target = self._accumulation(x, self.check_dtype(dtype, "sum"), "sum")
+        shape = self.shape_of(x)
+        kept = [a for a in range(len(shape)) if a not in axes]
+        if self.dtype_name(target) in REAL_FLOATING or any(shape[a] is None for a in axes) \
+                or sum(shape[a] is None for a in kept) > 1:  # fmt: skip
+            return super().sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+        return self.fuse(f"sum{axes}{target}{keepdims}",
+                         lambda a: self._integer_sum(a, axes, target, keepdims), x)  # fmt: skip
+
+    def _integer_sum(self, x: Any, axes: tuple[int, ...], target: Any, keepdims: bool) -> Any:
+        shape = self.shape_of(x)
+        kept = [a for a in range(len(shape)) if a not in axes]
+        count = math.prod(cast(int, shape[a]) for a in axes)
+        outer = tuple(-1 if shape[a] is None else cast(int, shape[a]) for a in kept)
+        wide = ndx.uint64 if self.dtype_name(target).startswith("u") else ndx.int64
+        flat = ndx.reshape(ndx.permute_dims(ndx.astype(x, wide), (*kept, *axes)), (*outer, count))
+        if count == 0:  # (onnxruntime's uint64 MatMul fails on an empty inner axis)
+            result = ndx.astype(ndx.zeros_like(ndx.sum(ndx.astype(flat, ndx.int64), axis=-1)),
+                                target)  # fmt: skip
+        else:
+            ones = constant_var(np.ones((count, 1), dtype=wide.unwrap_numpy()))
+            summed = ndx.asarray(_onnx.matmul(flat.unwrap_spox(), ones))
+            result = ndx.astype(summed[..., 0], target)
+        if keepdims:
+            for a in sorted(axes):
+                result = ndx.expand_dims(result, axis=a)
+        return result
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
@@ -221,13 +252,13 @@ class NdonnxFunctions(NdonnxCreation):
     def argmax(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         if axis is not None:
             self.normalize_axis(axis, len(self.shape_of(x)), "argmax")
-        return super().argmax(x, axis=axis, keepdims=keepdims)
+        return super().argmax(_flipped(x), axis=axis, keepdims=keepdims)
 
     @translated
     def argmin(self, x: Any, /, *, axis: int | None = None, keepdims: bool = False) -> Any:
         if axis is not None:
             self.normalize_axis(axis, len(self.shape_of(x)), "argmin")
-        return super().argmin(x, axis=axis, keepdims=keepdims)
+        return super().argmin(_flipped(x), axis=axis, keepdims=keepdims)
 
     @translated
     def cumulative_prod(
@@ -251,21 +282,28 @@ class NdonnxFunctions(NdonnxCreation):
             raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
                              "known size (the products double along it)", NotImplementedError)  # fmt: skip
         return self.fuse(f"cumulative_prod{axis}{target}{include_initial}",
-                         lambda a: self._running_product(a, axis, target, include_initial), x)  # fmt: skip
+                         lambda a: _running(a, axis, target, include_initial, ndx.multiply, 1), x)
 
-    def _running_product(self, x: Any, axis: int, target: Any, include_initial: bool) -> Any:
-        size = cast(int, self.shape_of(x)[axis])
-        running = ndx.moveaxis(ndx.astype(x, target), axis, -1)
-        step = 1
-        while step < size:
-            shifted = ndx.concat([ndx.ones_like(running[..., :step]),
-                                  running[..., : size - step]], axis=-1)  # fmt: skip
-            running = running * shifted
-            step *= 2
-        if include_initial:
-            initial = ndx.ones_like(ndx.sum(running, axis=-1, keepdims=True, dtype=target))
-            running = ndx.concat([initial, running], axis=-1)
-        return ndx.moveaxis(running, -1, axis)
+    @translated
+    def cumulative_sum(
+        self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
+        include_initial: bool = False,
+    ) -> Any:  # fmt: skip
+        """Integers by doubling (``ceil(log2(n))`` rounds of a shifted ``Add``, modulo
+        ``2**bits`` as the dtype adds; ndonnx's ``CumSum`` of uint64 runs in float64)
+        where the axis's size is known; floats, and unknown sizes, through ndonnx."""
+        shape = self.shape_of(x)
+        target = self._accumulation(x, self.check_dtype(dtype, "cumulative_sum"),
+                                    "cumulative_sum")  # fmt: skip
+        if self.dtype_name(target) in REAL_FLOATING or (axis is None and len(shape) != 1):
+            return super().cumulative_sum(x, axis=axis, dtype=dtype,
+                                          include_initial=include_initial)  # fmt: skip
+        where = self.normalize_axis(0 if axis is None else axis, len(shape), "cumulative_sum")
+        if shape[where] is None:
+            return super().cumulative_sum(x, axis=axis, dtype=dtype,
+                                          include_initial=include_initial)  # fmt: skip
+        return self.fuse(f"cumulative_sum{where}{target}{include_initial}",
+                         lambda a: _running(a, where, target, include_initial, ndx.add, 0), x)
 
     # -- sorting ------------------------------------------------------------------------------
     @translated
@@ -273,14 +311,22 @@ class NdonnxFunctions(NdonnxCreation):
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
         self.normalize_axis(axis, len(self.shape_of(x)), "argsort")
-        return super().argsort(x, axis=axis, descending=descending, stable=stable)
+        return super().argsort(_flipped(x), axis=axis, descending=descending, stable=stable)
 
     @translated
     def sort(
         self, x: Any, /, *, axis: int = -1, descending: bool = False, stable: bool = True
     ) -> Any:
         self.normalize_axis(axis, len(self.shape_of(x)), "sort")
-        return super().sort(x, axis=axis, descending=descending, stable=stable)
+        return _unflipped(super().sort(_flipped(x), axis=axis, descending=descending,
+                                       stable=stable), x)  # fmt: skip
+
+    # -- sets -----------------------------------------------------------------------------------
+    def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:
+        """ndonnx's, uint64 values through their order-keeping int64 twins (ndonnx runs
+        a uint64 ``Unique`` in float64)."""
+        values, indices, inverse, counts = super()._unique(_flipped(x), function)
+        return _unflipped(values, x), indices, inverse, counts
 
     # -- manipulation ---------------------------------------------------------------------------
     @translated
@@ -430,6 +476,46 @@ class NdonnxFunctions(NdonnxCreation):
                 raise self.error("tensordot", f"axis {a} of x1 (size {s1[a]}) and axis {b} of "
                                  f"x2 (size {s2[b]}) differ: shapes {s1} and {s2}")  # fmt: skip
         return super().tensordot(x1, x2, axes=axes)
+
+
+def _running(x: Any, axis: int, target: Any, include_initial: bool, op: Any,
+             identity: int) -> Any:  # fmt: skip
+    """The running ``op`` (``multiply``, ``add``) of ``x`` along ``axis`` (of known size)
+    in ``target``, by doubling: round ``k`` combines each entry with the one ``2**k``
+    before it (the ``identity`` before the start); ``include_initial`` puts the identity
+    first."""
+    size = cast(int, x.shape[axis])
+    running = ndx.moveaxis(ndx.astype(x, target), axis, -1)
+    step = 1
+    while step < size:
+        before = ndx.full_like(running[..., :step], identity)
+        running = op(running, ndx.concat([before, running[..., : size - step]], axis=-1))
+        step *= 2
+    if include_initial:
+        first = ndx.full_like(ndx.sum(running, axis=-1, keepdims=True, dtype=target), identity)
+        running = ndx.concat([ndx.astype(first, target), running], axis=-1)
+    return ndx.moveaxis(running, -1, axis)
+
+
+#: The bit that maps uint64 onto int64 keeping the order: 0 -> -2**63, 2**64 - 1 -> 2**63 - 1.
+_TOP = np.int64(-(2**63))
+
+
+def _flipped(x: Any) -> Any:
+    """A uint64 ``x`` as int64 values in the same order (its bits through ``Cast``, the
+    top one flipped): onnxruntime has no uint64 ``ReduceMax``, ``ArgMax``, ``TopK`` or
+    ``Unique``, for which ndonnx goes through float64 and rounds beyond 2**53.  Any
+    other ``x`` as it is."""
+    if type(x) is not Array or x.dtype != ndx.uint64:
+        return x
+    return ndx.bitwise_xor(ndx.astype(x, ndx.int64), constant(_TOP))
+
+
+def _unflipped(y: Any, like: Any) -> Any:
+    """`_flipped` undone, where ``like`` is uint64."""
+    if type(like) is not Array or like.dtype != ndx.uint64:
+        return y
+    return ndx.astype(ndx.bitwise_xor(y, constant(_TOP)), ndx.uint64)
 
 
 def _membership(x1: Any, x2: Any, invert: bool) -> Any:
