@@ -668,3 +668,20 @@ def test_uint64_and_int64_beyond_float64s_integers() -> None:
     assert host(xp.cumulative_sum(x, include_initial=True)).tolist()[:3] == [0, top, 2**63]
     empty = xp.sum(xp.asarray(np.zeros((0, 2), np.uint16)))  # (onnxruntime's uint64 MatMul
     assert host(empty) == 0 and empty.dtype == xp.uint64   # fails on an empty inner axis)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_where_keeps_signed_zeros_from_either_operand(dtype: str) -> None:
+    """onnxruntime's Where returns +0.0 where it picks a -0.0 from its first operand."""
+    c = np.array([True, False, True, False, True])
+    a = np.array([-0.0, 1.0, -0.0, 2.0, 0.0], dtype=dtype)
+    b = np.array([5.0, -0.0, 0.0, -0.0, -0.0], dtype=dtype)
+    for x1, x2 in ((a, b), (b, a), (-0.0, b), (a, -0.0)):
+        got = host(xp.where(xp.asarray(c), x1 if isinstance(x1, float) else xp.asarray(x1),
+                            x2 if isinstance(x2, float) else xp.asarray(x2)))  # fmt: skip
+        expected = np.where(c, x1, x2).astype(dtype)
+        assert got.dtype == np.dtype(dtype)
+        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+    grid = host(xp.where(xp.asarray(c[:, None]), xp.asarray(a), xp.asarray(b)))
+    np.testing.assert_array_equal(np.signbit(grid), np.signbit(np.where(c[:, None], a, b)))

@@ -102,7 +102,11 @@ class NdonnxFunctions(NdonnxCreation):
         turns ``2**64 - 1`` beside a uint64 array into 0; one beyond the dtype:
         `OverflowError`); uint64 selects exactly (`NdonnxCore.select`)."""
         x1, x2 = self._int_operands("where", x1, x2)
-        return self.select(condition, x1, x2)
+        x1, x2 = self._same_kind(x1, x2), self._same_kind(x2, x1)
+        if type(x1) is not Array or type(x2) is not Array or type(condition) is not Array \
+                or self.result_type(x1, x2) not in (ndx.float32, ndx.float64):  # fmt: skip
+            return self.select(condition, x1, x2)
+        return self.fuse("where", _signed_where, condition, x1, x2)
 
     def _axes(self, x: Any, axis: Any, function: str) -> tuple[int, ...]:
         """``axis`` (None, an int, a tuple) of ``x`` normalised: `AxisError` out of range,
@@ -516,6 +520,15 @@ def _unflipped(y: Any, like: Any) -> Any:
     if type(like) is not Array or like.dtype != ndx.uint64:
         return y
     return ndx.astype(ndx.bitwise_xor(y, constant(_TOP)), ndx.uint64)
+
+
+def _signed_where(condition: Any, x1: Any, x2: Any) -> Any:
+    """``where`` of floats with its zeros' signs: onnxruntime's ``Where`` returns +0.0
+    where it picks a -0.0 from its first operand (from its second it keeps the sign), so
+    those places are negated after it (a product: every other value keeps its bits)."""
+    result = ndx.where(condition, x1, x2)
+    negative_zero = condition & (x1 == 0) & (ndx.reciprocal(x1) < 0)
+    return result * (1 - 2 * ndx.astype(negative_zero, result.dtype))
 
 
 def _membership(x1: Any, x2: Any, invert: bool) -> Any:
