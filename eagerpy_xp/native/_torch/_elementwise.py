@@ -107,11 +107,12 @@ _SHORTCUT_EXPONENTS = frozenset((0.5, -0.5))
 
 def _exponent(value: Any, dtype: Any) -> Any:
     """A Python int or float exponent of `TorchElementwise.pow` that keeps the tensor's
-    dtype (the standard's rule, `_scalar_operand`): the number itself where ``torch.pow``
-    takes it as it is (its ``x * x`` for 2, ``1 / x`` for -1, ...), a 1-tuple of it where
-    it must meet a 0-d tensor of the dtype (`_SHORTCUT_EXPONENTS`, and a negative exponent
-    of an integer tensor, which ``torch.pow`` refuses as a number); None for anything
-    else (the full path decides).  `_power_by_scalar` computes either."""
+    dtype (the standard's rule, `_scalar_operand`), where ``Tensor.pow`` takes the number
+    as it is (its ``x * x`` for 2, ``1 / x`` for -1, ...): the number itself; None for
+    anything else: an exponent of `_SHORTCUT_EXPONENTS` or a negative one of an integer
+    tensor (which ``Tensor.pow`` refuses as a number) must meet a 0-d tensor of the dtype,
+    as the full path makes it.  The operator's fast case calls ``Tensor.pow`` with it: no
+    frame of ours (``x ** 2`` costs less than torch's own ``__pow__``)."""
     kind = type(value)
     if kind is float:
         if dtype not in _STANDARD_FLOATS:
@@ -122,22 +123,11 @@ def _exponent(value: Any, dtype: Any) -> Any:
                 return None
         else:
             bounds = _INT_BOUNDS.get(dtype)
-            if bounds is None or not bounds[0] <= value <= bounds[1]:
+            if bounds is None or not bounds[0] <= value <= bounds[1] or value < 0:
                 return None
-            if value < 0:
-                return (value,)
     else:
         return None
-    return (value,) if value in _SHORTCUT_EXPONENTS else value
-
-
-def _power_by_scalar(x: Tensor, exponent: Any) -> Tensor:
-    """``pow(x, exponent)`` for an exponent of `_exponent`, as `TorchElementwise.pow`
-    computes it: ``torch.pow`` with the number, or with a 0-d tensor of ``x``'s dtype and
-    device for a 1-tuple."""
-    if type(exponent) is tuple:
-        return torch.pow(x, x.new_full((), exponent[0]))
-    return torch.pow(x, exponent)
+    return None if value in _SHORTCUT_EXPONENTS else value
 
 
 #: torch's fast lane: plain tensors of one dtype that needs no fix (`_PLAIN`), or such a
@@ -458,15 +448,15 @@ class TorchElementwise(TorchCore):
         return torch.where(result == 0, torch.copysign(torch.zeros_like(result), b), result)
 
     @fastpath.binary(Tensor, _NO_COMPLEX_NUMERIC - {torch.bool}, torch.pow,
-                     _exponent, _power_by_scalar, False, (float, int))  # fmt: skip
+                     _exponent, Tensor.pow, False, (float, int))  # fmt: skip
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
-        """A tensor to a Python int or float exponent that keeps its dtype is
-        `_power_by_scalar` (the operator's fast case too)."""
+        """A tensor to a Python int or float exponent that keeps its dtype (`_exponent`)
+        is ``Tensor.pow`` of the number (the operator's fast case too)."""
         if isinstance(x1, Tensor) and type(x2) in (int, float):
             exponent = _exponent(x2, x1.dtype)
             if exponent is not None:
-                return _power_by_scalar(x1, exponent)
+                return Tensor.pow(x1, exponent)
         a, b = self.promoted_operands("pow", x1, x2)
         if a.dtype in WIDER:
             return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
