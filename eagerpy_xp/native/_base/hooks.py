@@ -593,11 +593,17 @@ class BackendCore:
         if dtype is None or not self.is_native(value):
             raise self.error("__setitem__", f"value must be an array or a Python scalar, got "
                              f"{type(value).__name__}", TypeError)  # fmt: skip
-        source = self.dtype_name(dtype)
+        self.check_stored_dtype(self.dtype_name(dtype), target)
+        return value
+
+    def check_stored_dtype(self, source: str, target: str) -> None:
+        """`TypeError` where values of dtype ``source`` cannot be stored (``x[k] = v``)
+        in an array of dtype ``target``: a downcast the standard's promotion does not
+        give, other than a floating value into an integer array (stored truncated, as
+        NumPy and torch do: `truncates`)."""
         if promote(source, target) != target and not truncates(source, target):
             raise self.error("__setitem__", f"cannot store {source} values in an array of dtype "
                              f"{target} without a downcast", TypeError)  # fmt: skip
-        return value
 
     def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:
         """``write()``, a wrapped `Array`'s write (``x[k] = v``, an in-place operator)

@@ -10,11 +10,9 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._detect import plain_scalar
-from ..._dtypes import promote
 from .._base.core import (
     raise_translated,
     translated,
-    truncates,
 )
 from .._base.keys import as_it_is, broadcasts_to, selects_nothing, standard_key
 from ._core import (
@@ -214,10 +212,7 @@ class JaxIndexing(JaxCore):
         target = self.dtype_name(raw.dtype)
         if isinstance(value, (bool, int, float, complex)):
             return jnp.asarray(self.setitem_scalar(target, plain_scalar(value)), dtype=raw.dtype)
-        source = self.dtype_name(value.dtype)
-        if promote(source, target) != target and not truncates(source, target):
-            raise self.error("__setitem__", f"cannot store {source} values in an array of "
-                             f"dtype {target} without a downcast", TypeError)  # fmt: skip
+        self.check_stored_dtype(self.dtype_name(value.dtype), target)
         return value.astype(raw.dtype)
 
     # -- indexing ------------------------------------------------------------------------

@@ -9,8 +9,7 @@ from typing import Any
 import mlx.core as mx
 
 from ..._detect import SCALAR_TYPES, plain_scalar
-from ..._dtypes import promote
-from .._base.core import raise_translated, translated, truncates
+from .._base.core import raise_translated, translated
 from .._base.keys import basic_in_range, without_leading_ones
 from ._core import _WRITE_STREAMS, MAPPING, MLXCore, described, take
 
@@ -247,10 +246,7 @@ class MLXIndexing(MLXCore):
         if type(value) is not mx.array:
             raise self.error("__setitem__", f"value must be an MLX array or a Python scalar, "
                              f"got {described(value)}", TypeError)  # fmt: skip
-        source = self._name(value)
-        if promote(source, name) != name and not truncates(source, name):
-            raise self.error("__setitem__", f"cannot store {source} values in an array of "
-                             f"dtype {name} without a downcast", TypeError)  # fmt: skip
+        self.check_stored_dtype(self._name(value), name)
         return value if value.dtype == raw.dtype else value.astype(raw.dtype)
 
     def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:

@@ -10,8 +10,7 @@ from typing import Any
 import torch
 
 from ..._detect import SCALAR_TYPES, plain_scalar
-from ..._dtypes import promote
-from .._base.core import raise_translated, truncates
+from .._base.core import raise_translated
 from .._base.keys import selects_nothing, standard_key, without_leading_ones
 from ._core import SIGNED_VIEW, Tensor, TorchCore, transformed
 
@@ -81,9 +80,7 @@ class TorchIndexing(TorchCore):
             value = self.setitem_scalar(name, plain_scalar(value))
             return self._scalar_tensor(value, raw.dtype, raw, "__setitem__")
         self._check_tensor(value, "__setitem__")
-        if promote(self._name(value), name) != name and not truncates(self._name(value), name):
-            raise self.error("__setitem__", f"cannot store {self._name(value)} values in an "
-                             f"array of dtype {name} without a downcast", TypeError)  # fmt: skip
+        self.check_stored_dtype(self._name(value), name)
         return value.to(raw.dtype)
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
