@@ -199,7 +199,8 @@ def _binary_method(case: BinaryCase, slow: Method) -> Method:
                 dtype = x1.dtype
                 if dtype in dtypes:
                     if t2 is array_type:
-                        if x2.dtype is dtype:
+                        other = x2.dtype  # (MLX makes a new dtype object per read: equal)
+                        if other is dtype or other == dtype:
                             return op(x1, x2)
                     elif t2 in scalar_types:
                         if scalar is None or (dtype in floats if t2 is float else t2 is int

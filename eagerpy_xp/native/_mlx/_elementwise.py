@@ -37,48 +37,6 @@ INTEGER = IN["integer"]
 Method = Callable[..., Any]
 
 
-def _fast_binary(array_type: Any, dtypes: Any, op: Callable[[Any, Any], Any],
-                 scalar: Any = None, scalar_op: Any = None, scalar_first: Any = True,
-                 scalar_types: Any = None) -> Callable[[Method], Method]:  # fmt: skip
-    """`fastpath.binary` for MLX (``array_type`` is `mlx.core.array`; `_LANE`'s binary
-    path): ``op(x1, x2)`` for two MLX arrays of one dtype of ``dtypes``, or, where there is
-    a ``scalar`` hook (`_scalar_operand`: ``op`` is one of MLX's own functions, which give
-    a Python scalar the array's dtype), one of them and a Python int or float MLX keeps
-    the array's dtype for (`_fits`), in either order.  MLX's dtype objects are new Python
-    objects on each ``.dtype`` read, so dtypes compare by ``==`` (`fastpath.binary` tests
-    identity).  Any failure takes the full path, which raises the contract's error."""
-    fits = _fits if scalar is not None else _no_scalar
-
-    def decorate(slow: Method) -> Method:
-        def method(self: Any, x1: Any, x2: Any, /) -> Any:
-            t1, t2 = type(x1), type(x2)
-            if t1 is mx.array:
-                dtype = x1.dtype
-                if dtype in dtypes and ((t2 is mx.array and x2.dtype == dtype)
-                                        or fits(x2, dtype)):  # fmt: skip
-                    try:
-                        return op(x1, x2)
-                    except Exception:  # the full path raises the contract's error
-                        pass
-            elif t2 is mx.array and x2.dtype in dtypes and fits(x1, x2.dtype):
-                try:
-                    return op(x1, x2)
-                except Exception:
-                    pass
-            return slow(self, x1, x2)
-
-        fastpath.describe(method, slow)
-        method.fast_case = fastpath.binary_case(  # type: ignore[attr-defined]
-            mx.array, dtypes, op, scalar)
-        return method
-
-    return decorate
-
-
-def _no_scalar(value: Any, dtype: Any) -> bool:
-    return False
-
-
 #: MLX dtypes a Python float may meet without changing them.
 _FLOAT_KEEPS = frozenset({mx.float32, mx.float64, mx.complex64})
 #: MLX dtype -> the Python ints it takes as they are beside an array of it: the dtype's
@@ -113,7 +71,7 @@ def _scalar_operand(value: Any, dtype: Any) -> Any:
 #: MLX's fast lane: arrays of one dtype of the function's category, or one and a Python
 #: int or float MLX keeps its dtype for (`_fits`), straight to MLX's function; the full
 #: paths are `MLXElementwise.call_unary` and `call_binary`.
-_LANE = elementwise.Lane(mx.array, IN, _scalar_operand, binary_path=_fast_binary)
+_LANE = elementwise.Lane(mx.array, IN, _scalar_operand)
 
 
 #: The dtypes whose smallest value divided by -1 traps in MLX's CPU kernel (SIGFPE: the
@@ -129,6 +87,8 @@ def _floor_divide(a: Any, b: Any) -> Any:
         return mx.floor_divide(a, b)
     if type(b) is not mx.array:  # a Python int
         return -a if b == -1 else mx.floor_divide(a, b)
+    if type(a) is not mx.array:  # a Python int first: negated in the dtype (-(-2**31) wraps)
+        a = mx.array(a, dtype=dtype)
     by_minus_one = b == -1
     return mx.where(by_minus_one, -a, mx.floor_divide(a, mx.where(by_minus_one, 1, b)))
 
@@ -371,7 +331,7 @@ class MLXElementwise(MLXCore):
         x = self._raw(x, "tanh")
         return _complex_tanh(x) if x.dtype == mx.complex64 else mx.tanh(x)
 
-    @_fast_binary(mx.array, _SHORT_FLOATING, lambda a, b: mx.logaddexp(a, b) + 0.0)
+    @fastpath.binary(mx.array, _SHORT_FLOATING, lambda a, b: mx.logaddexp(a, b) + 0.0)
     @translated
     def logaddexp(self, x1: Any, x2: Any, /) -> Any:
         """float64: ``max + log1p(exp(-|x1 - x2|))`` (MLX computes float64 ``logaddexp``
@@ -385,7 +345,7 @@ class MLXElementwise(MLXCore):
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
         return mx.where(mx.logical_or(mx.isnan(a), mx.isnan(b)), math.nan, result).astype(mx.float64) + 0.0
 
-    @_fast_binary(mx.array, FLOATING, mx.power, _scalar_operand)
+    @fastpath.binary(mx.array, FLOATING, mx.power, _scalar_operand)
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """An integer to a negative integer power (unspecified) gives what torch,
@@ -403,7 +363,7 @@ class MLXElementwise(MLXCore):
                                                  mx.where(a == -1, one, mx.zeros_like(a))))  # fmt: skip
         return mx.where(negative, inverse, result)
 
-    @_fast_binary(mx.array, INTEGER, _remainder, _scalar_operand)
+    @fastpath.binary(mx.array, INTEGER, _remainder, _scalar_operand)
     @translated
     def remainder(self, x1: Any, x2: Any, /) -> Any:
         """A zero result takes the sign of ``x2`` (MLX: of ``x1``)."""
@@ -413,14 +373,14 @@ class MLXElementwise(MLXCore):
             return result
         return mx.where(result == 0, _copysign(mx.zeros_like(result), b), result)
 
-    @_fast_binary(mx.array, IN[None], mx.equal, _scalar_operand)
+    @fastpath.binary(mx.array, IN[None], mx.equal, _scalar_operand)
     @translated
     def equal(self, x1: Any, x2: Any, /) -> Any:
         """float64 with complex64 (whose promoted dtype, complex128, MLX lacks) compares
         part by part, exactly: the complex parts are float32, which float64 holds."""
         return self._compare(x1, x2, "equal")
 
-    @_fast_binary(mx.array, IN[None], _NOT_EQUAL, _scalar_operand)
+    @fastpath.binary(mx.array, IN[None], _NOT_EQUAL, _scalar_operand)
     @translated
     def not_equal(self, x1: Any, x2: Any, /) -> Any:
         """As `equal`: float64 with complex64 part by part."""
@@ -457,20 +417,20 @@ class MLXElementwise(MLXCore):
         """The sign bit, read from the bits (MLX has no ``signbit``)."""
         return signbit_of(self._raw(x, "signbit"))
 
-    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _copysign(a, b))
+    @fastpath.binary(mx.array, REAL_FLOATING, lambda a, b: _copysign(a, b))
     @translated
     def copysign(self, x1: Any, x2: Any, /) -> Any:
         """``|x1|`` with the sign bit of ``x2`` (MLX has no ``copysign``)."""
         return _copysign(*self.promoted_operands("copysign", x1, x2))
 
-    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _hypot(a, b))
+    @fastpath.binary(mx.array, REAL_FLOATING, lambda a, b: _hypot(a, b))
     @translated
     def hypot(self, x1: Any, x2: Any, /) -> Any:
         """``sqrt(x1**2 + x2**2)`` without overflow: ``m * sqrt(1 + (n/m)**2)`` for
         ``m = max(|x1|, |x2|)``; an infinity wins over NaN (MLX has no ``hypot``)."""
         return _hypot(*self.promoted_operands("hypot", x1, x2))
 
-    @_fast_binary(mx.array, REAL_FLOATING, lambda a, b: _nextafter(a, b))
+    @fastpath.binary(mx.array, REAL_FLOATING, lambda a, b: _nextafter(a, b))
     @translated
     def nextafter(self, x1: Any, x2: Any, /) -> Any:
         """The next representable value after ``x1`` towards ``x2``, by stepping the bits
