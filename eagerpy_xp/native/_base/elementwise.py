@@ -58,7 +58,8 @@ class Lane(NamedTuple):
     function (JAX: `jax.jit`), and a unary function's full path calls the same compiled
     function, so that both give the same bits; ``checked`` makes a unary op that tests
     the dtype itself (`fastpath.UnaryCase.checked`).  ``binary_path`` is the binary fast
-    path's decorator, `fastpath.binary`'s signature (MLX compares its dtypes by ``==``)."""
+    path's decorator, `fastpath.binary`'s signature (NumPy's `_ufunc_path` hands two NumPy
+    scalars to the ufunc as they are)."""
 
     array_type: Any
     dtypes: Mapping[str | None, Collection[Any]]
