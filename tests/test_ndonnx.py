@@ -685,3 +685,16 @@ def test_where_keeps_signed_zeros_from_either_operand(dtype: str) -> None:
         np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
     grid = host(xp.where(xp.asarray(c[:, None]), xp.asarray(a), xp.asarray(b)))
     np.testing.assert_array_equal(np.signbit(grid), np.signbit(np.where(c[:, None], a, b)))
+
+
+@pytest.mark.parametrize("key", [0, -1, slice(0, 1), (slice(None),)])
+def test_fewer_expressions_than_dimensions(key: Any) -> None:
+    """The wrapped flavour reads ``x[0]`` of a 2-d array as NumPy's ``x[0, ...]``; the
+    native one (ndonnx's own arrays and operator) raises the `IndexError` the standard's
+    indexing page recommends (docs/onnx.md)."""
+    data = np.arange(6.0).reshape(2, 3)
+    full = key + (Ellipsis,) if isinstance(key, tuple) else (key, Ellipsis)
+    np.testing.assert_array_equal(np.asarray(wxp.asarray(data)[key]), data[full])
+    with pytest.raises(IndexError):
+        xp.asarray(data)[key]
+    np.testing.assert_array_equal(xp.asarray(data)[full].unwrap_numpy(), data[full])
