@@ -693,7 +693,7 @@ def test_fewer_expressions_than_dimensions(key: Any) -> None:
     native one (ndonnx's own arrays and operator) raises the `IndexError` the standard's
     indexing page recommends (docs/onnx.md)."""
     data = np.arange(6.0).reshape(2, 3)
-    full = key + (Ellipsis,) if isinstance(key, tuple) else (key, Ellipsis)
+    full = (*key, Ellipsis) if isinstance(key, tuple) else (key, Ellipsis)
     np.testing.assert_array_equal(np.asarray(wxp.asarray(data)[key]), data[full])
     with pytest.raises(IndexError):
         xp.asarray(data)[key]
