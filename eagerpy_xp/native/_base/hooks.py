@@ -614,22 +614,30 @@ class BackendCore:
         thread overrides it (MLX)."""
         return write()
 
-    def assign(self, raw: Any, result: Any, function: str) -> Any:
-        """Store an in-place operator's ``result`` into ``raw``; return the new raw.
+    def in_place_result(self, raw: Any, result: Any, function: str) -> Any:
+        """An in-place operator's ``result`` in ``raw``'s dtype and shape, or the error.
 
-        The standard requires the result to keep ``raw``'s dtype and shape: a result of
-        another dtype is a `TypeError` (the operation cannot cast it back in place), of
-        another shape a `ValueError` (it does not broadcast to the array's shape).
+        The standard requires the result to keep ``raw``'s dtype and shape, and leaves a
+        promotion to another dtype unspecified.  Where NumPy and torch agree, eagerpy_xp
+        does what they do (DESIGN.md, "Spec first"): a result of the same kind as the
+        array (``float32_array += float64_array``, ``int8_array += int64_array``,
+        ``complex64_array *= complex128_array``) is cast back to the array's dtype.  A
+        result of another kind (``int_array += 1.5``, ``float_array += complex_array``)
+        is a `TypeError`; of another shape a `ValueError` (an in-place operation cannot
+        broadcast the array itself).
         """
         if result.dtype != raw.dtype:
             source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
-            raise self.error(
-                function,
-                f"cannot cast the result dtype {source} to the array's dtype {target} in "
-                f"place (type promotion of the operands gives {source}; the standard "
-                f"requires the in-place result to keep the array's dtype)",
-                TypeError,
-            )
+            if _kind(source) is None or _kind(source) != _kind(target):
+                raise self.error(
+                    function,
+                    f"cannot cast the result dtype {source} to the array's dtype {target} "
+                    f"in place (type promotion of the operands gives {source}, of another "
+                    f"kind than {target}; an in-place result keeps the array's dtype, and "
+                    f"only a result of the same kind is cast back)",
+                    TypeError,
+                )
+            result = self.astype(result, raw.dtype)  # type: ignore[attr-defined]
         if self.shape_of(result) != self.shape_of(raw):
             raise self.error(
                 function,
@@ -637,10 +645,25 @@ class BackendCore:
                 f"shape {self.shape_of(raw)} (an in-place operation cannot broadcast the "
                 f"array itself)",
             )
+        return result
+
+    def assign(self, raw: Any, result: Any, function: str) -> Any:
+        """Store an in-place operator's ``result`` into ``raw`` (`in_place_result`: cast
+        back to ``raw``'s dtype where it is of the same kind); return the new raw."""
+        result = self.in_place_result(raw, result, function)
         if not self.mutable:
             return result
         raw[...] = result
         return raw
+
+
+def _kind(name: str) -> str | None:
+    """The kind of a standard dtype name (`kind_of`), None for another (torch's half
+    floats): an in-place result is cast back only within one kind."""
+    try:
+        return kind_of(name)
+    except ValueError:
+        return None
 
 
 class NeverCanonical:

@@ -286,7 +286,7 @@ class MLXIndexing(MLXCore):
         """An in-place operator's result, checked, as the array's new value (the wrapped
         `Array` rebinds to it; ``raw``, which others may hold, is left as it is)."""
         if result.dtype != raw.dtype or tuple(result.shape) != tuple(raw.shape):
-            return super().assign(raw, result, function)  # raises the standard's error
+            return self.in_place_result(raw, result, function)  # cast back, or the error
         return result
 
     # -- indexing ---------------------------------------------------------------------------

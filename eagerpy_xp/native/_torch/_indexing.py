@@ -85,7 +85,7 @@ class TorchIndexing(TorchCore):
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
         if result.dtype != raw.dtype or tuple(result.shape) != tuple(raw.shape):
-            return super().assign(raw, result, function)  # raises the standard's error
+            result = self.in_place_result(raw, result, function)  # cast back, or the error
         raw.copy_(result)
         return raw
 
