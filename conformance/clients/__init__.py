@@ -72,17 +72,21 @@ SELECTIONS: dict[str, dict[str, tuple[tuple[str, ...], str | None]]] = {
         # ci: pairwise distances filled from joblib threads (_parallel_pairwise), the chi2
         # kernels (Cython on np.asarray of the input: writable buffers), GaussianMixture
         # (adds reg_covar through a slice of covariances), and the array-API helpers
-        # (average with weights, median, diagonals, logsumexp)
+        # (average with weights, median, diagonals, logsumexp), and CalibratedClassifierCV
+        # (float64 probabilities added in place into the default floating dtype, float32 on
+        # torch)
         "ci": (
             (
                 "sklearn/metrics/tests/test_pairwise.py",
                 "sklearn/mixture/tests/test_gaussian_mixture.py",
                 "sklearn/utils/tests/test_array_api.py",
+                "sklearn/tests/test_calibration.py",
             ),
             "test_pairwise_parallel_array_api or (test_pairwise_kernels_array_api and chi2) "
             "or test_gaussian_mixture_array_api_compliance or test_average "
             "or test_median or test_fill_diagonal or test_add_to_diagonal "
-            "or test_logsumexp_like_scipy_logsumexp",
+            "or test_logsumexp_like_scipy_logsumexp "
+            "or test_temperature_scaling_array_api_compliance",
         ),
         "full": (
             (
