@@ -616,16 +616,11 @@ class BackendCore:
 
     def in_place_result(self, raw: Any, result: Any, function: str) -> Any:
         """An in-place operator's ``result`` in ``raw``'s dtype and shape, or the error.
-
-        The standard requires the result to keep ``raw``'s dtype and shape, and leaves a
-        promotion to another dtype unspecified.  Where NumPy and torch agree, eagerpy_xp
-        does what they do (DESIGN.md, "Spec first"): a result of the same kind as the
-        array (``float32_array += float64_array``, ``int8_array += int64_array``,
-        ``complex64_array *= complex128_array``) is cast back to the array's dtype.  A
-        result of another kind (``int_array += 1.5``, ``float_array += complex_array``)
-        is a `TypeError`; of another shape a `ValueError` (an in-place operation cannot
-        broadcast the array itself).
-        """
+        The standard keeps the array's dtype and leaves a promotion to another one
+        unspecified; as NumPy and torch do, a result of the array's kind is cast back
+        (``float32_array += float64_array``, ``int8_array += int64_array``), one of
+        another kind (``int_array += 1.5``) is a `TypeError`, of another shape a
+        `ValueError` (an in-place operation cannot broadcast the array itself)."""
         if result.dtype != raw.dtype:
             source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
             if _kind(source) is None or _kind(source) != _kind(target):
@@ -658,8 +653,7 @@ class BackendCore:
 
 
 def _kind(name: str) -> str | None:
-    """The kind of a standard dtype name (`kind_of`), None for another (torch's half
-    floats): an in-place result is cast back only within one kind."""
+    """`kind_of` a standard dtype name, None for another (torch's half floats)."""
     try:
         return kind_of(name)
     except ValueError:
