@@ -624,22 +624,16 @@ class BackendCore:
         if result.dtype != raw.dtype:
             source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
             if _kind(source) is None or _kind(source) != _kind(target):
-                raise self.error(
-                    function,
-                    f"cannot cast the result dtype {source} to the array's dtype {target} "
-                    f"in place (type promotion of the operands gives {source}, of another "
-                    f"kind than {target}; an in-place result keeps the array's dtype, and "
-                    f"only a result of the same kind is cast back)",
-                    TypeError,
-                )
+                raise self.error(function, f"cannot cast the result dtype {source} to the "
+                                 f"array's dtype {target} in place (type promotion of the "
+                                 f"operands gives {source}, of another kind than {target}; an "
+                                 f"in-place result keeps the array's dtype, and only a result "
+                                 f"of the same kind is cast back)", TypeError)  # fmt: skip
             result = self.astype(result, raw.dtype)  # type: ignore[attr-defined]
         if self.shape_of(result) != self.shape_of(raw):
-            raise self.error(
-                function,
-                f"the result of shape {self.shape_of(result)} does not have the array's "
-                f"shape {self.shape_of(raw)} (an in-place operation cannot broadcast the "
-                f"array itself)",
-            )
+            raise self.error(function, f"the result of shape {self.shape_of(result)} does not "
+                             f"have the array's shape {self.shape_of(raw)} (an in-place "
+                             f"operation cannot broadcast the array itself)")  # fmt: skip
         return result
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:
