@@ -623,7 +623,7 @@ class BackendCore:
         `ValueError` (an in-place operation cannot broadcast the array itself)."""
         if result.dtype != raw.dtype:
             source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
-            if _kind(source) is None or _kind(source) != _kind(target):
+            if (kind := _kind(source)) is None or kind != _kind(target):
                 raise self.error(function, f"cannot cast the result dtype {source} to the "
                                  f"array's dtype {target} in place (type promotion of the "
                                  f"operands gives {source}, of another kind than {target}; an "
