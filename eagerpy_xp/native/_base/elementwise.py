@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple
 
-from ..._dtypes import CATEGORY_OF
+from ..._dtypes import CATEGORY_OF, LANE_CATEGORY_OF
 from . import fastpath
 from .core import int_range, translated
 
@@ -97,7 +97,7 @@ def unary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
     full = translated(method)
     if lane is None or fn is None:
         return full
-    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    cases = lane.dtypes[LANE_CATEGORY_OF.get(name, CATEGORY_OF.get(name))] if dtypes is None else dtypes
     if op is None and lane.checked is not None:
         return fastpath.unary(lane.array_type, cases, lane.checked(fn, cases), checked=True)(full)
     return fastpath.unary(lane.array_type, cases, call if op is None else op)(full)
@@ -133,7 +133,7 @@ def binary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
     full = translated(method)
     if lane is None or fn is None:
         return full
-    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    cases = lane.dtypes[LANE_CATEGORY_OF.get(name, CATEGORY_OF.get(name))] if dtypes is None else dtypes
     if op is None:
         op = fn if lane.compiled is None else lane.compiled(fn)
     if scalar_op is False or (lane.scalar is None and lane.scalar_types is None):
