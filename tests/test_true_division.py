@@ -101,3 +101,24 @@ def test_booleans_and_in_place_integer_division_are_refused(xp: ModuleType) -> N
     with pytest.raises(TypeError, match="dtype"):
         a /= 2
     np.testing.assert_array_equal(_numpy(a), [4, 6])  # nothing changed by the failed call
+
+
+@pytest.mark.parametrize("value", [2**70, -(2**70), 300, -129])
+def test_a_python_int_beyond_the_dtype_is_an_overflow_error(xp: ModuleType, value: int) -> None:
+    # Every framework divides an int8 array by a Python int in floating point, so none
+    # refuses an int int8 cannot hold; the contract does for every binary function but the
+    # comparisons (docs/errors.md), either way round.
+    a = xp.asarray([4, -6], dtype=xp.int8)
+    with pytest.raises(OverflowError, match=rf"divide.*{value}.*int8"):
+        xp.divide(a, value)
+    with pytest.raises(OverflowError, match=rf"divide.*{value}.*int8"):
+        xp.divide(value, a)
+    if not xp.__name__.startswith("eagerpy_xp.native."):
+        with pytest.raises(OverflowError, match="int8"):
+            a / value
+        with pytest.raises(OverflowError, match="int8"):
+            value / a
+    # within the range it divides
+    _check(xp.divide(a, 127), _expected(np.asarray([4, -6]), 127, str(np.dtype(_numpy(
+        xp.zeros(1, dtype=xp.__array_namespace_info__().default_dtypes()["real floating"])).dtype))),
+        xp, xp.__array_namespace_info__().default_dtypes()["real floating"], "int8 / 127")
