@@ -126,11 +126,11 @@ def message_prefix(backend: str, function: str) -> str:
 # -- dtype domains of the functions (the spec's "should have a ... data type") ----------------
 def _domain_table() -> dict[str, str]:
     groups = {
-        "numeric": "abs add conj isfinite isinf isnan multiply negative positive pow real "
+        "numeric": "abs add conj divide isfinite isinf isnan multiply negative positive pow real "
                    "round sign square subtract cumulative_prod cumulative_sum prod sum "
                    "linalg.cross linalg.outer linalg.tensordot linalg.trace linalg.vecdot "
                    "linalg.matmul matmul tensordot vecdot",
-        "floating": "acos acosh asin asinh atan atanh cos cosh divide exp expm1 log log1p "
+        "floating": "acos acosh asin asinh atan atanh cos cosh exp expm1 log log1p "
                     "log2 log10 reciprocal sin sinh sqrt tan tanh mean linalg.cholesky "
                     "linalg.det linalg.eig linalg.eigh linalg.eigvals linalg.eigvalsh linalg.inv linalg.matrix_norm "
                     "linalg.matrix_power linalg.matrix_rank linalg.pinv linalg.qr "

@@ -42,13 +42,13 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
 
 def _category_table() -> dict[str, str]:
     by_category = {
-        "numeric": "abs add conj cumulative_prod cumulative_sum isfinite isinf isnan multiply "
+        "numeric": "abs add conj cumulative_prod cumulative_sum divide isfinite isinf isnan multiply "
                    "negative positive pow prod real round sign square subtract sum "
                    "matmul tensordot vecdot cross outer trace",
         "real numeric": "argmax argmin argsort ceil clip floor floor_divide greater "
                         "greater_equal less less_equal max maximum min minimum remainder "
                         "searchsorted sort trunc",
-        "floating-point": "acos acosh asin asinh atan atanh cos cosh divide exp expm1 log "
+        "floating-point": "acos acosh asin asinh atan atanh cos cosh exp expm1 log "
                           "log1p log2 log10 mean reciprocal sin sinh sqrt tan tanh "
                           "cholesky det eig eigh eigvals eigvalsh inv matrix_norm "
                           "matrix_power matrix_rank pinv qr slogdet solve svd svdvals "
@@ -68,6 +68,12 @@ def _category_table() -> dict[str, str]:
 #: every array argument must have; absent: any dtype.  A dtype outside it is a
 #: `TypeError` (docs/errors.md), as in ``array_api_strict``.
 CATEGORY_OF: dict[str, str] = _category_table()
+#: Functions whose fast cases (the lanes of `native/_base/elementwise.py`) hold a narrower
+#: category than the function: ``divide`` takes integer arrays, whose true division gives
+#: the namespace's default floating dtype as every framework's does (DESIGN.md, "Spec
+#: first"; the standard leaves integer operands to the implementation), through each
+#: backend's full path; its lanes hold the floating-point dtypes, whose results keep theirs.
+LANE_CATEGORY_OF: dict[str, str] = {"divide": "floating-point"}
 
 BITS = {
     "bool": 8,

@@ -184,7 +184,7 @@ _OUT_OF_CATEGORY = [
     ("sum", "bool", 1, (2, 3)), ("prod", "bool", 1, (2, 3)), ("mean", "int32", 1, (2, 3)),
     ("std", "int32", 1, (2, 3)), ("max", "complex64", 1, (2, 3)),
     ("argsort", "complex64", 1, (2, 3)), ("cumulative_sum", "bool", 1, (6,)),
-    ("add", "bool", 2, (2, 3)), ("multiply", "bool", 2, (2, 3)), ("divide", "int32", 2, (2, 3)),
+    ("add", "bool", 2, (2, 3)), ("multiply", "bool", 2, (2, 3)), ("divide", "bool", 2, (2, 3)),
     ("pow", "bool", 2, (2, 3)), ("atan2", "int32", 2, (2, 3)), ("hypot", "int16", 2, (2, 3)),
     ("less", "complex64", 2, (2, 3)), ("maximum", "complex128", 2, (2, 3)),
     ("bitwise_and", "float32", 2, (2, 3)), ("bitwise_left_shift", "bool", 2, (2, 3)),

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple
 
-from ..._dtypes import CATEGORY_OF
+from ..._dtypes import CATEGORY_OF, LANE_CATEGORY_OF
 from . import fastpath
-from .core import int_range, translated
+from .core import int_beyond_dtype, int_range, translated
 
 UNARY = (
     "abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
@@ -97,10 +97,18 @@ def unary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
     full = translated(method)
     if lane is None or fn is None:
         return full
-    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    cases = lane.dtypes[LANE_CATEGORY_OF.get(name, CATEGORY_OF.get(name))] if dtypes is None else dtypes
     if op is None and lane.checked is not None:
         return fastpath.unary(lane.array_type, cases, lane.checked(fn, cases), checked=True)(full)
     return fastpath.unary(lane.array_type, cases, call if op is None else op)(full)
+
+
+#: Binary functions whose frameworks compute an integer array with a Python int in a
+#: floating dtype (true division), so none of them refuses an int beyond the array's
+#: dtype, which the contract does for every binary function but the comparisons
+#: (`core.int_beyond_dtype`, docs/errors.md); checked in the full path, which integer
+#: operands take (the lanes hold floating dtypes only).
+_INT_OVERFLOW_CHECKED = frozenset({"divide"})
 
 
 def binary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
@@ -117,7 +125,15 @@ def binary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
     function's category); where the lane takes Python scalars, ``scalar_op`` (True: ``op``;
     False: no scalar case) for one such array and a scalar, the scalar first too where
     ``first``."""
-    if fn is None:
+    if name in _INT_OVERFLOW_CHECKED:
+        framework_fn = fn
+
+        def method(self: Any, x1: Any, x2: Any, /) -> Any:
+            int_beyond_dtype(self, name, x1, x2)  # OverflowError for an int beyond the dtype
+            call = getattr(self._f, name) if framework_fn is None else framework_fn
+            return self.call_binary(name, call, x1, x2)
+
+    elif fn is None:
 
         def method(self: Any, x1: Any, x2: Any, /) -> Any:
             return self.call_binary(name, getattr(self._f, name), x1, x2)
@@ -133,7 +149,7 @@ def binary(name: str, fn: Method | None = None, lane: Lane | None = None, *,
     full = translated(method)
     if lane is None or fn is None:
         return full
-    cases = lane.dtypes[CATEGORY_OF.get(name)] if dtypes is None else dtypes
+    cases = lane.dtypes[LANE_CATEGORY_OF.get(name, CATEGORY_OF.get(name))] if dtypes is None else dtypes
     if op is None:
         op = fn if lane.compiled is None else lane.compiled(fn)
     if scalar_op is False or (lane.scalar is None and lane.scalar_types is None):

@@ -248,6 +248,17 @@ def _abs_value(x: Any) -> Any:
     return result
 
 
+
+def _true_divide(x1: Any, x2: Any) -> Any:
+    """``jnp.divide``, integer operands first taken to the default floating dtype
+    (``jnp.result_type(float)``: float64 with x64): JAX divides int8 and int16 in float32
+    even with x64, where every other backend gives its default (docs/errors.md)."""
+    dtype = jnp.result_type(x1, x2)
+    if jnp.issubdtype(dtype, jnp.integer):
+        default = jnp.result_type(float)
+        return jnp.divide(jnp.asarray(x1, dtype=default), jnp.asarray(x2, dtype=default))
+    return jnp.divide(x1, x2)
+
 class JaxElementwise(JaxCore):
     """The element-wise chapter."""
 
@@ -301,7 +312,7 @@ class JaxElementwise(JaxCore):
     bitwise_right_shift = elementwise.binary("bitwise_right_shift", jnp.bitwise_right_shift, _LANE)
     bitwise_xor = elementwise.binary("bitwise_xor", jnp.bitwise_xor, _LANE)
     copysign = elementwise.binary("copysign", jnp.copysign, _LANE)
-    divide = elementwise.binary("divide", jnp.divide, _LANE)
+    divide = elementwise.binary("divide", _true_divide, _LANE)
     equal = elementwise.binary("equal", jnp.equal, _LANE)
     greater = elementwise.binary("greater", jnp.greater, _LANE)
     greater_equal = elementwise.binary("greater_equal", jnp.greater_equal, _LANE)
