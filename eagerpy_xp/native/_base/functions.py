@@ -235,7 +235,10 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_prod")
-        dtype = self.check_dtype(dtype, "cumulative_prod")  # type: ignore[attr-defined]
+        dtype = self.accumulation_dtype(x, dtype, "cumulative_prod")  # type: ignore[attr-defined]
+        if self.accumulates_in_bool(dtype):  # type: ignore[attr-defined]
+            return self.bool_accumulation("cumulative_prod", x, axis,  # type: ignore[attr-defined]
+                                          include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -244,7 +247,10 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_sum")
-        dtype = self.check_dtype(dtype, "cumulative_sum")  # type: ignore[attr-defined]
+        dtype = self.accumulation_dtype(x, dtype, "cumulative_sum")  # type: ignore[attr-defined]
+        if self.accumulates_in_bool(dtype):  # type: ignore[attr-defined]
+            return self.bool_accumulation("cumulative_sum", x, axis,  # type: ignore[attr-defined]
+                                          include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -261,7 +267,9 @@ class StatisticalFunctions:
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        dtype = self.check_dtype(dtype, "prod")  # type: ignore[attr-defined]
+        dtype = self.accumulation_dtype(x, dtype, "prod")  # type: ignore[attr-defined]
+        if self.accumulates_in_bool(dtype):  # type: ignore[attr-defined]
+            return self.bool_accumulation("prod", x, axis, keepdims)  # type: ignore[attr-defined]
         return self._f.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
@@ -273,7 +281,9 @@ class StatisticalFunctions:
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        dtype = self.check_dtype(dtype, "sum")  # type: ignore[attr-defined]
+        dtype = self.accumulation_dtype(x, dtype, "sum")  # type: ignore[attr-defined]
+        if self.accumulates_in_bool(dtype):  # type: ignore[attr-defined]
+            return self.bool_accumulation("sum", x, axis, keepdims)  # type: ignore[attr-defined]
         return self._f.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated

@@ -163,8 +163,12 @@ class Linalg:
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=self._b.check_int(offset, "offset", "linalg.trace"),
-                             dtype=self._b.check_dtype(dtype, "linalg.trace"))
+        b = self._b
+        offset = b.check_int(offset, "offset", "linalg.trace")
+        dtype = b.accumulation_dtype(x, dtype, "linalg.trace")
+        if b.accumulates_in_bool(dtype):
+            return b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=dtype)
+        return self._l.trace(x, offset=offset, dtype=dtype)
 
     @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:

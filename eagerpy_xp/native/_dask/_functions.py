@@ -274,13 +274,20 @@ class DaskFunctions(DaskCore):
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._f.prod(x, axis=self._axes(x, axis, "prod"), dtype=self.check_dtype(dtype, "prod"),
-                        keepdims=keepdims)  # fmt: skip
+        return self._accumulate("prod", self._f.prod, x, axis, dtype, keepdims)
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._f.sum(x, axis=self._axes(x, axis, "sum"), dtype=self.check_dtype(dtype, "sum"),
-                       keepdims=keepdims)  # fmt: skip
+        return self._accumulate("sum", self._f.sum, x, axis, dtype, keepdims)
+
+    def _accumulate(self, function: str, reduce: Any, x: Any, axis: Any, dtype: Any,
+                    keepdims: bool) -> Any:  # fmt: skip
+        """``reduce`` (Dask's sum or prod) of ``x`` in ``dtype`` (`accumulation_dtype`)."""
+        axes = self._axes(x, axis, function)
+        dtype = self.accumulation_dtype(x, dtype, function)
+        if self.accumulates_in_bool(dtype):
+            return self.bool_accumulation(function, x, axis, keepdims)
+        return reduce(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     # -- sets --------------------------------------------------------------------------------
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:

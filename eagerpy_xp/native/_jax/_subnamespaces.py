@@ -52,8 +52,10 @@ class JaxLinalg(Linalg):
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=offset,
-                             dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
+        target = self._b._accumulator(x, dtype, "linalg.trace")
+        if self._b.accumulates_in_bool(target):
+            return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=target)
+        return self._l.trace(x, offset=offset, dtype=target)
 
 
 class JaxFFT(FFT):

@@ -275,7 +275,7 @@ class NdonnxLinalg(Linalg):
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         b = self._b
         return b.sum(self.diagonal(x, offset=offset), axis=-1,
-                     dtype=b.check_dtype(dtype, "linalg.trace"))  # fmt: skip
+                     dtype=b.accumulation_dtype(x, dtype, "linalg.trace"))  # fmt: skip
 
     @translated
     def vector_norm(

@@ -43,7 +43,11 @@ class NumPyFunctions(NumPyCore):
         if type(x) is not _NDARRAY or x.dtype not in accepted[1]:
             self.check_operand(x, function, accepted[0])
         try:
-            return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
+            if dtype is not None:
+                dtype = self.accumulation_dtype(x, dtype, function)
+                if self.accumulates_in_bool(dtype):
+                    return self.bool_accumulation(function, x, axis, keepdims)
+            return reduce(x, axis=axis, dtype=dtype, keepdims=keepdims)
         except Exception as exc:
             raise_translated(self, exc, function)
 
