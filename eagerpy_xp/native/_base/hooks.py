@@ -19,11 +19,8 @@ from ..._dtypes import (
     ALL,
     CATEGORIES,
     CATEGORY_OF,
-    COMPLEX_FLOATING,
     COMPLEX_OF_REAL,
-    INTEGRAL,
     KINDS,
-    REAL_FLOATING,
     kind_of,
     promote,
     scalar_kind_ok,
@@ -40,9 +37,6 @@ from .core import (
     truncates,
 )
 from .keys import as_it_is, standard_key
-
-#: The standard's real-valued dtypes (integer and real floating; not bool), by name.
-REAL_VALUED = frozenset(INTEGRAL + REAL_FLOATING)
 
 
 class BackendCore:
@@ -355,63 +349,6 @@ class BackendCore:
                 raise self.error(function, f"dtype must be a dtype object{hint}, got the "
                                  f"string {dtype!r}", TypeError) from None  # fmt: skip
             raise self.error(function, f"unsupported dtype {dtype!r}", TypeError) from None
-
-    def accumulation_dtype(self, x: Any, dtype: Any, function: str) -> Any:
-        """The ``dtype`` argument of ``sum``, ``prod``, ``cumulative_sum``,
-        ``cumulative_prod`` and ``linalg.trace`` (``function``) as this framework's dtype
-        object, None for None (`check_dtype`'s errors for what is no dtype).
-
-        The standard casts ``x`` (a native array whose dtype is checked) to ``dtype``
-        before it accumulates, and `astype` refuses to cast a complex array to a
-        real-valued dtype, so a complex ``x`` with an integer or real floating ``dtype``
-        is a `TypeError` on every backend (the frameworks would drop the imaginary part,
-        or refuse in their own words).  Bool is no real-valued dtype: `astype` casts a
-        complex array to it (0 is False), and `bool_accumulation` accumulates in it."""
-        if dtype is None:
-            return None
-        target = self.check_dtype(dtype, function)
-        try:
-            source = self._names_by_dtype.get(x.dtype)
-        except (AttributeError, TypeError):  # no array: the operand check says so
-            return target
-        if source in COMPLEX_FLOATING:
-            name = self._names_by_dtype.get(target)
-            if name in REAL_VALUED:
-                raise self.error(function, f"cannot accumulate {source} in {name}: x is cast "
-                                 "to dtype first, and casting a complex array to a "
-                                 "real-valued dtype would drop the imaginary part; pass a "
-                                 "complex dtype, or take real(x), imag(x) or abs(x) first",
-                                 TypeError)  # fmt: skip
-        return target
-
-    def accumulates_in_bool(self, dtype: Any) -> bool:
-        """Whether ``dtype`` (an `accumulation_dtype` result) is bool: the function then
-        returns `bool_accumulation`."""
-        return dtype is not None and self._names_by_dtype.get(dtype) == "bool"
-
-    def bool_accumulation(self, function: str, x: Any, axis: Any = None,
-                          keepdims: bool = False, include_initial: bool = False) -> Any:  # fmt: skip
-        """``sum``, ``prod``, ``cumulative_sum`` or ``cumulative_prod`` (``function``) of
-        ``x`` with ``dtype=bool``, the same on every backend: ``x`` cast to bool as `astype`
-        casts (0 and -0 are False; any other value, NaN and a complex value with one
-        nonzero part included, is True), then accumulated in bool, where adding is a
-        logical or and multiplying a logical and (NumPy's add and multiply of bools): a
-        sum is ``any``, a product ``all``, and a running sum (product) is True from the
-        first True (while no False has come).  ``linalg.trace`` is the sum of the
-        diagonal.  The backend's own functions check ``axis``; their errors name
-        ``function`` when it translates them."""
-        b: Any = self
-        truth = b.astype(x, self.dtypes_by_name["bool"])
-        if function == "sum":
-            return b.any(truth, axis=axis, keepdims=keepdims)
-        if function == "prod":
-            return b.all(truth, axis=axis, keepdims=keepdims)
-        if function == "cumulative_prod":  # True while the count of False so far is 0
-            truth = b.logical_not(truth)
-        count = self.dtypes_by_name[self.default_dtype_names()["integral"]]
-        seen = b.astype(b.cumulative_sum(b.astype(truth, count), axis=axis,
-                                         include_initial=include_initial), truth.dtype)  # fmt: skip
-        return seen if function == "cumulative_sum" else b.logical_not(seen)
 
     def required_dtype(self, dtype: Any, function: str) -> Any:
         """`check_dtype` for a dtype the standard requires (``astype``): None is a

@@ -12,6 +12,9 @@ import numpy as np
 
 from .._base.core import translated
 from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
     check_correction,
     check_reduced_elements,
     check_repeats,
@@ -284,9 +287,9 @@ class DaskFunctions(DaskCore):
                     keepdims: bool) -> Any:  # fmt: skip
         """``reduce`` (Dask's sum or prod) of ``x`` in ``dtype`` (`accumulation_dtype`)."""
         axes = self._axes(x, axis, function)
-        dtype = self.accumulation_dtype(x, dtype, function)
-        if self.accumulates_in_bool(dtype):
-            return self.bool_accumulation(function, x, axis, keepdims)
+        dtype = accumulation_dtype(self, x, dtype, function)
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, function, x, axis, keepdims)
         return reduce(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     # -- sets --------------------------------------------------------------------------------

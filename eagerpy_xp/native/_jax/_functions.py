@@ -14,7 +14,7 @@ from .._base.core import (
     int_beyond_dtype,
     translated,
 )
-from .._base.functions import check_roll, check_sorter
+from .._base.functions import accumulates_in_bool, bool_accumulation, check_roll, check_sorter
 from ._core import (
     _ARRAY,
     _FLOATING,
@@ -168,8 +168,8 @@ class JaxFunctions(JaxCore):
     ) -> Any:  # fmt: skip
         """Small integers accumulate in the default integer dtype (JAX keeps theirs)."""
         target = self._accumulator(x, dtype, "cumulative_prod")
-        if self.accumulates_in_bool(target):
-            return self.bool_accumulation("cumulative_prod", x, axis,
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_prod", x, axis,
                                           include_initial=include_initial)  # fmt: skip
         return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial, dtype=target)
 
@@ -179,8 +179,8 @@ class JaxFunctions(JaxCore):
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         target = self._accumulator(x, dtype, "cumulative_sum")
-        if self.accumulates_in_bool(target):
-            return self.bool_accumulation("cumulative_sum", x, axis,
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_sum", x, axis,
                                           include_initial=include_initial)  # fmt: skip
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial, dtype=target)
 
@@ -190,16 +190,16 @@ class JaxFunctions(JaxCore):
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         target = self._accumulator(x, dtype, "prod")
-        if self.accumulates_in_bool(target):
-            return self.bool_accumulation("prod", x, axis, keepdims)
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "prod", x, axis, keepdims)
         return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=target)
 
     @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.sum), accumulates=True)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         target = self._accumulator(x, dtype, "sum")
-        if self.accumulates_in_bool(target):
-            return self.bool_accumulation("sum", x, axis, keepdims)
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "sum", x, axis, keepdims)
         return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=target)
 
     @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.mean))

@@ -13,6 +13,7 @@ from .._base.arguments import positive
 from .._base.core import (
     translated,
 )
+from .._base.functions import accumulates_in_bool
 from .._base.subnamespaces import EigResult
 from ._core import _REAL_FLOATING, JaxCore
 
@@ -53,7 +54,7 @@ class JaxLinalg(Linalg):
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         target = self._b._accumulator(x, dtype, "linalg.trace")
-        if self._b.accumulates_in_bool(target):
+        if accumulates_in_bool(self._b, target):
             return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=target)
         return self._l.trace(x, offset=offset, dtype=target)
 

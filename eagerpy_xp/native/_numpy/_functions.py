@@ -8,7 +8,12 @@ import numpy as np
 
 from .._base import fastpath
 from .._base.core import raise_translated, translated
-from .._base.functions import check_repeats
+from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
+    check_repeats,
+)
 from ._core import _NDARRAY, _NUMERIC, _REAL_NUMERIC, _REDUCE, NumPyCore
 
 #: The standard's floating dtypes.
@@ -44,9 +49,9 @@ class NumPyFunctions(NumPyCore):
             self.check_operand(x, function, accepted[0])
         try:
             if dtype is not None:
-                dtype = self.accumulation_dtype(x, dtype, function)
-                if self.accumulates_in_bool(dtype):
-                    return self.bool_accumulation(function, x, axis, keepdims)
+                dtype = accumulation_dtype(self, x, dtype, function)
+                if accumulates_in_bool(self, dtype):
+                    return bool_accumulation(self, function, x, axis, keepdims)
             return reduce(x, axis=axis, dtype=dtype, keepdims=keepdims)
         except Exception as exc:
             raise_translated(self, exc, function)

@@ -17,7 +17,14 @@ import tensorflow as tf
 from .._base import fastpath
 from .._base.arguments import integer
 from .._base.core import AxisError, raise_translated, translated
-from .._base.functions import check_reduced_elements, check_roll, check_sorter
+from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
+    check_reduced_elements,
+    check_roll,
+    check_sorter,
+)
 from ._core import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
 from ._ranks import basic_slice, positions, reverse, select
@@ -311,7 +318,7 @@ class FunctionsMixin(TFBase):
         """``x`` in the dtype a sum/product accumulates in: ``dtype``
         (`accumulation_dtype`), else int64/uint64 for small ints."""
         if dtype is not None:
-            target = self.accumulation_dtype(x, dtype, function)
+            target = accumulation_dtype(self, x, dtype, function)
         else:
             kind = self.kind(x)
             name = {"bool": "int64", "signed integer": "int64",
@@ -326,8 +333,8 @@ class FunctionsMixin(TFBase):
         """``op`` (a raw reduction op) over ``axis``, accumulating as the standard says."""
         x = self.tensor(x, function)
         axes = tf.constant(self.axes(axis, self.ndim(x), function), tf.int32)
-        if self.accumulates_in_bool(self.accumulation_dtype(x, dtype, function)):
-            return self.bool_accumulation(function, x, axis, keepdims)
+        if accumulates_in_bool(self, accumulation_dtype(self, x, dtype, function)):
+            return bool_accumulation(self, function, x, axis, keepdims)
         return op(self._accumulator(x, dtype, function), axes, bool(keepdims))
 
     @_fast_sum(_SUM)
@@ -407,8 +414,8 @@ class FunctionsMixin(TFBase):
         if self.ndim(x) == 0:
             raise self.error(function, "0-d arrays are not supported")
         a = self.normalize_axis(axis, self.ndim(x), function)
-        if self.accumulates_in_bool(self.accumulation_dtype(x, dtype, function)):
-            return self.bool_accumulation(function, x, a, include_initial=include_initial)
+        if accumulates_in_bool(self, accumulation_dtype(self, x, dtype, function)):
+            return bool_accumulation(self, function, x, a, include_initial=include_initial)
         acc = self._accumulator(x, dtype, function)
         result = fn(acc, axis=a)
         if include_initial:

@@ -13,6 +13,8 @@ from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
 from .._base.functions import (
+    accumulation_dtype,
+    bool_accumulation,
     check_correction,
     check_reduced_elements,
     check_repeats,
@@ -398,7 +400,7 @@ class TorchFunctions(TorchCore):
     def _accumulator(self, x: Tensor, dtype: Any, function: str) -> torch.dtype:
         """The result dtype of sum/prod/cumulative_*: small integers widen to 64 bits."""
         if dtype is not None:
-            return self.accumulation_dtype(x, dtype, function)  # type: ignore[no-any-return]
+            return accumulation_dtype(self, x, dtype, function)  # type: ignore[no-any-return]
         kind = self._kinds.get(x.dtype, "real floating")  # torch's half floats: not in _kinds
         if kind in ("bool", "signed integer"):
             return torch.int64
@@ -411,7 +413,7 @@ class TorchFunctions(TorchCore):
         self.check_operand(x, function, CATEGORY_OF[function])
         target = self._accumulator(x, dtype, function)
         if target is torch.bool:
-            return self.bool_accumulation(function, x, *in_bool)  # type: ignore[no-any-return]
+            return bool_accumulation(self, function, x, *in_bool)  # type: ignore[no-any-return]
         if target.is_floating_point or target.is_complex:
             values = x if x.dtype == target else x.to(target)
             return fn(values, dtype=target, **kwargs)  # type: ignore[no-any-return]
