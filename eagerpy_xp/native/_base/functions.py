@@ -241,7 +241,7 @@ class StatisticalFunctions:
         dtype = accumulation_dtype(self, x, dtype, "cumulative_prod")
         if accumulates_in_bool(self, dtype):
             return bool_accumulation(self, "cumulative_prod", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -253,7 +253,7 @@ class StatisticalFunctions:
         dtype = accumulation_dtype(self, x, dtype, "cumulative_sum")
         if accumulates_in_bool(self, dtype):
             return bool_accumulation(self, "cumulative_sum", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated

@@ -170,7 +170,7 @@ class JaxFunctions(JaxCore):
         target = self._accumulator(x, dtype, "cumulative_prod")
         if accumulates_in_bool(self, target):
             return bool_accumulation(self, "cumulative_prod", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial, dtype=target)
 
     @translated
@@ -181,7 +181,7 @@ class JaxFunctions(JaxCore):
         target = self._accumulator(x, dtype, "cumulative_sum")
         if accumulates_in_bool(self, target):
             return bool_accumulation(self, "cumulative_sum", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial, dtype=target)
 
     # a floating array (which accumulates in its own dtype) over every axis or one:

@@ -212,10 +212,9 @@ class NdonnxFunctions(NdonnxCreation):
         return result
 
     def _accumulation(self, x: Any, dtype: Any, function: str) -> Any:
-        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given
-        (`accumulation_dtype` checked it);
-        else ``x``'s, with narrower integers widened to int64 or uint64 and bool to the
-        default integer (the standard's rule)."""
+        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given (as
+        `accumulation_dtype` checked it); else ``x``'s, with narrower integers widened to
+        int64 or uint64 and bool to the default integer (the standard's rule)."""
         if dtype is not None:
             return dtype
         name = self.dtype_name(x.dtype)
@@ -289,7 +288,7 @@ class NdonnxFunctions(NdonnxCreation):
                                     "cumulative_prod")  # fmt: skip
         if accumulates_in_bool(self, target):
             return bool_accumulation(self, "cumulative_prod", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         size = shape[axis]
         if size is None:
             raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
@@ -310,7 +309,7 @@ class NdonnxFunctions(NdonnxCreation):
                                     "cumulative_sum")  # fmt: skip
         if accumulates_in_bool(self, target):
             return bool_accumulation(self, "cumulative_sum", x, axis,
-                                          include_initial=include_initial)  # fmt: skip
+                                     include_initial=include_initial)  # fmt: skip
         if self.dtype_name(target) in REAL_FLOATING or (axis is None and len(shape) != 1):
             return super().cumulative_sum(x, axis=axis, dtype=dtype,
                                           include_initial=include_initial)  # fmt: skip
