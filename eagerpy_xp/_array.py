@@ -118,7 +118,7 @@ def _binary_operator(dunder: str) -> BinaryOperator:
         plan = b.operator_plans[function]
         x = self._raw
         kind = type(other)
-        raw = None
+        # (each fast case returns where it succeeds: no flag tested again on the way out)
         if kind is Array:
             y = other._raw
             t = plan.array_type
@@ -130,16 +130,17 @@ def _binary_operator(dunder: str) -> BinaryOperator:
                     try:
                         raw = plan.op(y, x) if reflected else plan.op(x, y)
                     except Exception:
-                        raw = None
+                        pass
                     else:
-                        if type(raw) is not t:
-                            raw = b.normalize(raw)
-                        if plan.result is not None:
-                            dtype = plan.result[dtype]
-            if raw is None:
-                if other._b is not b:
-                    _check_same_backend(b, other, dunder)
-                other = y
+                        array = _new_object(Array)  # (`new_array`, written out: see there)
+                        array._raw = raw if type(raw) is t else b.normalize(raw)
+                        array._b = b
+                        result = plan.result
+                        array._dt = dtype if result is None else result[dtype]
+                        return array
+            if other._b is not b:
+                _check_same_backend(b, other, dunder)
+            other = y
         elif kind in plan.scalar_types and type(x) is plan.array_type:
             dtype = self._dt
             if dtype in (plan.first if reflected else plan.dtypes):
@@ -148,32 +149,30 @@ def _binary_operator(dunder: str) -> BinaryOperator:
                             and dtype in plan.ints and LANE_MIN <= other <= LANE_MAX:  # fmt: skip
                         # a lane: the scalar as it is, and the array's dtype kept (no read)
                         raw = plan.scalar_op(other, x) if reflected else plan.scalar_op(x, other)
-                        if type(raw) is not plan.array_type:
-                            raw = b.normalize(raw)
-                        if plan.result is not None:
-                            dtype = plan.result[dtype]
-                    else:
-                        operand = other if plan.scalar is None else plan.scalar(other, dtype)
-                        if operand is not None:
-                            raw = plan.scalar_op(operand, x) if reflected else \
-                                plan.scalar_op(x, operand)  # fmt: skip
-                            if raw is not None:
-                                if type(raw) is not plan.array_type:
-                                    raw = b.normalize(raw)
-                                # (its dtype is read: a scalar may change it, NumPy's)
-                                dtype = raw.dtype
-                except Exception:
-                    raw = None
+                        array = _new_object(Array)
+                        array._raw = raw if type(raw) is plan.array_type else b.normalize(raw)
+                        array._b = b
+                        result = plan.result
+                        array._dt = dtype if result is None else result[dtype]
+                        return array
+                    operand = other if plan.scalar is None else plan.scalar(other, dtype)
+                    if operand is not None:
+                        raw = plan.scalar_op(operand, x) if reflected else \
+                            plan.scalar_op(x, operand)  # fmt: skip
+                        if raw is not None:
+                            if type(raw) is not plan.array_type:
+                                raw = b.normalize(raw)
+                            array = _new_object(Array)
+                            array._raw = raw
+                            array._b = b
+                            array._dt = raw.dtype  # (a scalar may change it, NumPy's)
+                            return array
+                except Exception:  # the function raises the contract's error
+                    pass
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
             return _foreign(b, other, dunder)  # type: ignore[no-any-return]
-        if raw is None:
-            return _through(b, plan.function, dunder, other, x) if reflected else \
-                _through(b, plan.function, dunder, x, other)  # fmt: skip
-        array = _new_object(Array)  # (`new_array`, written out: see there)
-        array._raw = raw
-        array._b = b
-        array._dt = dtype
-        return array
+        return _through(b, plan.function, dunder, other, x) if reflected else \
+            _through(b, plan.function, dunder, x, other)  # fmt: skip
 
     return _named(operate, dunder, function)  # type: ignore[no-any-return]
 
@@ -221,8 +220,8 @@ def _unary_operator(dunder: str) -> UnaryOperator:
         b = self._b
         plan = b.operator_plans[function]
         x = self._raw
-        raw = None
-        if type(x) is plan.array_type:
+        t = plan.array_type
+        if type(x) is t:
             dtype = self._dt
             if plan.checked or dtype in plan.dtypes:
                 try:
@@ -230,17 +229,13 @@ def _unary_operator(dunder: str) -> UnaryOperator:
                 except Exception:
                     raw = None
                 if raw is not None:  # (None: a checked op's dtype is not the case's)
-                    if type(raw) is not plan.array_type:
-                        raw = b.normalize(raw)
-                    if plan.result is not None:
-                        dtype = plan.result[dtype]
-        if raw is None:
-            return _through(b, plan.function, dunder, x)
-        array = _new_object(Array)  # (`new_array`, written out: see there)
-        array._raw = raw
-        array._b = b
-        array._dt = dtype
-        return array
+                    array = _new_object(Array)  # (`new_array`, written out: see there)
+                    array._raw = raw if type(raw) is t else b.normalize(raw)
+                    array._b = b
+                    result = plan.result
+                    array._dt = dtype if result is None else result[dtype]
+                    return array
+        return _through(b, plan.function, dunder, x)
 
     return _named(unary, dunder, function)  # type: ignore[no-any-return]
 
@@ -405,31 +400,53 @@ class Array(ArrayConversions):
         plan = b.index_plan
         t = plan.array_type
         if type(x) is t:  # a basic key: the backend's case (`fastpath.IndexPlan`)
+            # Each kind of key is classified here, inline (a call costs a third of a
+            # floor): ``reverse`` is taken for a key whose only other trouble is a slice
+            # with a step other than None or a positive int, where the case has no
+            # negative steps; any other key goes to `getitem`.
             kind = type(key)
-            index = key
-            reversing = False  # a slice with a negative step, where the case has none
-            if kind is int:
-                fast = True
-                if plan.int_ellipsis:  # (NumPy's `x[0]` of a 1-D array is a scalar, `x[0, ...]` not)
-                    index = (key, ...)
-            elif kind is slice:
-                step = key.step
-                fast = plan.negative_steps or step is None or (type(step) is int and step > 0)
-                reversing = not fast
-            elif kind is tuple:
-                negative_steps = plan.negative_steps
-                fast = _basic(key, negative_steps)
-                reversing = not fast and not negative_steps and _basic(key, True)
-            else:
-                fast = key is None or key is Ellipsis
+            raw = None
             try:
-                if fast:
+                if kind is slice:
+                    step = None if plan.negative_steps else key.step  # (any step: not read)
+                    if step is None or (type(step) is int and step > 0):
+                        take = plan.take
+                        raw = x[key] if take is None else take(x, key)
+                    elif plan.flip is not None and type(step) is int and step == -1 \
+                            and key.start is None and key.stop is None:  # fmt: skip
+                        raw = plan.flip(x)  # x[::-1]
+                    elif plan.reverse is not None:
+                        raw = plan.reverse(x, key)
+                elif kind is int:
+                    # (NumPy's `x[0]` of a 1-D array is a scalar, `x[0, ...]` not)
+                    index = (key, ...) if plan.int_ellipsis else key
                     take = plan.take
                     raw = x[index] if take is None else take(x, index)
-                elif reversing and plan.reverse is not None:
-                    raw = plan.reverse(x, key)
-                else:
-                    raw = None
+                elif kind is tuple:
+                    negative_steps = plan.negative_steps  # (then no step is read)
+                    ellipsis = stepped = False
+                    for k in key:
+                        item = type(k)
+                        if item is int or k is None:
+                            continue
+                        if item is slice:
+                            if not negative_steps:
+                                step = k.step
+                                if not (step is None or (type(step) is int and step > 0)):
+                                    stepped = True
+                        elif k is Ellipsis and not ellipsis:
+                            ellipsis = True
+                        else:
+                            break
+                    else:  # a basic key
+                        if not stepped:
+                            take = plan.take
+                            raw = x[key] if take is None else take(x, key)
+                        elif plan.reverse is not None:
+                            raw = plan.reverse(x, key)
+                elif key is None or key is Ellipsis:
+                    take = plan.take
+                    raw = x[key] if take is None else take(x, key)
             except Exception:  # the full path raises the contract's error
                 raw = None
             if raw is not None:

@@ -277,9 +277,32 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
     slow = _behind_fast_path(fn, backend)
 
     def lifted(x1: Any, x2: Any, /) -> Any:
-        r: Any = None
+        r: Any
+        dtype: Any
+        # two arrays of this backend, of the case's type and one of its dtypes: first,
+        # and returned from here (the common call, with nothing set up for the others)
+        if type(x1) is Array and type(x2) is Array and x1._b is backend and x2._b is backend:
+            a1, a2 = x1._raw, x2._raw
+            if type(a1) is fast_type and type(a2) is fast_type:
+                dtype, other_dtype = x1._dt, x2._dt
+                # (MLX makes a new dtype object per read: equal, not the same)
+                if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
+                    try:
+                        r = op(a1, a2)
+                    except Exception:
+                        return wrap(fn(a1, a2))  # (the fast path's error, as ``fn`` raises it)
+                    out = _new_object(Array)  # (`new_array`, written out: see there)
+                    if type(r) is fast_type:
+                        out._dt = dtype if result is None else result[dtype]
+                    else:
+                        r = backend.normalize(r)
+                        out._dt = r.dtype
+                    out._raw = r
+                    out._b = backend
+                    return out
+        r = None
         full = slow  # (the case was tested here; after a fast call raised: ``fn``'s error)
-        dtype: Any = None
+        dtype = None
         value: Any = _NONE  # (a Python scalar beside an array: ``array``, ``kind``, ...)
         t1, t2 = type(x1), type(x2)
         try:
@@ -358,7 +381,7 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
             except Exception:
                 r = None
             if r is not None and type(r) is not fast_type:
-                return wrap(r)
+                r = normalize(r)  # (a NumPy scalar: its 0-d array; `wrap` would ask more)
     elif type(x) in containers:
         x = unwrap(x)
     if r is None:
@@ -388,7 +411,8 @@ def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, back
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
         "fast_type": case.array_type, "dtypes": case.dtypes, "op": case.op,
-        "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
+        "normalize": backend.normalize, "containers": frozenset({Array, list, tuple}),
+        GENERATED_SCOPE: True,
     }  # fmt: skip
     exec(compile(source, f"<eagerpy_xp lifted reduction {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]

@@ -348,14 +348,17 @@ class IndexCase(NamedTuple):
     (slices with a negative step only where ``negative_steps``), ``raw[key]``, or
     ``take(raw, key)`` where ``take`` is given (an int key ``i`` as ``(i, ...)`` where
     ``int_ellipsis``); a key with a negative step where they are not: ``reverse(raw,
-    key)`` where it is given.  A None from ``take`` or ``reverse``, any other key and any
-    exception go to ``getitem``."""
+    key)`` where it is given, and for the key ``[::-1]`` (``slice(None, None, -1)``)
+    ``flip(raw)`` where that is given: the first axis reversed, in one framework call
+    without a frame of ours, raising for a 0-d array (torch's ``Tensor.flipud``).  A None
+    from ``take`` or ``reverse``, any other key and any exception go to ``getitem``."""
 
     array_type: Any
     negative_steps: bool = True
     take: Callable[[Any, Any], Any] | None = None
     reverse: Callable[[Any, Any], Any] | None = None
     int_ellipsis: bool = False
+    flip: Callable[[Any], Any] | None = None
 
 
 class IndexPlan:
@@ -363,10 +366,12 @@ class IndexPlan:
     basic-indexing result remembers its parent to write through to it (where writes
     rebind: not `BackendCore.writes_in_place`).  Read by attribute, as `UnaryPlan`."""
 
-    __slots__ = ("array_type", "negative_steps", "take", "reverse", "int_ellipsis", "views")
+    __slots__ = ("array_type", "negative_steps", "take", "reverse", "int_ellipsis", "flip",
+                 "views")  # fmt: skip
 
     def __init__(self, case: IndexCase, views: bool) -> None:
-        self.array_type, self.negative_steps, self.take, self.reverse, self.int_ellipsis = case
+        (self.array_type, self.negative_steps, self.take, self.reverse, self.int_ellipsis,
+         self.flip) = case  # fmt: skip
         self.views = views
 
 

@@ -156,12 +156,13 @@ class BackendCore:
     def index_case(self) -> tuple[Any, ...] | None:
         """How `Array.__getitem__` runs a basic key (ints, slices, None, the ellipsis and
         tuples of them) without `getitem`, or None to always call it: a
-        `fastpath.IndexCase` ``(array_type, negative_steps, take, reverse, int_ellipsis)``.  For an array of exactly
-        ``array_type`` and such a key (slices with a negative step only where
-        ``negative_steps``), ``raw[key]``, or ``take(raw, key)`` where ``take`` is given
-        (an int key ``i`` as ``(i, ...)`` where ``int_ellipsis``: a framework whose
-        ``raw[i]`` of a 1-D array is a scalar, not a 0-d array); a key with a negative
-        step where they are not: ``reverse(raw, key)`` where it is given.  A None from
+        `fastpath.IndexCase` ``(array_type, negative_steps, take, reverse, int_ellipsis,
+        flip)``.  For an array of exactly ``array_type`` and such a key (slices with a
+        negative step only where ``negative_steps``), ``raw[key]``, or ``take(raw, key)``
+        where ``take`` is given (an int key ``i`` as ``(i, ...)`` where ``int_ellipsis``:
+        a framework whose ``raw[i]`` of a 1-D array is a scalar, not a 0-d array); a key
+        with a negative step where they are not: ``reverse(raw, key)`` where it is given
+        (``[::-1]``: ``flip(raw)``, one framework call, where that is).  A None from
         ``take`` or ``reverse``, any other key and any exception go to `getitem`, which
         raises the contract's error.  By default the framework's own indexing, where
         `getitem` is the default one (``raw[key]`` itself); a backend that overrides

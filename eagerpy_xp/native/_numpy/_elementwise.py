@@ -135,6 +135,12 @@ def _not_half(value: Any, dtype: Any) -> Any:
 
 fastpath.as_is(_not_half, frozenset(), _POW_DTYPES)  # (an int is never 0.5: ``x ** 2``)
 
+#: The dtypes beside which a Python float, or an int within `_dtypes.LANE_MIN`..`LANE_MAX`,
+#: leaves the result's dtype the array's in every function of `_LANE` (NumPy's weak
+#: Python scalars: ``float32 * 2`` is float32; a comparison's result is bool): the lanes
+#: of `NumPyElementwise.fast_case` (not the integer dtypes: ``int32 / 2`` is float64).
+_INEXACT = frozenset(map(np.dtype, ("float32", "float64", "complex64", "complex128")))
+
 
 class NumPyElementwise(NumPyCore):
     """The element-wise chapter."""
@@ -207,11 +213,18 @@ class NumPyElementwise(NumPyCore):
         of the function's category in the standard, or such an array and any Python
         scalar, in either order).  ``pow`` is ``numpy.power`` but where its exponent is
         0.5 (`_power`, `_not_half`), and by a Python scalar NumPy's own ``**`` (``x ** 2``
-        is ``numpy.square``), as `pow` computes it too."""
+        is ``numpy.square``), as `pow` computes it too.  The lanes of the cases with no
+        scalar hook (every scalar goes to the ufunc as it is) are `_INEXACT`: there a
+        float or an int keeps the array's dtype, which `Array`'s operators then store
+        without reading the result's."""
         if function == "pow":
             return fastpath.binary_case(_NDARRAY, _POW_DTYPES, _power, _not_half, operator.pow,
                                         scalar_first=False, scalar_types=fastpath.SCALARS)
-        return super().fast_case(function)
+        case = super().fast_case(function)
+        if isinstance(case, fastpath.BinaryCase) and case.scalar is None:
+            lane = _INEXACT & frozenset((*case.dtypes, *case.first))
+            return case._replace(floats=lane, ints=lane)
+        return case
 
     def call_binary(self, function: str, fn: Callable[[Any, Any], Any], x1: Any, x2: Any) -> Any:
         """NumPy promotes as the standard does; two Python scalars are refused (NumPy would

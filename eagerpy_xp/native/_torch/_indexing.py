@@ -22,8 +22,11 @@ class TorchIndexing(TorchCore):
     def index_case(self) -> tuple[Any, ...] | None:
         """A basic key without negative steps is torch's own indexing: `getitem` hands it
         to torch as it is; one with a negative step is `_reversed`, what `getitem` does
-        for it without the checks other keys need."""
-        return (Tensor, False, None, _reversed, False)
+        for it without the checks other keys need, and ``[::-1]`` is ``Tensor.flipud``
+        (``flip(0)``, without `_reversed`'s frame; it refuses a 0-d tensor, which
+        ``flip(0)`` would take, and the unsigned dtypes torch has no flip for: both go
+        to `getitem`)."""
+        return (Tensor, False, None, _reversed, False, Tensor.flipud)
 
     def getitem(self, raw: Any, key: Any) -> Any:
         if isinstance(key, Tensor) and key.dtype == torch.bool:
