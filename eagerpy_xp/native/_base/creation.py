@@ -79,6 +79,19 @@ class CreationFunctions:
             if big is not None:
                 check_python_int(self, big, name, function)
 
+    def _truncated_floats(self, obj: Any, name: str, function: str) -> Any:
+        """``obj`` (a Python scalar or nested lists and tuples) as ``asarray`` stores it in
+        an array of the integer dtype ``name``: each Python float truncated toward zero to
+        a Python int, as NumPy makes ``asarray([-0.5, 2.7], dtype=uint8)`` ``[0, 2]``
+        (the standard leaves the conversion to the library; torch refuses -0.5 for an
+        unsigned dtype and every float for uint64, MLX wraps -1.5 to 255).  NaN is a
+        `ValueError` and an infinity an `OverflowError`, as Python's ``int()`` and NumPy
+        raise; ``obj`` itself where it holds no float.  Whether the ints fit ``name`` is
+        `_check_python_ints`."""
+        if name not in INT_RANGE:
+            return obj
+        return _floats_to_ints(self, obj, name, function)
+
     def _check_arange_ints(self, start: Any, stop: Any, step: Any, dtype: Any,
                            function: str = "arange") -> bool:  # fmt: skip
         """Each value ``arange`` makes from Python ints must fit the integer result dtype
@@ -367,6 +380,25 @@ def int_beyond(obj: Any, name: str) -> int | None:
             if found is not None:
                 return found
     return None
+
+
+def _floats_to_ints(backend: Any, obj: Any, name: str, function: str) -> Any:
+    """`CreationFunctions._truncated_floats` on one entry or nested sequence: the same
+    object where nothing in it changes (a list is copied only around a float)."""
+    if isinstance(obj, float):
+        if obj != obj:
+            raise backend.error(function, f"cannot make an array of dtype {name} of the Python "
+                                f"float nan (NaN has no integer value)", ValueError)  # fmt: skip
+        if obj in (math.inf, -math.inf):
+            raise backend.error(function, f"cannot make an array of dtype {name} of the Python "
+                                f"float {obj} (an infinity has no integer value)",
+                                OverflowError)  # fmt: skip
+        return int(obj)  # toward zero, as NumPy stores it
+    if isinstance(obj, (list, tuple)):
+        items = [_floats_to_ints(backend, item, name, function) for item in obj]
+        if any(new is not old for new, old in zip(items, obj)):
+            return type(obj)(items) if type(obj) in (list, tuple) else items
+    return obj
 
 
 def _only_ints(obj: Any) -> bool:

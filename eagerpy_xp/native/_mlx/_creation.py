@@ -154,6 +154,8 @@ class MLXCreation(MLXCore):
             if not host.dtype.isnative:  # byte-swapped: the same values in the native order
                 host = host.astype(host.dtype.newbyteorder("="))
         else:
+            if target is not None and isinstance(obj, (float, list, tuple)):
+                obj = self._truncated_floats(obj, self.dtype_name(target), "asarray")  # MLX wraps
             kind = _python_kind(obj)
             stacked = _stacked(obj) if kind == "array" else None
             if stacked is not None and stacked.dtype in self._kinds and (

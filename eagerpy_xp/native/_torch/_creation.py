@@ -72,6 +72,8 @@ class TorchCreation(TorchCore):
             return obj.clone() if copy and result is obj else result
         target = kwargs.get("dtype")
         name = None if target is None else self.dtype_name(target)
+        if name is not None and isinstance(obj, (float, list, tuple)):
+            obj = self._truncated_floats(obj, name, "asarray")  # torch refuses -0.5 for uint8
         if isinstance(obj, int) or (target in _UNSIGNED and isinstance(obj, (list, tuple))):
             self._check_python_ints(obj, name, "asarray")  # torch wraps -1 into unsigned dtypes
         try:
