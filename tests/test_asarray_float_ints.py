@@ -85,3 +85,33 @@ def test_a_float_beside_a_nan_names_the_nan(xp: ModuleType) -> None:
     """The whole sequence is read before the framework sees it: NaN anywhere raises."""
     with pytest.raises(ValueError, match=r"(?i)asarray: .*nan"):
         xp.asarray([[0.5, 1.0], [2.0, float("nan")]], dtype=xp.uint8)
+
+
+@pytest.mark.parametrize("value", FLOATS, ids=repr)
+@pytest.mark.parametrize("dtype", INTEGERS)
+def test_full_of_a_python_float_in_an_integer_dtype(xp: ModuleType, dtype: str,
+                                                     value: float) -> None:  # fmt: skip
+    """``full`` and ``full_like`` store the fill as ``asarray(fill, dtype=...)`` does:
+    NumPy and Dask wrapped ``full(2, -1.5, dtype=uint8)`` to 255 and NaN to 0 (NumPy's
+    unsafe cast), JAX saturated -1.5 to 0 and an infinity to 255, torch refused -0.5 for
+    uint8 and gave `ValueError` for values beyond the dtype."""
+    ours = getattr(xp, dtype, None)
+    if ours is None:
+        pytest.skip(f"{xp.__name__} has no {dtype}")
+    expected = numpy_outcome(value, dtype)
+    makers = {
+        "full (2, 3)": lambda: xp.full((2, 3), value, dtype=ours),
+        "full ()": lambda: xp.full((), value, dtype=ours),
+        "full_like of the dtype": lambda: xp.full_like(xp.zeros((2, 3), dtype=ours), value),
+        "full_like with dtype=": lambda: xp.full_like(xp.zeros((2, 3)), value, dtype=ours),
+    }
+    for label, make in makers.items():
+        if isinstance(expected, type):
+            with pytest.raises(expected, match=r"eagerpy_xp\.[\w.]+\.full(_like)?: "):
+                make()
+            continue
+        got = make()
+        assert got.dtype == ours, label
+        got_values = values(got)
+        assert got_values.tolist() == np.full(got_values.shape, expected).tolist(), label
+        assert got_values.shape == (() if label == "full ()" else (2, 3)), label

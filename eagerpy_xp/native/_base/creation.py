@@ -54,19 +54,31 @@ class CreationFunctions:
                              f"{type(fill_value).__name__} {fill_value!r:.60}", TypeError)  # fmt: skip
 
     def _check_fill_fits(self, fill_value: Any, function: str, dtype: Any = None,
-                         like: Any = None) -> None:  # fmt: skip
-        """A Python int ``fill_value`` must fit the result's dtype: ``dtype``, else ``like``'s
-        dtype (``full_like``), else the default integer dtype (`OverflowError`)."""
-        if not isinstance(fill_value, int) or isinstance(fill_value, bool):
-            return
+                         like: Any = None) -> Any:  # fmt: skip
+        """``fill_value`` as the result stores it: a Python int must fit the result's
+        integer dtype (``dtype``, else ``like``'s dtype for ``full_like``, else the default
+        integer dtype: `OverflowError`); a Python float given an integer result dtype is
+        truncated toward zero, as ``asarray`` makes it (`_truncated_floats`: NumPy and
+        Dask wrapped ``full(2, -1.5, dtype=uint8)`` to 255, JAX saturated it to 0, torch
+        refused -0.5 for uint8).  Other values as they are."""
+        if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
+            return fill_value
         if dtype is not None:
             name = self.dtype_name(self.check_dtype(dtype, function))
         elif like is not None:
             name = self._names_by_dtype.get(like.dtype)
+        elif isinstance(fill_value, float):
+            return fill_value  # the default floating dtype
         else:
             name = self.default_dtype_names()["integral"]
-        if name is not None:
-            check_python_int(self, fill_value, name, function)
+        if name is None:
+            return fill_value
+        if isinstance(fill_value, float):
+            fill_value = self._truncated_floats(fill_value, name, function)
+            if isinstance(fill_value, float):
+                return fill_value  # a floating (or complex, bool) result
+        check_python_int(self, fill_value, name, function)
+        return fill_value
 
     def _check_python_ints(self, obj: Any, name: str | None, function: str) -> None:
         """`OverflowError` naming the first Python int in ``obj`` (nested lists and tuples)
@@ -214,7 +226,7 @@ class CreationFunctions:
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         self._check_fill(fill_value, "full")
-        self._check_fill_fits(fill_value, "full", dtype)
+        fill_value = self._check_fill_fits(fill_value, "full", dtype)
         return self._f.full(self._check_shape(shape, "full"), fill_value,
                             **self._dtype_kwargs(dtype, "full"),
                             **self._device_kwargs(device, "full"))  # fmt: skip
@@ -224,7 +236,7 @@ class CreationFunctions:
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
         self._check_fill(fill_value, "full_like")
-        self._check_fill_fits(fill_value, "full_like", dtype, x)
+        fill_value = self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._f.full_like(x, fill_value, **self._dtype_kwargs(dtype, "full_like"),
                                  **self._device_kwargs(device, "full_like"))  # fmt: skip
 

@@ -12,7 +12,7 @@ import mlx.core as mx
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import ALL, COMPLEX_FLOATING, kind_of
 from .._base.core import translated
-from .._base.creation import check_dlpack
+from .._base.creation import check_dlpack, check_python_int
 from ._core import AbsentDtype, MLXCore, described
 
 if TYPE_CHECKING:
@@ -63,10 +63,11 @@ class MLXCreation(MLXCore):
         if type(value) is complex and name not in COMPLEX_FLOATING:
             raise self.error(function, f"cannot fill a {name} array with the complex "
                              f"{value!r}", TypeError)  # fmt: skip
-        if type(value) is float and kind_of(name) in ("bool", "signed integer",
-                                                      "unsigned integer"):  # fmt: skip
-            if not math.isfinite(value):
-                raise self.error(function, f"cannot fill a {name} array with {value!r}")
+        if type(value) is float and kind_of(name) in ("signed integer", "unsigned integer"):
+            value = self._truncated_floats(value, name, function)  # as asarray makes it
+            check_python_int(self, value, name, function)
+        elif type(value) is float and kind_of(name) == "bool" and not math.isfinite(value):
+            raise self.error(function, f"cannot fill a {name} array with {value!r}")
         if type(value) is int and kind_of(name) != "bool":
             fill = self.scalar_array(value, dtype, function)
         elif type(value) is complex:

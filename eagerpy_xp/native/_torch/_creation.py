@@ -162,7 +162,7 @@ class TorchCreation(TorchCore):
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         target = self.check_dtype(dtype, "full")
         self._check_fill(fill_value, "full")
-        self._check_fill_fits(fill_value, "full", dtype)
+        fill_value = self._check_fill_fits(fill_value, "full", dtype)
         return self._filled(torch.full, shape, dtype, device, "full",
                             _inexact_fill(fill_value, target))  # fmt: skip
 
@@ -190,7 +190,7 @@ class TorchCreation(TorchCore):
         self._check_tensor(x, "full_like")
         target = x.dtype if dtype is None else self.check_dtype(dtype, "full_like")
         self._check_fill(fill_value, "full_like")
-        self._check_fill_fits(fill_value, "full_like", dtype, x)
+        fill_value = self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._like(torch.full_like, x, dtype, device, "full_like",
                           _inexact_fill(fill_value, target))  # fmt: skip
 
