@@ -48,6 +48,9 @@ class TorchCreation(TorchCore):
             wide = torch.arange(count, **kwargs) * int64_bits(step) + int64_bits(start)
             return wide.view(torch.uint64) if target == torch.uint64 else wide.to(
                 target or torch.int64)
+        if target in _REAL_OF_COMPLEX:  # no complex kernel: count in the real dtype
+            kwargs["dtype"] = _REAL_OF_COMPLEX[target]
+            return torch.arange(start, stop, step, **kwargs).to(target)
         if target in SIGNED_VIEW:  # no kernel: count in int64
             kwargs["dtype"] = torch.int64
             return torch.arange(start, stop, step, **kwargs).to(target)
@@ -296,6 +299,8 @@ def _inexact_fill(fill_value: Any, dtype: Any) -> Any:
 
 
 #: The unsigned dtypes, into which torch wraps negative Python ints.
+#: The real dtype in which ``arange`` counts for a complex one (torch has no complex kernel).
+_REAL_OF_COMPLEX = {torch.complex64: torch.float32, torch.complex128: torch.float64}
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 
 
