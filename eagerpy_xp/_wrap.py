@@ -44,6 +44,10 @@ def _unwrapper(backend: Backend, name: str) -> Callable[[Any], Any]:
             return value._raw
         if t is list or t is tuple:
             return t(unwrap(v) for v in value)
+        if isinstance(value, tuple):  # a named tuple (SciPy's ConfidenceInterval): its items
+            return tuple(unwrap(v) for v in value)
+        if isinstance(value, list):
+            return [unwrap(v) for v in value]
         return value
 
     return unwrap
@@ -163,6 +167,12 @@ _PLAIN_PARAMETERS = frozenset({
 })  # fmt: skip
 
 
+#: Parameters that take a sequence of arrays (``stack``, ``concat``) or of values
+#: (``asarray``): a subclass of list or tuple (a named tuple such as SciPy's
+#: ``ConfidenceInterval``) is unwrapped as a list or tuple is.
+_SEQUENCE_PARAMETERS = frozenset({"arrays", "obj"})
+
+
 def _same_parameters(fn: Callable[..., Any], sig: inspect.Signature) -> bool:
     """Whether ``fn`` takes exactly the spec's parameters (names, kinds and defaults), so
     a lifted function may pass every argument on explicitly."""
@@ -189,12 +199,16 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     scope: dict[str, Any] = {
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
-        "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
+        "containers": frozenset({Array, list, tuple}), "sequences": (list, tuple),
+        GENERATED_SCOPE: True,
     }  # fmt: skip
     passed = []
     for p in sig.parameters.values():
         if p.name in _PLAIN_PARAMETERS:
             value = p.name
+        elif p.name in _SEQUENCE_PARAMETERS:  # list and tuple subclasses too
+            value = (f"({p.name}._raw if type({p.name}) is Array and {p.name}._b is backend "
+                     f"else unwrap({p.name}) if isinstance({p.name}, sequences) else {p.name})")
         else:
             value = (f"({p.name}._raw if type({p.name}) is Array and {p.name}._b is backend "
                      f"else {p.name} if type({p.name}) not in containers else unwrap({p.name}))")
