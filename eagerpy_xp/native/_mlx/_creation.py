@@ -155,9 +155,12 @@ class MLXCreation(MLXCore):
             if not host.dtype.isnative:  # byte-swapped: the same values in the native order
                 host = host.astype(host.dtype.newbyteorder("="))
         else:
-            if target is not None and isinstance(obj, (float, list, tuple)):
-                obj = self._truncated_floats(obj, self.dtype_name(target), "asarray")  # MLX wraps
             kind = _python_kind(obj)
+            if target is not None and kind in ("real floating", None) and \
+                    isinstance(obj, (float, list, tuple)):  # fmt: skip
+                truncated = self._truncated_floats(obj, self.dtype_name(target), "asarray")
+                if truncated is not obj:  # (MLX would wrap -1.5 into uint8 as 255)
+                    obj, kind = truncated, _python_kind(truncated)
             stacked = _stacked(obj) if kind == "array" else None
             if stacked is not None and stacked.dtype in self._kinds and (
                     target is None or stacked.dtype == target):  # fmt: skip

@@ -75,8 +75,6 @@ class TorchCreation(TorchCore):
             return obj.clone() if copy and result is obj else result
         target = kwargs.get("dtype")
         name = None if target is None else self.dtype_name(target)
-        if name is not None and isinstance(obj, (float, list, tuple)):
-            obj = self._truncated_floats(obj, name, "asarray")  # torch refuses -0.5 for uint8
         if isinstance(obj, int) or (target in _UNSIGNED and isinstance(obj, (list, tuple))):
             self._check_python_ints(obj, name, "asarray")  # torch wraps -1 into unsigned dtypes
         try:
@@ -84,6 +82,11 @@ class TorchCreation(TorchCore):
         except (ValueError, RuntimeError, TypeError) as e:
             if _holds_tensor(obj):  # tensors that are not 0-d, or uint64 ones (torch calls int())
                 return self._stacked(obj, kwargs, copy)
+            truncated = obj if name is None or not isinstance(obj, (float, list, tuple)) else \
+                self._truncated_floats(obj, name, "asarray")  # fmt: skip
+            if truncated is not obj:  # torch refuses -0.5 for uint8 and any float for uint64
+                self._check_python_ints(truncated, name, "asarray")
+                return torch.asarray(truncated, copy=copy, **kwargs)
             if isinstance(obj, (list, tuple)):
                 self._check_python_ints(obj, name, "asarray")  # torch's message names no value
             if isinstance(e, TypeError):
