@@ -61,24 +61,36 @@ class CreationFunctions:
         truncated toward zero, as ``asarray`` makes it (`_truncated_floats`: NumPy and
         Dask wrapped ``full(2, -1.5, dtype=uint8)`` to 255, JAX saturated it to 0, torch
         refused -0.5 for uint8).  Other values as they are."""
-        if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float)):
+        if isinstance(fill_value, float):
+            if dtype is not None:
+                name = self._name_of(dtype, function)
+            elif like is not None:
+                name = self._names_by_dtype.get(like.dtype)
+            else:
+                return fill_value  # the default floating dtype
+            if name not in INT_RANGE:
+                return fill_value  # a floating (or complex, bool) result
+            fill_value = self._truncated_floats(fill_value, name, function)
+        elif not isinstance(fill_value, int) or isinstance(fill_value, bool):
             return fill_value
-        if dtype is not None:
-            name = self.dtype_name(self.check_dtype(dtype, function))
+        elif dtype is not None:
+            name = self._name_of(dtype, function)
         elif like is not None:
             name = self._names_by_dtype.get(like.dtype)
-        elif isinstance(fill_value, float):
-            return fill_value  # the default floating dtype
         else:
             name = self.default_dtype_names()["integral"]
-        if name is None:
-            return fill_value
-        if isinstance(fill_value, float):
-            fill_value = self._truncated_floats(fill_value, name, function)
-            if isinstance(fill_value, float):
-                return fill_value  # a floating (or complex, bool) result
-        check_python_int(self, fill_value, name, function)
+        if name is not None:
+            check_python_int(self, fill_value, name, function)
         return fill_value
+
+    def _name_of(self, dtype: Any, function: str) -> str | None:
+        """The standard's name of the dtype ``dtype`` (a dict lookup for a dtype object of
+        the backend; `check_dtype`'s error for anything else)."""
+        try:
+            name = self._names_by_dtype.get(dtype)
+        except TypeError:  # unhashable: check_dtype says what it is
+            name = None
+        return name if name is not None else self.dtype_name(self.check_dtype(dtype, function))
 
     def _check_python_ints(self, obj: Any, name: str | None, function: str) -> None:
         """`OverflowError` naming the first Python int in ``obj`` (nested lists and tuples)
