@@ -122,3 +122,30 @@ def test_a_python_int_beyond_the_dtype_is_an_overflow_error(xp: ModuleType, valu
     _check(xp.divide(a, 127), _expected(np.asarray([4, -6]), 127, str(np.dtype(_numpy(
         xp.zeros(1, dtype=xp.__array_namespace_info__().default_dtypes()["real floating"])).dtype))),
         xp, xp.__array_namespace_info__().default_dtypes()["real floating"], "int8 / 127")
+
+
+def test_an_integer_array_beside_a_floating_one_divides_at_their_promoted_dtype(
+        xp: ModuleType) -> None:  # fmt: skip
+    # Mixed kinds are the implementation's to promote; whatever ``add`` makes of the pair,
+    # ``divide`` gives in either order (ndonnx divided ``uint8 / float32`` in float64 but
+    # ``float32 / uint8`` in float32).
+    info = xp.__array_namespace_info__()
+    for int_name in info.dtypes(kind="integral"):
+        for float_name in info.dtypes(kind="real floating"):
+            a = xp.asarray([3, 4, 0], dtype=getattr(xp, int_name))
+            f = xp.asarray([2.0, -0.5, 4.0], dtype=getattr(xp, float_name))
+            what = f"{int_name} / {float_name}"
+            try:
+                promoted = xp.add(a, f).dtype
+            except TypeError:
+                with pytest.raises(TypeError):
+                    xp.divide(a, f)
+                continue
+            forward, backward = xp.divide(a, f), xp.divide(f, a)
+            assert forward.dtype == promoted, f"{what}: {forward.dtype}, add gives {promoted}"
+            assert backward.dtype == promoted, f"{what} reversed: {backward.dtype}"
+            np.testing.assert_allclose(_numpy(forward), [1.5, -8.0, 0.0], err_msg=what)
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                np.testing.assert_allclose(_numpy(backward), [2 / 3, -0.125, np.inf], rtol=1e-6,
+                                           err_msg=what)

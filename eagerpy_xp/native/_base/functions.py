@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections import namedtuple
 from typing import Any
 
-from ..._dtypes import INTEGRAL
+from ..._dtypes import COMPLEX_FLOATING, INTEGRAL, REAL_FLOATING
 from .core import int_beyond_dtype, translated
+
+#: The standard's real-valued dtypes (integer and real floating; not bool), by name.
+REAL_VALUED = frozenset(INTEGRAL + REAL_FLOATING)
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
@@ -235,7 +238,10 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_prod")
-        dtype = self.check_dtype(dtype, "cumulative_prod")  # type: ignore[attr-defined]
+        dtype = accumulation_dtype(self, x, dtype, "cumulative_prod")
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, "cumulative_prod", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -244,7 +250,10 @@ class StatisticalFunctions:
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         axis = _cumulative_axis(self, x, axis, "cumulative_sum")
-        dtype = self.check_dtype(dtype, "cumulative_sum")  # type: ignore[attr-defined]
+        dtype = accumulation_dtype(self, x, dtype, "cumulative_sum")
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, "cumulative_sum", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
         return self._f.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
     @translated
@@ -261,7 +270,9 @@ class StatisticalFunctions:
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        dtype = self.check_dtype(dtype, "prod")  # type: ignore[attr-defined]
+        dtype = accumulation_dtype(self, x, dtype, "prod")
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, "prod", x, axis, keepdims)
         return self._f.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
@@ -273,7 +284,9 @@ class StatisticalFunctions:
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        dtype = self.check_dtype(dtype, "sum")  # type: ignore[attr-defined]
+        dtype = accumulation_dtype(self, x, dtype, "sum")
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, "sum", x, axis, keepdims)
         return self._f.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
     @translated
@@ -282,6 +295,62 @@ class StatisticalFunctions:
     ) -> Any:
         check_correction(self, correction, "var")
         return self._f.var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def accumulation_dtype(backend: Any, x: Any, dtype: Any, function: str) -> Any:
+    """The ``dtype`` argument of ``sum``, ``prod``, ``cumulative_sum``, ``cumulative_prod``
+    and ``linalg.trace`` (``function``) as the backend's dtype object, None for None
+    (`check_dtype`'s errors for what is no dtype).
+
+    The standard casts ``x`` (a native array whose dtype is checked) to ``dtype`` before
+    it accumulates, and `astype` refuses to cast a complex array to a real-valued dtype,
+    so a complex ``x`` with an integer or real floating ``dtype`` is a `TypeError` on
+    every backend (the frameworks would drop the imaginary part, or refuse in their own
+    words).  Bool is no real-valued dtype: `astype` casts a complex array to it (0 is
+    False), and `bool_accumulation` accumulates in it."""
+    if dtype is None:
+        return None
+    target = backend.check_dtype(dtype, function)
+    names = backend._names_by_dtype
+    try:
+        source = names.get(x.dtype)
+    except (AttributeError, TypeError):  # no array: the operand check says so
+        return target
+    if source in COMPLEX_FLOATING and names.get(target) in REAL_VALUED:
+        raise backend.error(function, f"cannot accumulate {source} in {names[target]}: x is "
+                            "cast to dtype first, and casting a complex array to a "
+                            "real-valued dtype would drop the imaginary part; pass a complex "
+                            "dtype, or take real(x), imag(x) or abs(x) first", TypeError)  # fmt: skip
+    return target
+
+
+def accumulates_in_bool(backend: Any, dtype: Any) -> bool:
+    """Whether ``dtype`` (an `accumulation_dtype` result) is bool: the function then returns
+    `bool_accumulation`."""
+    return dtype is not None and backend._names_by_dtype.get(dtype) == "bool"
+
+
+def bool_accumulation(backend: Any, function: str, x: Any, axis: Any = None,
+                      keepdims: bool = False, include_initial: bool = False) -> Any:  # fmt: skip
+    """``sum``, ``prod``, ``cumulative_sum`` or ``cumulative_prod`` (``function``) of ``x``
+    with ``dtype=bool``, the same on every backend: ``x`` cast to bool as `astype` casts (0
+    and -0 are False; any other value, NaN and a complex value with one nonzero part
+    included, is True), then accumulated in bool, where adding is a logical or and
+    multiplying a logical and (NumPy's add and multiply of bools): a sum is ``any``, a
+    product ``all``, and a running sum (product) is True from the first True (while no
+    False has come).  ``linalg.trace`` is the sum of the diagonal.  The backend's own
+    functions check ``axis``; their errors name ``function`` when it translates them."""
+    truth = backend.astype(x, backend.dtypes_by_name["bool"])
+    if function == "sum":
+        return backend.any(truth, axis=axis, keepdims=keepdims)
+    if function == "prod":
+        return backend.all(truth, axis=axis, keepdims=keepdims)
+    if function == "cumulative_prod":  # True while the count of False so far is 0
+        truth = backend.logical_not(truth)
+    count = backend.dtypes_by_name[backend.default_dtype_names()["integral"]]
+    seen = backend.astype(backend.cumulative_sum(backend.astype(truth, count), axis=axis,
+                                                 include_initial=include_initial), truth.dtype)  # fmt: skip
+    return seen if function == "cumulative_sum" else backend.logical_not(seen)
 
 
 def check_repeats(backend: Any, repeats: Any) -> None:

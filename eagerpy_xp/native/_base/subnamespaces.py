@@ -12,6 +12,7 @@ from typing import Any
 
 from ..._dtypes import COMPLEX_FLOATING, COMPLEX_OF_REAL, REAL_FLOATING
 from .core import translated
+from .functions import accumulates_in_bool, accumulation_dtype
 
 EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
@@ -163,8 +164,12 @@ class Linalg:
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=self._b.check_int(offset, "offset", "linalg.trace"),
-                             dtype=self._b.check_dtype(dtype, "linalg.trace"))
+        b = self._b
+        offset = b.check_int(offset, "offset", "linalg.trace")
+        dtype = accumulation_dtype(b, x, dtype, "linalg.trace")
+        if accumulates_in_bool(b, dtype):
+            return b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=dtype)
+        return self._l.trace(x, offset=offset, dtype=dtype)
 
     @translated
     def vecdot(self, x1: Any, x2: Any, /, *, axis: int = -1) -> Any:

@@ -12,6 +12,9 @@ import numpy as np
 
 from .._base.core import translated
 from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
     check_correction,
     check_reduced_elements,
     check_repeats,
@@ -274,13 +277,20 @@ class DaskFunctions(DaskCore):
 
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._f.prod(x, axis=self._axes(x, axis, "prod"), dtype=self.check_dtype(dtype, "prod"),
-                        keepdims=keepdims)  # fmt: skip
+        return self._accumulate("prod", self._f.prod, x, axis, dtype, keepdims)
 
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return self._f.sum(x, axis=self._axes(x, axis, "sum"), dtype=self.check_dtype(dtype, "sum"),
-                       keepdims=keepdims)  # fmt: skip
+        return self._accumulate("sum", self._f.sum, x, axis, dtype, keepdims)
+
+    def _accumulate(self, function: str, reduce: Any, x: Any, axis: Any, dtype: Any,
+                    keepdims: bool) -> Any:  # fmt: skip
+        """``reduce`` (Dask's sum or prod) of ``x`` in ``dtype`` (`accumulation_dtype`)."""
+        axes = self._axes(x, axis, function)
+        dtype = accumulation_dtype(self, x, dtype, function)
+        if accumulates_in_bool(self, dtype):
+            return bool_accumulation(self, function, x, axis, keepdims)
+        return reduce(x, axis=axes, dtype=dtype, keepdims=keepdims)
 
     # -- sets --------------------------------------------------------------------------------
     def _unique(self, x: Any, function: str) -> tuple[Any, Any, Any, Any]:

@@ -19,6 +19,7 @@ from ..._dtypes import ALL, CATEGORIES, CATEGORY_OF
 from .._base import Backend, fastpath
 from .._base.arguments import recheck
 from .._base.core import int_range
+from .._base.functions import accumulation_dtype
 from .._base.hooks import NeverCanonical, NumPyDtypes
 
 
@@ -605,9 +606,10 @@ class JaxCore(NumPyDtypes, Backend):
         return self.dtypes_by_name[self.default_dtype_names()[kind]]
 
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
-        """The dtype of a sum or product: small integers widen to the default integer."""
+        """The dtype of a sum or product: ``dtype`` (`accumulation_dtype`); without one,
+        small integers widen to the default integer."""
         if dtype is not None:
-            return self.check_dtype(dtype, function)
+            return accumulation_dtype(self, x, dtype, function)
         default = self._default("integral")
         if x.dtype.kind == "i" and x.dtype.itemsize < default.itemsize:
             return default

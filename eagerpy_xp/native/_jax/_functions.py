@@ -14,7 +14,7 @@ from .._base.core import (
     int_beyond_dtype,
     translated,
 )
-from .._base.functions import check_roll, check_sorter
+from .._base.functions import accumulates_in_bool, bool_accumulation, check_roll, check_sorter
 from ._core import (
     _ARRAY,
     _FLOATING,
@@ -167,29 +167,40 @@ class JaxFunctions(JaxCore):
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
         """Small integers accumulate in the default integer dtype (JAX keeps theirs)."""
-        return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial,
-                                   dtype=self._accumulator(x, dtype, "cumulative_prod"))  # fmt: skip
+        target = self._accumulator(x, dtype, "cumulative_prod")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_prod", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
+        return jnp.cumulative_prod(x, axis=axis, include_initial=include_initial, dtype=target)
 
     @translated
     def cumulative_sum(
         self, x: Any, /, *, axis: int | None = None, dtype: Any = None,
         include_initial: bool = False,
     ) -> Any:  # fmt: skip
-        return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial,
-                                  dtype=self._accumulator(x, dtype, "cumulative_sum"))  # fmt: skip
+        target = self._accumulator(x, dtype, "cumulative_sum")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_sum", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
+        return jnp.cumulative_sum(x, axis=axis, include_initial=include_initial, dtype=target)
 
     # a floating array (which accumulates in its own dtype) over every axis or one:
     # `jax.numpy`'s reduction, jitted (`_reduction`)
     @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.prod), accumulates=True)
     @translated
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return jnp.prod(x, axis=axis, keepdims=keepdims,
-                        dtype=self._accumulator(x, dtype, "prod"))  # fmt: skip
+        target = self._accumulator(x, dtype, "prod")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "prod", x, axis, keepdims)
+        return jnp.prod(x, axis=axis, keepdims=keepdims, dtype=target)
 
     @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.sum), accumulates=True)
     @translated
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
-        return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=self._accumulator(x, dtype, "sum"))
+        target = self._accumulator(x, dtype, "sum")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "sum", x, axis, keepdims)
+        return jnp.sum(x, axis=axis, keepdims=keepdims, dtype=target)
 
     @fastpath.reduction(_ARRAY, _FLOATING, _reduction(jnp.mean))
     @translated

@@ -13,6 +13,7 @@ from .._base.arguments import positive
 from .._base.core import (
     translated,
 )
+from .._base.functions import accumulates_in_bool
 from .._base.subnamespaces import EigResult
 from ._core import _REAL_FLOATING, JaxCore
 
@@ -52,8 +53,10 @@ class JaxLinalg(Linalg):
 
     @translated
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
-        return self._l.trace(x, offset=offset,
-                             dtype=self._b._accumulator(x, dtype, "linalg.trace"))  # fmt: skip
+        target = self._b._accumulator(x, dtype, "linalg.trace")
+        if accumulates_in_bool(self._b, target):
+            return self._b.sum(self.diagonal(x, offset=offset), axis=-1, dtype=target)
+        return self._l.trace(x, offset=offset, dtype=target)
 
 
 class JaxFFT(FFT):

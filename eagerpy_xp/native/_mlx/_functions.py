@@ -16,7 +16,7 @@ from typing import Any
 import mlx.core as mx
 
 from ..._dtypes import COMPLEX_FLOATING
-from .._base import fastpath
+from .._base import fastpath, functions
 from .._base.core import translated
 from .._base.functions import check_correction, check_diff, check_roll
 from ._core import MAPPING, filled, part, reduce, take
@@ -491,16 +491,10 @@ class MLXFunctions(MLXElementwise, MLXCreation):
 
     # -- statistics -------------------------------------------------------------------------
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
-        """The dtype of a sum or product: the one asked for; small integers widen to the
-        default integer (unsigned ones to uint64); floating dtypes keep theirs."""
+        """The dtype of a sum or product: `accumulation_dtype`'s; small integers widen to the
+        default integer (unsigned ones to uint64), floating dtypes keep theirs."""
         if dtype is not None:
-            target = self.check_dtype(dtype, function)
-            if self._kinds[target] in _FLOAT_KINDS or self._kind(x) not in _FLOAT_KINDS:
-                return target
-            if self._kind(x) == "complex floating" and target != mx.complex64:
-                raise self.error(function, f"cannot accumulate {self._name(x)} values in "
-                                 f"{self.dtype_name(target)}", TypeError)  # fmt: skip
-            return target
+            return functions.accumulation_dtype(self, x, dtype, function)
         kind = self._kind(x)
         if kind == "signed integer":
             return mx.int64
@@ -516,6 +510,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "sum")
         target = self._accumulator(x, dtype, "sum")
+        if functions.accumulates_in_bool(self, target):
+            return functions.bool_accumulation(self, "sum", x, axis, keepdims)
         axes = self._reduction_axes(x, axis, "sum")
         return _exact_sum(x.astype(target) if x.dtype != target else x, axes, target, keepdims)
 
@@ -523,6 +519,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
     def prod(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         x = self._raw(x, "prod")
         target = self._accumulator(x, dtype, "prod")
+        if functions.accumulates_in_bool(self, target):
+            return functions.bool_accumulation(self, "prod", x, axis, keepdims)
         axes = self._reduction_axes(x, axis, "prod")
         x = x.astype(target) if x.dtype != target else x
         return reduce(mx.prod, x, axes, keepdims, 1).astype(target)
@@ -552,6 +550,8 @@ class MLXFunctions(MLXElementwise, MLXCreation):
             axis = 0
         axis = self.normalize_axis(axis, x.ndim, function)
         target = self._accumulator(x, dtype, function)
+        if functions.accumulates_in_bool(self, target):
+            return functions.bool_accumulation(self, function, x, axis, False, include_initial)
         x = x.astype(target) if x.dtype != target else x
         fn = mx.cumsum if function == "cumulative_sum" else mx.cumprod
         result = fn(x, axis=axis) if x.size else x

@@ -366,6 +366,19 @@ class NdonnxElementwise(NdonnxIndexing):
         return ndx.zeros_like(x)
 
     @translated
+    def divide(self, x1: Any, x2: Any, /) -> Any:
+        """``ndx.divide`` of the operands at their promoted dtype: with an integer array
+        first and a floating one second, ndonnx divides in float64 whatever the floating
+        one's dtype (``uint8 / float32`` is float64, ``float32 / uint8`` float32, and
+        ``result_type`` float32).  Two integer arrays give the default float64."""
+        int_beyond_dtype(self, "divide", x1, x2)  # OverflowError for an int beyond the dtype
+        if type(x1) is Array and type(x2) is Array and x1.dtype != x2.dtype:
+            dtype = ndx.result_type(x1, x2)
+            if self.dtype_name(dtype) in ("float32", "float64"):
+                x1, x2 = ndx.astype(x1, dtype), ndx.astype(x2, dtype)
+        return ndx.divide(x1, x2)
+
+    @translated
     def floor_divide(self, x1: Any, x2: Any, /) -> Any:
         """Integer division by zero gives 0, as NumPy's (onnxruntime's ``Div`` fails the
         whole model on it)."""

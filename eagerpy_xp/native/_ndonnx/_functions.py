@@ -26,6 +26,7 @@ import spox.opset.ai.onnx.v21 as _onnx
 
 from ..._dtypes import REAL_FLOATING
 from .._base.core import translated
+from .._base.functions import accumulates_in_bool, accumulation_dtype, bool_accumulation
 from ._core import Array, constant, constant_var
 from ._creation import NdonnxCreation
 
@@ -139,7 +140,9 @@ class NdonnxFunctions(NdonnxCreation):
         ``ReduceSum`` saturates, and it has none for uint64, which ndonnx sums in
         float64)."""
         axes = self._axes(x, axis, "sum")
-        target = self._accumulation(x, self.check_dtype(dtype, "sum"), "sum")
+        target = self._accumulation(x, accumulation_dtype(self, x, dtype, "sum"), "sum")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "sum", x, axis, keepdims)
         shape = self.shape_of(x)
         kept = [a for a in range(len(shape)) if a not in axes]
         if self.dtype_name(target) in REAL_FLOATING or any(shape[a] is None for a in axes) \
@@ -174,7 +177,9 @@ class NdonnxFunctions(NdonnxCreation):
         saturates): a product tree of ``Mul`` over the reduced axes, whose sizes must be
         known."""
         axes = self._axes(x, axis, "prod")
-        target = self._accumulation(x, self.check_dtype(dtype, "prod"), "prod")
+        target = self._accumulation(x, accumulation_dtype(self, x, dtype, "prod"), "prod")
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "prod", x, axis, keepdims)
         if self.dtype_name(target) in REAL_FLOATING:
             return super().prod(x, axis=axis, dtype=target, keepdims=keepdims)
         shape = self.shape_of(x)
@@ -207,9 +212,9 @@ class NdonnxFunctions(NdonnxCreation):
         return result
 
     def _accumulation(self, x: Any, dtype: Any, function: str) -> Any:
-        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given;
-        else ``x``'s, with narrower integers widened to int64 or uint64 and bool to the
-        default integer (the standard's rule)."""
+        """The result dtype of ``sum``/``prod``/``cumulative_*``: ``dtype`` if given (as
+        `accumulation_dtype` checked it); else ``x``'s, with narrower integers widened to
+        int64 or uint64 and bool to the default integer (the standard's rule)."""
         if dtype is not None:
             return dtype
         name = self.dtype_name(x.dtype)
@@ -279,8 +284,11 @@ class NdonnxFunctions(NdonnxCreation):
                                  "array")  # fmt: skip
             axis = 0
         axis = self.normalize_axis(axis, len(shape), "cumulative_prod")
-        target = self._accumulation(x, self.check_dtype(dtype, "cumulative_prod"),
+        target = self._accumulation(x, accumulation_dtype(self, x, dtype, "cumulative_prod"),
                                     "cumulative_prod")  # fmt: skip
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_prod", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
         size = shape[axis]
         if size is None:
             raise self.error("cumulative_prod", f"axis {axis} of shape {shape} must have a "
@@ -297,8 +305,11 @@ class NdonnxFunctions(NdonnxCreation):
         ``2**bits`` as the dtype adds; ndonnx's ``CumSum`` of uint64 runs in float64)
         where the axis's size is known; floats, and unknown sizes, through ndonnx."""
         shape = self.shape_of(x)
-        target = self._accumulation(x, self.check_dtype(dtype, "cumulative_sum"),
+        target = self._accumulation(x, accumulation_dtype(self, x, dtype, "cumulative_sum"),
                                     "cumulative_sum")  # fmt: skip
+        if accumulates_in_bool(self, target):
+            return bool_accumulation(self, "cumulative_sum", x, axis,
+                                     include_initial=include_initial)  # fmt: skip
         if self.dtype_name(target) in REAL_FLOATING or (axis is None and len(shape) != 1):
             return super().cumulative_sum(x, axis=axis, dtype=dtype,
                                           include_initial=include_initial)  # fmt: skip

@@ -24,6 +24,7 @@ import spox.opset.ai.onnx.v21 as _onnx
 from ..._dtypes import REAL_FLOATING
 from .._base import FFT, Info, Linalg
 from .._base.core import translated
+from .._base.functions import accumulation_dtype
 from .._base.subnamespaces import SlogdetResult, check_vector_ord
 from ._core import constant_var
 
@@ -275,7 +276,7 @@ class NdonnxLinalg(Linalg):
     def trace(self, x: Any, /, *, offset: int = 0, dtype: Any = None) -> Any:
         b = self._b
         return b.sum(self.diagonal(x, offset=offset), axis=-1,
-                     dtype=b.check_dtype(dtype, "linalg.trace"))  # fmt: skip
+                     dtype=accumulation_dtype(b, x, dtype, "linalg.trace"))  # fmt: skip
 
     @translated
     def vector_norm(

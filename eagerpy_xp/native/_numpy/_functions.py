@@ -8,7 +8,12 @@ import numpy as np
 
 from .._base import fastpath
 from .._base.core import raise_translated, translated
-from .._base.functions import check_repeats
+from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
+    check_repeats,
+)
 from ._core import _NDARRAY, _NUMERIC, _REAL_NUMERIC, _REDUCE, NumPyCore
 
 #: The standard's floating dtypes.
@@ -43,7 +48,11 @@ class NumPyFunctions(NumPyCore):
         if type(x) is not _NDARRAY or x.dtype not in accepted[1]:
             self.check_operand(x, function, accepted[0])
         try:
-            return reduce(x, axis=axis, dtype=self.check_dtype(dtype, function), keepdims=keepdims)
+            if dtype is not None:
+                dtype = accumulation_dtype(self, x, dtype, function)
+                if accumulates_in_bool(self, dtype):
+                    return bool_accumulation(self, function, x, axis, keepdims)
+            return reduce(x, axis=axis, dtype=dtype, keepdims=keepdims)
         except Exception as exc:
             raise_translated(self, exc, function)
 

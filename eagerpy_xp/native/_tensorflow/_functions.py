@@ -17,7 +17,14 @@ import tensorflow as tf
 from .._base import fastpath
 from .._base.arguments import integer
 from .._base.core import AxisError, raise_translated, translated
-from .._base.functions import check_reduced_elements, check_roll, check_sorter
+from .._base.functions import (
+    accumulates_in_bool,
+    accumulation_dtype,
+    bool_accumulation,
+    check_reduced_elements,
+    check_roll,
+    check_sorter,
+)
 from ._core import INTEGRAL_KINDS, REAL_KINDS, TFBase
 from ._eager import FLOATING, raw_op, reduction_axes
 from ._ranks import basic_slice, positions, reverse, select
@@ -308,9 +315,10 @@ class FunctionsMixin(TFBase):
 
     # -- statistics ------------------------------------------------------------------------
     def _accumulator(self, x: Any, dtype: Any, function: str) -> Any:
-        """``x`` in the dtype a sum/product accumulates in (int64/uint64 for small ints)."""
+        """``x`` in the dtype a sum/product accumulates in: ``dtype``
+        (`accumulation_dtype`), else int64/uint64 for small ints."""
         if dtype is not None:
-            target = self.check_dtype(dtype, function)
+            target = accumulation_dtype(self, x, dtype, function)
         else:
             kind = self.kind(x)
             name = {"bool": "int64", "signed integer": "int64",
@@ -318,9 +326,6 @@ class FunctionsMixin(TFBase):
             target = self.tfd(name)
         if x.dtype == target:
             return x
-        if x.dtype.is_complex and not target.is_complex:
-            raise self.error(function, f"cannot accumulate {self.dn(x)} in {target.name}",
-                             TypeError)  # fmt: skip
         return tf.cast(x, target)
 
     def _reduce(self, function: str, op: Callable[..., Any], x: Any, axis: Any, keepdims: bool,
@@ -328,6 +333,8 @@ class FunctionsMixin(TFBase):
         """``op`` (a raw reduction op) over ``axis``, accumulating as the standard says."""
         x = self.tensor(x, function)
         axes = tf.constant(self.axes(axis, self.ndim(x), function), tf.int32)
+        if accumulates_in_bool(self, accumulation_dtype(self, x, dtype, function)):
+            return bool_accumulation(self, function, x, axis, keepdims)
         return op(self._accumulator(x, dtype, function), axes, bool(keepdims))
 
     @_fast_sum(_SUM)
@@ -407,6 +414,8 @@ class FunctionsMixin(TFBase):
         if self.ndim(x) == 0:
             raise self.error(function, "0-d arrays are not supported")
         a = self.normalize_axis(axis, self.ndim(x), function)
+        if accumulates_in_bool(self, accumulation_dtype(self, x, dtype, function)):
+            return bool_accumulation(self, function, x, a, include_initial=include_initial)
         acc = self._accumulator(x, dtype, function)
         result = fn(acc, axis=a)
         if include_initial:

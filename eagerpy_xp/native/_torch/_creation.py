@@ -280,10 +280,12 @@ class TorchCreation(TorchCore):
     # -- data type functions ----------------------------------------------------------------
     @translated
     def astype(self, x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-        """Complex to real raises `TypeError` (torch would drop the imaginary part)."""
+        """Complex to a real-valued dtype raises `TypeError` (the standard: should not be
+        permitted; torch would drop the imaginary part); complex to bool is ``x != 0``
+        (torch's own cast: a nonzero part, NaN included, is True)."""
         self._check_tensor(x, "astype")
         target = self.required_dtype(dtype, "astype")
-        if x.is_complex() and not target.is_complex:
+        if x.is_complex() and not target.is_complex and target is not torch.bool:
             raise self.error("astype", f"casting {x.dtype} to {target} would drop the imaginary "
                              "part; take real() first", TypeError)  # fmt: skip
         kwargs: dict[str, Any] = {"dtype": target, "copy": copy}

@@ -13,6 +13,8 @@ from ..._dtypes import CATEGORY_OF
 from .._base import fastpath
 from .._base.core import raise_translated, translated
 from .._base.functions import (
+    accumulation_dtype,
+    bool_accumulation,
     check_correction,
     check_reduced_elements,
     check_repeats,
@@ -398,16 +400,20 @@ class TorchFunctions(TorchCore):
     def _accumulator(self, x: Tensor, dtype: Any, function: str) -> torch.dtype:
         """The result dtype of sum/prod/cumulative_*: small integers widen to 64 bits."""
         if dtype is not None:
-            return self.check_dtype(dtype, function)  # type: ignore[no-any-return]
+            return accumulation_dtype(self, x, dtype, function)  # type: ignore[no-any-return]
         kind = self._kinds.get(x.dtype, "real floating")  # torch's half floats: not in _kinds
         if kind in ("bool", "signed integer"):
             return torch.int64
         return torch.uint64 if kind == "unsigned integer" else x.dtype
 
-    def _accumulate(self, fn: Any, x: Any, dtype: Any, function: str, **kwargs: Any) -> Tensor:
-        """``fn(values, dtype=..., **kwargs)`` computed so integer results wrap correctly."""
+    def _accumulate(self, fn: Any, x: Any, dtype: Any, function: str, in_bool: tuple[Any, ...],
+                    **kwargs: Any) -> Tensor:  # fmt: skip
+        """``fn(values, dtype=..., **kwargs)`` computed so integer results wrap correctly;
+        for ``dtype`` bool, `bool_accumulation` (``in_bool``: its arguments after ``x``)."""
         self.check_operand(x, function, CATEGORY_OF[function])
         target = self._accumulator(x, dtype, function)
+        if target is torch.bool:
+            return bool_accumulation(self, function, x, *in_bool)  # type: ignore[no-any-return]
         if target.is_floating_point or target.is_complex:
             values = x if x.dtype == target else x.to(target)
             return fn(values, dtype=target, **kwargs)  # type: ignore[no-any-return]
@@ -421,7 +427,7 @@ class TorchFunctions(TorchCore):
         try:
             return self._accumulate(
                 lambda v, dtype: self._reduce(torch.sum, v, axis, keepdims, "sum", dtype=dtype),
-                x, dtype, "sum")  # fmt: skip
+                x, dtype, "sum", (axis, keepdims))  # fmt: skip
         except Exception as exc:
             raise_translated(self, exc, "sum")
 
@@ -432,7 +438,7 @@ class TorchFunctions(TorchCore):
         try:
             return self._accumulate(
                 lambda v, dtype: self._reduce(_prod, v, axis, keepdims, "prod", dtype=dtype),
-                x, dtype, "prod")  # fmt: skip
+                x, dtype, "prod", (axis, keepdims))  # fmt: skip
         except Exception as exc:
             raise_translated(self, exc, "prod")
 
@@ -444,8 +450,8 @@ class TorchFunctions(TorchCore):
                 raise self.error(function, f"axis is required for {x.ndim}-d arrays")
             x, axis = x.reshape(-1), 0
         dim = self.normalize_axis(axis, x.ndim, function)
-        result = self._accumulate(fn, x, dtype, function, dim=dim)
-        if not include_initial:
+        result = self._accumulate(fn, x, dtype, function, (dim, False, include_initial), dim=dim)
+        if not include_initial or result.dtype is torch.bool:  # bool_accumulation's has it
             return result
         shape = list(result.shape)
         shape[dim] = 1
