@@ -163,6 +163,18 @@ _PLAIN_PARAMETERS = frozenset({
 })  # fmt: skip
 
 
+#: Parameters that take a sequence of arrays (``stack``, ``concat``) or of values
+#: (``asarray``): a subclass of list or tuple (a named tuple such as SciPy's
+#: ``ConfidenceInterval``) is unwrapped as the plain list or tuple of its items (its items'
+#: own subclasses are not looked into: `_unwrapper` reads exact types, per element).
+_SEQUENCE_PARAMETERS = frozenset({"arrays", "obj"})
+
+
+def _plain_sequence(value: Any) -> Any:
+    """A list or tuple subclass (a named tuple) as a plain list or tuple of its items."""
+    return list(value) if isinstance(value, list) else tuple(value)
+
+
 def _same_parameters(fn: Callable[..., Any], sig: inspect.Signature) -> bool:
     """Whether ``fn`` takes exactly the spec's parameters (names, kinds and defaults), so
     a lifted function may pass every argument on explicitly."""
@@ -189,12 +201,18 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
     scope: dict[str, Any] = {
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
-        "containers": frozenset({Array, list, tuple}), GENERATED_SCOPE: True,
+        "containers": frozenset({Array, list, tuple}), "sequences": (list, tuple),
+        "plain": _plain_sequence, GENERATED_SCOPE: True,
     }  # fmt: skip
     passed = []
     for p in sig.parameters.values():
         if p.name in _PLAIN_PARAMETERS:
             value = p.name
+        elif p.name in _SEQUENCE_PARAMETERS:  # a list or tuple subclass as a plain one
+            value = (f"({p.name}._raw if type({p.name}) is Array and {p.name}._b is backend "
+                     f"else unwrap({p.name}) if type({p.name}) in containers "
+                     f"else unwrap(plain({p.name})) if isinstance({p.name}, sequences) "
+                     f"else {p.name})")
         else:
             value = (f"({p.name}._raw if type({p.name}) is Array and {p.name}._b is backend "
                      f"else {p.name} if type({p.name}) not in containers else unwrap({p.name}))")

@@ -54,19 +54,43 @@ class CreationFunctions:
                              f"{type(fill_value).__name__} {fill_value!r:.60}", TypeError)  # fmt: skip
 
     def _check_fill_fits(self, fill_value: Any, function: str, dtype: Any = None,
-                         like: Any = None) -> None:  # fmt: skip
-        """A Python int ``fill_value`` must fit the result's dtype: ``dtype``, else ``like``'s
-        dtype (``full_like``), else the default integer dtype (`OverflowError`)."""
-        if not isinstance(fill_value, int) or isinstance(fill_value, bool):
-            return
-        if dtype is not None:
-            name = self.dtype_name(self.check_dtype(dtype, function))
+                         like: Any = None) -> Any:  # fmt: skip
+        """``fill_value`` as the result stores it: a Python int must fit the result's
+        integer dtype (``dtype``, else ``like``'s dtype for ``full_like``, else the default
+        integer dtype: `OverflowError`); a Python float given an integer result dtype is
+        truncated toward zero, as ``asarray`` makes it (`_truncated_floats`: NumPy and
+        Dask wrapped ``full(2, -1.5, dtype=uint8)`` to 255, JAX saturated it to 0, torch
+        refused -0.5 for uint8).  Other values as they are."""
+        if isinstance(fill_value, float):
+            if dtype is not None:
+                name = self._name_of(dtype, function)
+            elif like is not None:
+                name = self._names_by_dtype.get(like.dtype)
+            else:
+                return fill_value  # the default floating dtype
+            if name not in INT_RANGE:
+                return fill_value  # a floating (or complex, bool) result
+            fill_value = self._truncated_floats(fill_value, name, function)
+        elif not isinstance(fill_value, int) or isinstance(fill_value, bool):
+            return fill_value
+        elif dtype is not None:
+            name = self._name_of(dtype, function)
         elif like is not None:
             name = self._names_by_dtype.get(like.dtype)
         else:
             name = self.default_dtype_names()["integral"]
         if name is not None:
             check_python_int(self, fill_value, name, function)
+        return fill_value
+
+    def _name_of(self, dtype: Any, function: str) -> str | None:
+        """The standard's name of the dtype ``dtype`` (a dict lookup for a dtype object of
+        the backend; `check_dtype`'s error for anything else)."""
+        try:
+            name = self._names_by_dtype.get(dtype)
+        except TypeError:  # unhashable: check_dtype says what it is
+            name = None
+        return name if name is not None else self.dtype_name(self.check_dtype(dtype, function))
 
     def _check_python_ints(self, obj: Any, name: str | None, function: str) -> None:
         """`OverflowError` naming the first Python int in ``obj`` (nested lists and tuples)
@@ -78,6 +102,19 @@ class CreationFunctions:
             big = int_beyond(obj, name)
             if big is not None:
                 check_python_int(self, big, name, function)
+
+    def _truncated_floats(self, obj: Any, name: str, function: str) -> Any:
+        """``obj`` (a Python scalar or nested lists and tuples) as ``asarray`` stores it in
+        an array of the integer dtype ``name``: each Python float truncated toward zero to
+        a Python int, as NumPy makes ``asarray([-0.5, 2.7], dtype=uint8)`` ``[0, 2]``
+        (the standard leaves the conversion to the library; torch refuses -0.5 for an
+        unsigned dtype and every float for uint64, MLX wraps -1.5 to 255).  NaN is a
+        `ValueError` and an infinity an `OverflowError`, as Python's ``int()`` and NumPy
+        raise; ``obj`` itself where it holds no float.  Whether the ints fit ``name`` is
+        `_check_python_ints`."""
+        if name not in INT_RANGE:
+            return obj
+        return _floats_to_ints(self, obj, name, function)
 
     def _check_arange_ints(self, start: Any, stop: Any, step: Any, dtype: Any,
                            function: str = "arange") -> bool:  # fmt: skip
@@ -201,7 +238,7 @@ class CreationFunctions:
     @translated
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         self._check_fill(fill_value, "full")
-        self._check_fill_fits(fill_value, "full", dtype)
+        fill_value = self._check_fill_fits(fill_value, "full", dtype)
         return self._f.full(self._check_shape(shape, "full"), fill_value,
                             **self._dtype_kwargs(dtype, "full"),
                             **self._device_kwargs(device, "full"))  # fmt: skip
@@ -211,7 +248,7 @@ class CreationFunctions:
         self, x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None
     ) -> Any:
         self._check_fill(fill_value, "full_like")
-        self._check_fill_fits(fill_value, "full_like", dtype, x)
+        fill_value = self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._f.full_like(x, fill_value, **self._dtype_kwargs(dtype, "full_like"),
                                  **self._device_kwargs(device, "full_like"))  # fmt: skip
 
@@ -367,6 +404,25 @@ def int_beyond(obj: Any, name: str) -> int | None:
             if found is not None:
                 return found
     return None
+
+
+def _floats_to_ints(backend: Any, obj: Any, name: str, function: str) -> Any:
+    """`CreationFunctions._truncated_floats` on one entry or nested sequence: the same
+    object where nothing in it changes (a list is copied only around a float)."""
+    if isinstance(obj, float):
+        if obj != obj:
+            raise backend.error(function, f"cannot make an array of dtype {name} of the Python "
+                                f"float nan (NaN has no integer value)", ValueError)  # fmt: skip
+        if obj in (math.inf, -math.inf):
+            raise backend.error(function, f"cannot make an array of dtype {name} of the Python "
+                                f"float {obj} (an infinity has no integer value)",
+                                OverflowError)  # fmt: skip
+        return int(obj)  # toward zero, as NumPy stores it
+    if isinstance(obj, (list, tuple)):
+        items = [_floats_to_ints(backend, item, name, function) for item in obj]
+        if any(new is not old for new, old in zip(items, obj)):
+            return type(obj)(items) if type(obj) in (list, tuple) else items
+    return obj
 
 
 def _only_ints(obj: Any) -> bool:

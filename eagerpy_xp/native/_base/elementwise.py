@@ -270,3 +270,43 @@ def clamp_int_bound(backend: Any, dtype: Any, bound: Any) -> Any:
         return bound
     low, high = bounds
     return low if bound < low else high if bound > high else bound
+
+
+#: The integer exponents below which NumPy (``npy_cpow``) and Python raise a complex number
+#: to a power by repeated multiplication rather than through ``exp(x2 * log(x1))``.
+_EXACT_POWERS = 100
+
+
+def integral_exponent(value: Any) -> int | None:
+    """A Python int (or an integral Python float) exponent ``n`` with ``|n| < 100`` as an
+    int: the exponents `complex_integer_power` computes; None for any other value."""
+    kind = type(value)
+    if kind is float and value.is_integer():
+        value = int(value)
+    elif kind is not int:
+        return None
+    return value if -_EXACT_POWERS < value < _EXACT_POWERS else None
+
+
+def complex_integer_power(x: Any, n: int, multiply: Callable[[Any, Any], Any],
+                          reciprocal: Callable[[Any], Any], one: Callable[[Any], Any]) -> Any:  # fmt: skip
+    """``x ** n`` for a complex array ``x`` and an int ``n`` (`integral_exponent`) by
+    squaring and multiplying, as NumPy's and Python's complex power computes it: a purely
+    imaginary ``x`` squared is real, with an imaginary part of exactly 0 (torch,
+    TensorFlow and MLX compute ``exp(n * log(x))``, whose rounding leaves ``1e-16``
+    there, and SciPy's ``poly`` of conjugate zeros then keeps odd coefficients that
+    should cancel: ``signal.cheby2``).  ``x ** 0`` is 1 (NaN included), as NumPy's; a
+    negative ``n`` is the reciprocal of ``x ** -n``.  ``one(x)`` makes ones like ``x``."""
+    if n == 0:
+        return one(x)
+    count = -n if n < 0 else n
+    result = None
+    base = x
+    while True:
+        if count & 1:
+            result = base if result is None else multiply(result, base)
+        count >>= 1
+        if not count:
+            break
+        base = multiply(base, base)
+    return reciprocal(result) if n < 0 else result

@@ -358,6 +358,11 @@ class JaxElementwise(JaxCore):
         array)."""
         self.check_operands("pow", x1, x2)
         int_beyond_dtype(self, "pow", x1, x2)  # OverflowError for an int beyond x1's dtype
+        if type(x2) is float and getattr(x1, "dtype", None) is not None and \
+                x1.dtype.kind == "c":  # fmt: skip
+            n = elementwise.integral_exponent(x2)
+            if n is not None:  # 2.0 as 2: by multiplying (integer_pow), as NumPy's
+                return jnp.power(x1, n)
         if _is_int(x2) and hasattr(x1, "dtype"):  # x1's dtype, and JAX's integer_pow path
             if x2 < 0 and x1.dtype.kind in "iu":
                 return _negative_int_pow(x1, x2)

@@ -12,7 +12,7 @@ import mlx.core as mx
 from ..._detect import SCALAR_TYPES
 from ..._dtypes import ALL, COMPLEX_FLOATING, kind_of
 from .._base.core import translated
-from .._base.creation import check_dlpack
+from .._base.creation import check_dlpack, check_python_int
 from ._core import AbsentDtype, MLXCore, described
 
 if TYPE_CHECKING:
@@ -63,10 +63,11 @@ class MLXCreation(MLXCore):
         if type(value) is complex and name not in COMPLEX_FLOATING:
             raise self.error(function, f"cannot fill a {name} array with the complex "
                              f"{value!r}", TypeError)  # fmt: skip
-        if type(value) is float and kind_of(name) in ("bool", "signed integer",
-                                                      "unsigned integer"):  # fmt: skip
-            if not math.isfinite(value):
-                raise self.error(function, f"cannot fill a {name} array with {value!r}")
+        if type(value) is float and kind_of(name) in ("signed integer", "unsigned integer"):
+            value = self._truncated_floats(value, name, function)  # as asarray makes it
+            check_python_int(self, value, name, function)
+        elif type(value) is float and kind_of(name) == "bool" and not math.isfinite(value):
+            raise self.error(function, f"cannot fill a {name} array with {value!r}")
         if type(value) is int and kind_of(name) != "bool":
             fill = self.scalar_array(value, dtype, function)
         elif type(value) is complex:
@@ -155,6 +156,11 @@ class MLXCreation(MLXCore):
                 host = host.astype(host.dtype.newbyteorder("="))
         else:
             kind = _python_kind(obj)
+            if target is not None and kind in ("real floating", None) and \
+                    isinstance(obj, (float, list, tuple)):  # fmt: skip
+                truncated = self._truncated_floats(obj, self.dtype_name(target), "asarray")
+                if truncated is not obj:  # (MLX would wrap -1.5 into uint8 as 255)
+                    obj, kind = truncated, _python_kind(truncated)
             stacked = _stacked(obj) if kind == "array" else None
             if stacked is not None and stacked.dtype in self._kinds and (
                     target is None or stacked.dtype == target):  # fmt: skip

@@ -345,12 +345,17 @@ class MLXElementwise(MLXCore):
         result = mx.where(a == b, a + math.log(2), result)  # both infinite: no inf - inf
         return mx.where(mx.logical_or(mx.isnan(a), mx.isnan(b)), math.nan, result).astype(mx.float64) + 0.0
 
-    @fastpath.binary(mx.array, FLOATING, mx.power, _scalar_operand)
+    @fastpath.binary(mx.array, REAL_FLOATING, mx.power, _scalar_operand)
     @translated
     def pow(self, x1: Any, x2: Any, /) -> Any:
         """An integer to a negative integer power (unspecified) gives what torch,
         TensorFlow and JAX give here: 1 for base 1, ±1 for base -1, else 0 (MLX: 0)."""
         a, b = self.promoted_operands("pow", x1, x2)
+        if self._kind(a) == "complex floating":
+            n = elementwise.integral_exponent(x2)
+            if n is not None:  # by multiplying, as NumPy's (MLX: exp(n * log(x)))
+                return elementwise.complex_integer_power(a, n, mx.multiply, mx.reciprocal,
+                                                         mx.ones_like)  # fmt: skip
         if self._kind(a) not in ("signed integer", "unsigned integer"):
             return mx.power(a, b)
         if self._kind(a) == "unsigned integer":

@@ -158,6 +158,10 @@ class ElementwiseMixin(TFBase):
         """Integer powers wrap around; a negative integer exponent gives 0 (unspecified)."""
         a, b, name = self._pair("pow", x1, x2)
         if self.kind(a) == "complex floating":
+            n = elementwise.integral_exponent(x2)
+            if n is not None:  # by multiplying, as NumPy's (TensorFlow: exp(n * log(x)))
+                return elementwise.complex_integer_power(a, n, tf.math.multiply,
+                                                         tf.math.reciprocal, tf.ones_like)  # fmt: skip
             return self._complex_pow(a, b)
         if self.kind(a) not in INTEGRAL_KINDS:
             return tf.math.pow(a, b)

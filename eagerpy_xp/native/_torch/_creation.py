@@ -48,6 +48,9 @@ class TorchCreation(TorchCore):
             wide = torch.arange(count, **kwargs) * int64_bits(step) + int64_bits(start)
             return wide.view(torch.uint64) if target == torch.uint64 else wide.to(
                 target or torch.int64)
+        if target in _REAL_OF_COMPLEX:  # no complex kernel: count in the real dtype
+            kwargs["dtype"] = _REAL_OF_COMPLEX[target]
+            return torch.arange(start, stop, step, **kwargs).to(target)
         if target in SIGNED_VIEW:  # no kernel: count in int64
             kwargs["dtype"] = torch.int64
             return torch.arange(start, stop, step, **kwargs).to(target)
@@ -79,6 +82,11 @@ class TorchCreation(TorchCore):
         except (ValueError, RuntimeError, TypeError) as e:
             if _holds_tensor(obj):  # tensors that are not 0-d, or uint64 ones (torch calls int())
                 return self._stacked(obj, kwargs, copy)
+            truncated = obj if name is None or not isinstance(obj, (float, list, tuple)) else \
+                self._truncated_floats(obj, name, "asarray")  # fmt: skip
+            if truncated is not obj:  # torch refuses -0.5 for uint8 and any float for uint64
+                self._check_python_ints(truncated, name, "asarray")
+                return torch.asarray(truncated, copy=copy, **kwargs)
             if isinstance(obj, (list, tuple)):
                 self._check_python_ints(obj, name, "asarray")  # torch's message names no value
             if isinstance(e, TypeError):
@@ -160,7 +168,7 @@ class TorchCreation(TorchCore):
     def full(self, shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
         target = self.check_dtype(dtype, "full")
         self._check_fill(fill_value, "full")
-        self._check_fill_fits(fill_value, "full", dtype)
+        fill_value = self._check_fill_fits(fill_value, "full", dtype)
         return self._filled(torch.full, shape, dtype, device, "full",
                             _inexact_fill(fill_value, target))  # fmt: skip
 
@@ -188,7 +196,7 @@ class TorchCreation(TorchCore):
         self._check_tensor(x, "full_like")
         target = x.dtype if dtype is None else self.check_dtype(dtype, "full_like")
         self._check_fill(fill_value, "full_like")
-        self._check_fill_fits(fill_value, "full_like", dtype, x)
+        fill_value = self._check_fill_fits(fill_value, "full_like", dtype, x)
         return self._like(torch.full_like, x, dtype, device, "full_like",
                           _inexact_fill(fill_value, target))  # fmt: skip
 
@@ -296,6 +304,8 @@ def _inexact_fill(fill_value: Any, dtype: Any) -> Any:
 
 
 #: The unsigned dtypes, into which torch wraps negative Python ints.
+#: The real dtype in which ``arange`` counts for a complex one (torch has no complex kernel).
+_REAL_OF_COMPLEX = {torch.complex64: torch.float32, torch.complex128: torch.float64}
 _UNSIGNED = frozenset({torch.uint8, torch.uint16, torch.uint32, torch.uint64})
 
 

@@ -457,6 +457,11 @@ class TorchElementwise(TorchCore):
             exponent = _exponent(x2, x1.dtype)
             if exponent is not None:
                 return Tensor.pow(x1, exponent)
+            if x1.is_complex():
+                n = elementwise.integral_exponent(x2)
+                if n is not None:  # by multiplying, as NumPy's (torch: exp(n * log(x)))
+                    return elementwise.complex_integer_power(x1, n, torch.mul, torch.reciprocal,
+                                                             torch.ones_like)  # fmt: skip
         a, b = self.promoted_operands("pow", x1, x2)
         if a.dtype in WIDER:
             return self._unbits(torch.pow(a.to(WIDER[a.dtype]), b.to(WIDER[a.dtype])), a.dtype)
