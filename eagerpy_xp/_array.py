@@ -423,6 +423,8 @@ class Array(ArrayConversions):
                     take = plan.take
                     raw = x[index] if take is None else take(x, index)
                 elif kind is tuple:
+                    # `_basic` written out (its call alone costs about a floor), with the
+                    # flip's case told apart: a negative step where the case has none
                     negative_steps = plan.negative_steps  # (then no step is read)
                     ellipsis = stepped = False
                     for k in key:
