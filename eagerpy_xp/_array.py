@@ -31,11 +31,14 @@ from ._devices import Device
 from ._dtypes import LANE_MAX, LANE_MIN
 from ._spec import (
     ARITHMETIC_OPERATORS,
+    BINARY_DUNDERS,
     COMPARISON_OPERATORS,
     SUPPORTED_API_VERSIONS,
+    UNARY_DUNDERS,
     operator_function,
 )
 from ._writes import Permuted, Store, Update, raise_as, write
+from .native._base.fastpath import OperatorTable, table_of
 
 if TYPE_CHECKING:
     from .native._base import Backend
@@ -104,69 +107,63 @@ def _binary_operator(dunder: str) -> BinaryOperator:
     """``self <op> other`` (``other <op> self`` for a reflected ``dunder``, ``__radd__``):
     the backend function of `_spec.operator_function`, wrapped.
 
-    The fast case of the function (its `fastpath.BinaryPlan`: two arrays of one dtype,
-    or an array and a Python scalar of the case's types, the scalar first only for the
-    dtypes the case names) calls the op here, without the function's frame; the result
-    is the function's own, and an exception reruns the call through the function, which
-    raises the contract's error.
+    The fast case (the operator's case in ``self``'s `fastpath.OperatorTable`: another
+    array of the same table, a Python float, or a Python int in the lane) calls the op
+    here, without the function's frame; the result is the function's own, and an
+    exception reruns the call through the function, which raises the contract's error.
+    A Python scalar the plan turns into an operand (`fastpath.BinaryPlan.scalar`) takes
+    the plan; anything else, the function.
     """
     function = operator_function(dunder)
     reflected = dunder not in ARITHMETIC_OPERATORS and dunder not in COMPARISON_OPERATORS
+    position = BINARY_DUNDERS.index(dunder)
 
     def operate(self: Array, other: Any, /) -> Array:  # other: an `Operand`
+        kind = type(other)
+        table = self._ops
+        # (the one test of each fast case: a table holds for one backend, one dtype, the
+        # exact type; its cases are None where the operator has none for that dtype)
+        if kind is Array:
+            case = table.arrays[position] if other._ops is table else None
+            operand = other._raw
+        elif kind is float:
+            case = table.floats[position]
+            operand = other
+        elif kind is int:
+            case = table.ints[position] if LANE_MIN <= other <= LANE_MAX else None
+            operand = other
+        else:
+            case = None
+        if case is not None:
+            op, result, dtype = case
+            try:
+                raw = op(operand, self._raw) if reflected else op(self._raw, operand)
+            except Exception:  # the function raises the contract's error
+                pass
+            else:
+                array = _new_object(Array)  # (`new_array`, written out: see there)
+                array._raw = raw if type(raw) is table.array_type else table.backend.normalize(raw)
+                array._b = table.backend
+                array._dt = dtype
+                array._ops = result
+                return array
         b = self._b
         plan = b.operator_plans[function]
         x = self._raw
-        kind = type(other)
-        # (each fast case returns where it succeeds: no flag tested again on the way out)
         if kind is Array:
-            y = other._raw
-            t = plan.array_type
-            # the case's array type is the backend's own: `y` is of this backend too
-            if type(x) is t and type(y) is t:
-                dtype, other_dtype = self._dt, other._dt
-                # (MLX makes a new dtype object per read: equal, not the same)
-                if (dtype is other_dtype or dtype == other_dtype) and dtype in plan.dtypes:
-                    try:
-                        raw = plan.op(y, x) if reflected else plan.op(x, y)
-                    except Exception:
-                        pass
-                    else:
-                        array = _new_object(Array)  # (`new_array`, written out: see there)
-                        array._raw = raw if type(raw) is t else b.normalize(raw)
-                        array._b = b
-                        result = plan.result
-                        array._dt = dtype if result is None else result[dtype]
-                        return array
             if other._b is not b:
                 _check_same_backend(b, other, dunder)
-            other = y
+            other = other._raw
         elif kind in plan.scalar_types and type(x) is plan.array_type:
             dtype = self._dt
             if dtype in (plan.first if reflected else plan.dtypes):
                 try:  # the operand as `fastpath.BinaryCase` says
-                    if dtype in plan.floats if kind is float else kind is int \
-                            and dtype in plan.ints and LANE_MIN <= other <= LANE_MAX:  # fmt: skip
-                        # a lane: the scalar as it is, and the array's dtype kept (no read)
-                        raw = plan.scalar_op(other, x) if reflected else plan.scalar_op(x, other)
-                        array = _new_object(Array)
-                        array._raw = raw if type(raw) is plan.array_type else b.normalize(raw)
-                        array._b = b
-                        result = plan.result
-                        array._dt = dtype if result is None else result[dtype]
-                        return array
                     operand = other if plan.scalar is None else plan.scalar(other, dtype)
                     if operand is not None:
                         raw = plan.scalar_op(operand, x) if reflected else \
                             plan.scalar_op(x, operand)  # fmt: skip
                         if raw is not None:
-                            if type(raw) is not plan.array_type:
-                                raw = b.normalize(raw)
-                            array = _new_object(Array)
-                            array._raw = raw
-                            array._b = b
-                            array._dt = raw.dtype  # (a scalar may change it, NumPy's)
-                            return array
+                            return as_array(b, raw)  # (a scalar may change the dtype: NumPy's)
                 except Exception:  # the function raises the contract's error
                     pass
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):
@@ -206,6 +203,7 @@ def _inplace_operator(dunder: str) -> BinaryOperator:
         except Exception as exc:
             raise_as(b, exc, dunder)
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
+        self._ops = table_of(b, raw, self._dt)
         return self
 
     return _named(inplace, dunder, function)  # type: ignore[no-any-return]
@@ -213,29 +211,29 @@ def _inplace_operator(dunder: str) -> BinaryOperator:
 
 def _unary_operator(dunder: str) -> UnaryOperator:
     """``<op> self``: the backend function of `_spec.operator_function`, wrapped; its
-    fast case (`fastpath.UnaryPlan`) calls the op here, as `_binary_operator` does."""
+    fast case (in ``self``'s `fastpath.OperatorTable`) calls the op here, as
+    `_binary_operator` does."""
     function = operator_function(dunder)
+    position = UNARY_DUNDERS.index(dunder)
 
     def unary(self: Array, /) -> Array:
+        table = self._ops
+        case = table.unary[position]
+        if case is not None:
+            op, result, dtype = case
+            try:
+                raw = op(self._raw)
+            except Exception:
+                raw = None
+            if raw is not None:  # (None: a checked op's dtype is not the case's)
+                array = _new_object(Array)  # (`new_array`, written out: see there)
+                array._raw = raw if type(raw) is table.array_type else table.backend.normalize(raw)
+                array._b = table.backend
+                array._dt = dtype
+                array._ops = result
+                return array
         b = self._b
-        plan = b.operator_plans[function]
-        x = self._raw
-        t = plan.array_type
-        if type(x) is t:
-            dtype = self._dt
-            if plan.checked or dtype in plan.dtypes:
-                try:
-                    raw = plan.op(x)
-                except Exception:
-                    raw = None
-                if raw is not None:  # (None: a checked op's dtype is not the case's)
-                    array = _new_object(Array)  # (`new_array`, written out: see there)
-                    array._raw = raw if type(raw) is t else b.normalize(raw)
-                    array._b = b
-                    result = plan.result
-                    array._dt = dtype if result is None else result[dtype]
-                    return array
-        return _through(b, plan.function, dunder, x)
+        return _through(b, b.operator_plans[function].function, dunder, self._raw)
 
     return _named(unary, dunder, function)  # type: ignore[no-any-return]
 
@@ -295,10 +293,11 @@ class Array(ArrayConversions):
     #: ``_raw``: the native array; ``_b``: its backend; ``_dt``: ``_raw.dtype``, read once
     #: when the `Array` is made (or known from the fast case that made it), so that
     #: operators and ``.dtype`` read a slot, not the framework's dtype getter (torch's
-    #: `Tensor.dtype` and JAX's are some 50 to 100 ns each).  Every assignment of ``_raw``
-    #: assigns ``_dt`` with it.  ``_view`` (`_VIEW`), set only on a basic-indexing result
+    #: `Tensor.dtype` and JAX's are some 50 to 100 ns each); ``_ops``: the operators' fast
+    #: cases for that dtype (`fastpath.OperatorTable`, `fastpath.table_of`).  Every
+    #: assignment of ``_raw`` assigns ``_dt`` and ``_ops`` with it.  ``_view`` (`_VIEW`), set only on a basic-indexing result
     #: of a backend whose writes rebind: ``(parent, key)``, where its writes go too.
-    __slots__ = ("_raw", "_b", "_dt", "_view", "__weakref__")
+    __slots__ = ("_raw", "_b", "_dt", "_ops", "_view", "__weakref__")
     __hash__ = None  # type: ignore[assignment]
     # NumPy: `ndarray <op> Array` defers to our reflected operators (a priority above
     # ndarray's, and no `__array_ufunc__`), and NumPy's functions (`np.sin(x)`) convert
@@ -308,6 +307,7 @@ class Array(ArrayConversions):
     _raw: Any
     _b: Backend
     _dt: Any
+    _ops: OperatorTable
     _view: tuple[Array, Any]
 
     def __init__(self, raw: Any) -> None:
@@ -318,6 +318,7 @@ class Array(ArrayConversions):
         self._raw = raw = backend.normalize(raw)
         self._b = backend
         self._dt = raw.dtype
+        self._ops = table_of(backend, raw, self._dt)
 
     # -- the wrapped value -------------------------------------------------------------
     @property
@@ -453,9 +454,14 @@ class Array(ArrayConversions):
                 raw = None
             if raw is not None:
                 array = _new_object(Array)  # (`new_array`, written out: see there)
-                array._raw = raw if type(raw) is t else b.normalize(raw)
                 array._b = b
-                array._dt = self._dt  # (a basic index keeps the dtype)
+                array._dt = dtype = self._dt  # (a basic index keeps the dtype)
+                if type(raw) is t:  # (of the array's own type: its table too)
+                    array._raw = raw
+                    array._ops = self._ops
+                else:
+                    array._raw = raw = b.normalize(raw)
+                    array._ops = table_of(b, raw, dtype)
                 if plan.views:  # writes rebind: the result writes through to ``self`` (`_VIEW`)
                     array._view = (self, key)
                 return array
@@ -482,6 +488,7 @@ class Array(ArrayConversions):
             return
         raw = b.setitem(self._raw, _unwrap_key(key), value)
         self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
+        self._ops = table_of(b, raw, self._dt)
 
     def __iter__(self) -> Iterator[Array]:
         """Iterate over the first axis (defined by the standard for 1-D arrays)."""
@@ -567,6 +574,7 @@ def new_array(backend: Backend, raw: Any, dtype: Any) -> Array:
     array._raw = raw
     array._b = backend
     array._dt = dtype
+    array._ops = table_of(backend, raw, dtype)
     return array
 
 

@@ -260,6 +260,17 @@ UNARY_OPERATORS: dict[str, str] = {
 }  # fmt: skip
 
 
+#: The binary operators an `Array` runs from its operator table, by position
+#: (`fastpath.OperatorTable`): forward, reflected (``__radd__``), then comparisons.
+BINARY_DUNDERS: tuple[str, ...] = (
+    *ARITHMETIC_OPERATORS,
+    *("__r" + d[2:] for d in ARITHMETIC_OPERATORS),
+    *COMPARISON_OPERATORS,
+)
+#: The unary operators, by position in `fastpath.OperatorTable.unary`.
+UNARY_DUNDERS: tuple[str, ...] = tuple(UNARY_OPERATORS)
+
+
 def operator_function(dunder: str) -> str:
     """The function an operator calls: ``add`` for ``__add__``, ``__radd__`` and
     ``__iadd__``."""

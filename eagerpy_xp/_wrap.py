@@ -18,6 +18,7 @@ from ._array import Array, _new_object, new_array, permuting_view
 from ._detect import GENERATED_SCOPE
 from ._dtypes import ALL, LANE_MAX, LANE_MIN
 from .native._base import Backend, fastpath
+from .native._base.fastpath import NO_TABLE, table_of
 
 
 def _spec_signature(text: str) -> inspect.Signature:
@@ -93,6 +94,7 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend,
     positional_only = all(p.kind is p.POSITIONAL_ONLY for p in params)
 
     array_type: Any = backend.canonical_type or backend.array_type
+    tables = _tables_of(backend, array_type)
     lifted: Callable[..., Any]
     fast_reduction = getattr(fn, "fast_reduction", None)
     # an element-wise function of the backend itself (not of linalg or fft) may have a
@@ -120,7 +122,8 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend,
                 out = _new_object(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
-                out._dt = r.dtype
+                out._dt = dtype = r.dtype
+                out._ops = tables.get(dtype, NO_TABLE)  # (`fastpath.table_of`: of its type)
                 return out
             return wrap(r)
 
@@ -133,7 +136,8 @@ def _lift(fn: Callable[..., Any], signature: str, backend: Backend,
                 out = _new_object(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
-                out._dt = r.dtype
+                out._dt = dtype = r.dtype
+                out._ops = tables.get(dtype, NO_TABLE)  # (`fastpath.table_of`: of its type)
                 return out
             return wrap(r)
 
@@ -202,7 +206,9 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
         "containers": frozenset({Array, list, tuple}), "sequences": (list, tuple),
-        "plain": _plain_sequence, GENERATED_SCOPE: True,
+        "plain": _plain_sequence, "no_table": NO_TABLE,
+        "tables": _tables_of(backend, backend.canonical_type or backend.array_type),
+        GENERATED_SCOPE: True,
     }  # fmt: skip
     passed = []
     for p in sig.parameters.values():
@@ -224,13 +230,20 @@ def _compiled_lift(fn: Callable[..., Any], signature: str, backend: Backend,
         f"        out = new(Array)  # (`new_array`, written out: see there)\n"
         f"        out._raw = r\n"
         f"        out._b = backend\n"
-        f"        out._dt = r.dtype\n"
+        f"        out._dt = dt = r.dtype\n"
+        f"        out._ops = tables.get(dt, no_table)\n"
         f"        return out\n"
         f"    return wrap(r)\n"
     )
     exec(compile(source, f"<eagerpy_xp lifted {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]
     return lifted
+
+
+def _tables_of(backend: Backend, array_type: Any) -> dict[Any, fastpath.OperatorTable]:
+    """``backend``'s operator tables by dtype, for results of exactly ``array_type``:
+    none where its tables are another type's (`fastpath.table_type`)."""
+    return backend.operator_tables if fastpath.table_type(backend) is array_type else {}
 
 
 def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
@@ -242,11 +255,14 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
     fast call that raises, go through ``fn``."""
     fast_type, dtypes, op, checked = case
     slow = _behind_fast_path(fn, backend)
+    tables = backend.operator_tables
+    canonical = fast_type is fastpath.table_type(backend)  # (its results: tables)
 
     def lifted(x: Any, /) -> Any:
         if type(x) is not Array or x._b is not backend:
             return wrap(fn(unwrap(x)))
         dtype = x._dt
+        table = x._ops  # (``x``'s: the result's too where it keeps the type and dtype)
         x = x._raw
         if type(x) is fast_type and (checked or dtype in dtypes):
             try:
@@ -254,14 +270,17 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
             except Exception:
                 return wrap(fn(x))  # (the fast path's error, as the function raises it)
             if r is not None:  # (None: a checked op's dtype is not the case's)
-                if type(r) is not fast_type:
-                    r = backend.normalize(r)
                 if result is not None:
                     dtype = result[dtype]
+                    table = tables.get(dtype, NO_TABLE) if canonical else NO_TABLE
+                if type(r) is not fast_type:
+                    r = backend.normalize(r)
+                    table = table_of(backend, r, dtype)
                 out = _new_object(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
                 out._dt = dtype
+                out._ops = table
                 return out
         return wrap(slow(x))  # (the case tested once: here, not again in ``fn``)
 
@@ -293,6 +312,8 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
     that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
     slow = _behind_fast_path(fn, backend)
+    tables = backend.operator_tables
+    canonical = fast_type is fastpath.table_type(backend)  # (its results: tables)
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any
@@ -311,10 +332,16 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
                         return wrap(fn(a1, a2))  # (the fast path's error, as ``fn`` raises it)
                     out = _new_object(Array)  # (`new_array`, written out: see there)
                     if type(r) is fast_type:
-                        out._dt = dtype if result is None else result[dtype]
+                        if result is None:
+                            out._dt = dtype
+                            out._ops = x1._ops  # (``x1``'s type and dtype: its table)
+                        else:
+                            out._dt = dtype = result[dtype]
+                            out._ops = tables.get(dtype, NO_TABLE) if canonical else NO_TABLE
                     else:
                         r = backend.normalize(r)
-                        out._dt = r.dtype
+                        out._dt = dtype = r.dtype
+                        out._ops = table_of(backend, r, dtype)
                     out._raw = r
                     out._b = backend
                     return out
@@ -370,6 +397,7 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
         out._raw = r
         out._b = backend
         out._dt = dtype
+        out._ops = table_of(backend, r, dtype)
         return out
 
     return lifted
@@ -410,7 +438,9 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
     out = new(Array)  # (`new_array`, written out: see there)
     out._raw = r
     out._b = backend
-    out._dt = r.dtype
+    out._dt = dt = r.dtype
+    table = tables.get(dt, no_table)  # (`fastpath.table_of`, written out)
+    out._ops = table if type(r) is table.array_type else no_table
     return out
 """
 
@@ -430,7 +460,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, back
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
         "fast_type": case.array_type, "dtypes": case.dtypes, "op": case.op,
         "normalize": backend.normalize, "containers": frozenset({Array, list, tuple}),
-        GENERATED_SCOPE: True,
+        "tables": backend.operator_tables, "no_table": NO_TABLE, GENERATED_SCOPE: True,
     }  # fmt: skip
     exec(compile(source, f"<eagerpy_xp lifted reduction {name}>", "exec"), scope)
     lifted: Callable[..., Any] = scope[name]

@@ -11,6 +11,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from .native._base.fastpath import table_of
+
 if TYPE_CHECKING:
     from .native._base import Backend
 
@@ -65,6 +67,7 @@ def write(array: Any, update: Callable[[Any], Any], operand: Any) -> None:
         with _WRITE_LOCKS[(id(array) >> 4) & 63]:
             for target, new in b.run_write(lambda: [(array, update(array._raw))], operand):
                 target._raw, target._dt = new, new.dtype
+                target._ops = table_of(b, new, new.dtype)
         return
     chain: list[tuple[Any, Any]] = []  # (parent, key), from ``array`` up
     root = array
@@ -75,6 +78,7 @@ def write(array: Any, update: Callable[[Any], Any], operand: Any) -> None:
     with _WRITE_LOCKS[(id(root) >> 4) & 63]:
         for target, new in b.run_write(lambda: _write_chain(array, update, chain), operand):
             target._raw, target._dt = new, new.dtype
+            target._ops = table_of(b, new, new.dtype)
 
 
 def _write_chain(array: Any, update: Callable[[Any], Any],

@@ -26,6 +26,7 @@ from eagerpy_xp import Array, _dtypes
 from eagerpy_xp._dtypes import LANE_MAX, LANE_MIN
 from eagerpy_xp._spec import ARITHMETIC_OPERATORS, COMPARISON_OPERATORS
 from eagerpy_xp._spec import UNARY_OPERATORS as UNARY_OPERATORS
+from eagerpy_xp.native._base import fastpath
 from eagerpy_xp.native._base.elementwise import BINARY, UNARY
 from tests._flavours import namespaces
 
@@ -308,6 +309,9 @@ def _dtype_stored_right(result: Any) -> None:
     case states it without reading it, `fastpath.result_dtypes`) is its array's own."""
     if type(result) is Array:
         assert result.dtype == result.raw.dtype, (result.dtype, result.raw.dtype)
+        # and its operator table is its dtype's and type's (`fastpath.table_of`)
+        expected = fastpath.table_of(result._b, result._raw, result._dt)
+        assert result._ops is expected, (result._ops.dtype, expected.dtype, type(result._raw))
 
 
 def _same_operator(backend: Any, xp: Any, dunder: str, function: str, *args: Any) -> None:

@@ -67,6 +67,9 @@ class Backend(
             name: fastpath.operator_plan(self, name, arity)
             for name, arity in OPERATOR_FUNCTIONS.items()
         }
+        #: The same cases per dtype, which each `Array` carries (`fastpath.OperatorTable`,
+        #: fixed here: no table is made later, under a compiler's trace).
+        self.operator_tables: dict[Any, fastpath.OperatorTable] = fastpath.operator_tables(self)
         #: How `Array.__getitem__` runs a basic key (`index_case`), fixed here:
         #: a `fastpath.IndexPlan`.
         self.index_plan = fastpath.index_plan(self)

@@ -24,6 +24,13 @@ from typing import Any, NamedTuple
 
 from ..._detect import GENERATED_SCOPE
 from ..._dtypes import LANE_MAX, LANE_MIN
+from ..._spec import (
+    ARITHMETIC_OPERATORS,
+    BINARY_DUNDERS,
+    COMPARISON_OPERATORS,
+    UNARY_DUNDERS,
+    operator_function,
+)
 from .core import explain_overflow, raise_translated
 
 Method = Callable[..., Any]
@@ -342,6 +349,76 @@ def operator_plan(backend: Any, function: str, arity: int) -> UnaryPlan | Binary
     return plan(getattr(backend, function), canonical, case, result)
 
 
+# -- operator tables: the plans' cases for one dtype, which each `Array` carries -----------------
+#: An operator's case in an `OperatorTable`: the op, and its result's table and dtype.
+TableCase = tuple[Any, "OperatorTable", Any]
+
+
+class OperatorTable:
+    """The fast cases of `Array`'s operators on arrays of one ``backend`` and one
+    ``dtype`` whose native array is exactly the backend's canonical type
+    (``array_type``), made once per dtype when the backend is built (`operator_tables`).
+    Each `Array` holds its own (``Array._ops``; `NO_TABLE` for any other array: another
+    dtype, a subclass, a tracer), so that an operator on two arrays tests one identity,
+    ``x._ops is y._ops`` (one backend, one dtype, both of that exact type), where a plan
+    asks for the backend's map, both types and both dtypes, and then reads its case by
+    position: ``arrays[i]``, ``floats[i]`` and ``ints[i]`` for the operator at position
+    ``i`` of `_spec.BINARY_DUNDERS` with another array of this table, a Python float, or
+    a Python int within `_dtypes.LANE_MIN`..`LANE_MAX` (a lane of its `BinaryCase`);
+    ``unary[i]`` for `_spec.UNARY_DUNDERS`.  A case is ``(op, table, dtype)``: the op,
+    and its result's table and dtype (`result_dtypes`); None where the plan has no fast
+    case for this dtype.  A checked unary op (`UnaryCase`) still tests the dtype itself
+    and may return None."""
+
+    __slots__ = ("backend", "dtype", "array_type", "arrays", "floats", "ints", "unary")
+
+    def __init__(self, backend: Any, dtype: Any, array_type: Any) -> None:
+        self.backend, self.dtype, self.array_type = backend, dtype, array_type
+        self.arrays: tuple[TableCase | None, ...] = (None,) * len(BINARY_DUNDERS)
+        self.floats: tuple[TableCase | None, ...] = self.arrays
+        self.ints: tuple[TableCase | None, ...] = self.arrays
+        self.unary: tuple[TableCase | None, ...] = (None,) * len(UNARY_DUNDERS)
+
+
+#: The table of every array without one: no fast case, every operator takes its plan.
+NO_TABLE = OperatorTable(None, None, None)
+
+
+def operator_tables(backend: Any) -> dict[Any, OperatorTable]:
+    """``backend``'s `OperatorTable` per dtype, from its operators' plans
+    (``backend.operator_plans``): an operator's case is its plan's where the plan's array
+    type is the tables' (`table_type`) and the dtype is among the case's (for a scalar: among
+    those it may come first for where the operator is reflected, and in the lane)."""
+    canonical = table_type(backend)
+    tables = {d: OperatorTable(backend, d, canonical)
+              for d in backend.dtypes_by_name.values() if d is not None}  # fmt: skip
+
+    def case(plan: Any, dtype: Any, op: Any, allowed: Any) -> TableCase | None:
+        if op is None or plan.array_type is not canonical or dtype not in allowed:
+            return None
+        result = dtype if plan.result is None else plan.result[dtype]
+        table = tables.get(result)
+        return None if table is None else (op, table, result)
+
+    for dtype, table in tables.items():
+        arrays, floats, ints = [], [], []
+        for dunder in BINARY_DUNDERS:
+            plan = backend.operator_plans[operator_function(dunder)]
+            forward = dunder in ARITHMETIC_OPERATORS or dunder in COMPARISON_OPERATORS
+            scalars = plan.dtypes if forward else plan.first
+            arrays.append(case(plan, dtype, plan.op, plan.dtypes))
+            floats.append(case(plan, dtype, plan.scalar_op, plan.floats)
+                          if float in plan.scalar_types and dtype in scalars else None)
+            ints.append(case(plan, dtype, plan.scalar_op, plan.ints)
+                        if int in plan.scalar_types and dtype in scalars else None)
+        table.arrays, table.floats, table.ints = tuple(arrays), tuple(floats), tuple(ints)
+        table.unary = tuple(
+            case(plan, dtype, plan.op, plan.dtypes)
+            for plan in (backend.operator_plans[operator_function(d)] for d in UNARY_DUNDERS)
+        )  # fmt: skip
+    return tables
+
+
 class IndexCase(NamedTuple):
     """How `Array.__getitem__` runs a basic key without `BackendCore.getitem`
     (`BackendCore.index_case`): for an array of exactly ``array_type`` and a basic key
@@ -379,3 +456,19 @@ def index_plan(backend: Any) -> IndexPlan:
     """``backend``'s `IndexPlan`."""
     case = backend.index_case() or IndexCase(None, False)
     return IndexPlan(IndexCase(*case), not backend.writes_in_place)
+
+
+def table_type(backend: Any) -> Any:
+    """The type of the native arrays that carry an `OperatorTable` of ``backend``: that
+    of its operators' fast cases where they name one (JAX's concrete array type, whose
+    results are still normalized elsewhere: `BackendCore.canonical_type`), else its
+    canonical type."""
+    named = {plan.array_type for plan in backend.operator_plans.values()} - {None}
+    return named.pop() if len(named) == 1 else backend.canonical_type or backend.array_type
+
+
+def table_of(backend: Any, raw: Any, dtype: Any) -> OperatorTable:
+    """The `OperatorTable` of an `Array` of ``backend`` holding ``raw`` (of ``dtype``):
+    its dtype's, where ``raw`` is of the canonical type; else `NO_TABLE`."""
+    table = backend.operator_tables.get(dtype, NO_TABLE)
+    return table if type(raw) is table.array_type else NO_TABLE
