@@ -211,7 +211,7 @@ def test_threads_writing_keep_tables_whole(xp: ModuleType) -> None:
         try:
             for _ in range(20):
                 a[row, ...] = xp.ones(64) * (row + 1)
-        except BaseException as error:  # noqa: BLE001 (reported below)
+        except BaseException as error:
             errors.append(error)
 
     def reader() -> None:
@@ -219,7 +219,7 @@ def test_threads_writing_keep_tables_whole(xp: ModuleType) -> None:
             for _ in range(20):
                 _checked(a + a)
                 _checked(a)
-        except BaseException as error:  # noqa: BLE001 (reported below)
+        except BaseException as error:
             errors.append(error)
 
     threads = [threading.Thread(target=writer, args=(r,)) for r in range(4)]
