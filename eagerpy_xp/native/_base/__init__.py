@@ -12,7 +12,7 @@ import inspect
 from typing import Any
 
 from ..._spec import OPERATOR_FUNCTIONS
-from . import fastpath
+from . import fastpath, keys
 from .core import Autodiff
 from .creation import CreationFunctions
 from .data_types import DataTypeFunctions
@@ -70,6 +70,9 @@ class Backend(
         #: The same cases per dtype, which each `Array` carries (`fastpath.OperatorTable`,
         #: fixed here: no table is made later, under a compiler's trace).
         self.operator_tables: dict[Any, fastpath.OperatorTable] = fastpath.operator_tables(self)
+        # the index types converted from NumPy, found now that the framework is loaded
+        # (not in a compiler's first trace, where the change would cost a recompile)
+        keys.foreign_types()
         #: How `Array.__getitem__` runs a basic key (`index_case`), fixed here:
         #: a `fastpath.IndexPlan`.
         self.index_plan = fastpath.index_plan(self)

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     import numpy as np
 
 #: The key items `standard_key` converts: lists, and NumPy's arrays and scalars once NumPy
-#: is loaded (`_foreign`; before that no key can hold one, and this module does not load
+#: is loaded (`foreign_types`; before that no key can hold one, and this module does not load
 #: NumPy for a framework that does not need it: MLX).
 _FOREIGN: tuple[type, ...] = (list,)
 
 
-def _foreign() -> tuple[type, ...]:
+def foreign_types() -> tuple[type, ...]:
     """`_FOREIGN`, with NumPy's types added the first time NumPy is found loaded."""
     global _FOREIGN
     if len(_FOREIGN) == 1:
@@ -38,7 +38,7 @@ def standard_key(key: Any, to_array: Callable[[np.ndarray], Any], backend: Any,
     """``key`` (an index or a tuple of them) with NumPy scalars, NumPy arrays and lists
     converted (``to_array`` makes the backend's array of a NumPy index array): one type
     test per item when there are none, and ``key`` itself when nothing changed."""
-    foreign = _FOREIGN if len(_FOREIGN) > 1 else _foreign()
+    foreign = _FOREIGN if len(_FOREIGN) > 1 else foreign_types()
     if type(key) is tuple:
         for k in key:
             if isinstance(k, foreign):
