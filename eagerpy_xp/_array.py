@@ -38,7 +38,7 @@ from ._spec import (
     operator_function,
 )
 from ._writes import Permuted, Store, Update, raise_as, write
-from .native._base.fastpath import OperatorTable, table_of
+from .native._base.fastpath import NO_TABLE, OperatorTable, table_of
 
 if TYPE_CHECKING:
     from .native._base import Backend
@@ -163,7 +163,16 @@ def _binary_operator(dunder: str) -> BinaryOperator:
                         raw = plan.scalar_op(operand, x) if reflected else \
                             plan.scalar_op(x, operand)  # fmt: skip
                         if raw is not None:
-                            return as_array(b, raw)  # (a scalar may change the dtype: NumPy's)
+                            if type(raw) is not plan.array_type:
+                                raw = b.normalize(raw)
+                            array = _new_object(Array)  # (`new_array`, written out)
+                            array._raw = raw
+                            array._b = b
+                            array._dt = result = raw.dtype  # (NumPy's scalar may change it)
+                            table = self._ops if result is dtype else \
+                                b.operator_tables.get(result, NO_TABLE)  # (`table_of`) # fmt: skip
+                            array._ops = table if type(raw) is table.array_type else NO_TABLE
+                            return array
                 except Exception:  # the function raises the contract's error
                     pass
         elif not isinstance(other, SCALAR_TYPES) and not b.is_native(other):

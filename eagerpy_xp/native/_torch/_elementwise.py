@@ -130,6 +130,11 @@ def _exponent(value: Any, dtype: Any) -> Any:
     return None if value in _SHORTCUT_EXPONENTS else value
 
 
+# (an int exponent within int32's range, beside a standard float tensor, goes on as it is:
+# no shortcut exponent is an int, and the tensor's dtype is kept)
+fastpath.as_is(_exponent, frozenset(), _STANDARD_FLOATS)
+
+
 #: torch's fast lane: plain tensors of one dtype that needs no fix (`_PLAIN`), or such a
 #: tensor and a Python scalar `call_binary` would pass as it is (`_scalar_operand`: a
 #: float, where torch keeps the tensor's dtype, or int, or a bool beside a bool tensor),
