@@ -253,38 +253,53 @@ def _lifted_unary(fn: Callable[..., Any], case: fastpath.UnaryCase,
     lifted with the case tested here, as `Array`'s unary operators do: the result is
     ``fn``'s own (its dtype ``result``'s, `fastpath.result_dtypes`); other calls, and a
     fast call that raises, go through ``fn``."""
-    fast_type, dtypes, op, checked = case
+    fast_type, dtypes, op, _ = case  # (a checked op tests the dtype too: None outside)
     slow = _behind_fast_path(fn, backend)
-    tables = backend.operator_tables
-    canonical = fast_type is fastpath.table_type(backend)  # (its results: tables)
+    fast, results = _fast_tables(backend, fast_type, dtypes, result)
 
     def lifted(x: Any, /) -> Any:
-        if type(x) is not Array or x._b is not backend:
+        if type(x) is not Array:
             return wrap(fn(unwrap(x)))
+        table = x._ops
+        if table not in fast:  # (another backend's, a dtype or type outside the case)
+            return wrap(slow(x._raw) if x._b is backend else fn(unwrap(x)))
         dtype = x._dt
-        table = x._ops  # (``x``'s: the result's too where it keeps the type and dtype)
         x = x._raw
-        if type(x) is fast_type and (checked or dtype in dtypes):
-            try:
-                r = op(x)
-            except Exception:
-                return wrap(fn(x))  # (the fast path's error, as the function raises it)
-            if r is not None:  # (None: a checked op's dtype is not the case's)
-                if result is not None:
-                    dtype = result[dtype]
-                    table = tables.get(dtype, NO_TABLE) if canonical else NO_TABLE
-                if type(r) is not fast_type:
-                    r = backend.normalize(r)
-                    table = table_of(backend, r, dtype)
-                out = _new_object(Array)  # (`new_array`, written out: see there)
-                out._raw = r
-                out._b = backend
-                out._dt = dtype
-                out._ops = table
-                return out
-        return wrap(slow(x))  # (the case tested once: here, not again in ``fn``)
+        try:
+            r = op(x)
+        except Exception:
+            return wrap(fn(x))  # (the fast path's error, as the function raises it)
+        if r is None:  # (a checked op's dtype is not the case's)
+            return wrap(slow(x))
+        if results is not None:
+            dtype = result[dtype]  # type: ignore[index]
+            table = results[table]
+        if type(r) is not fast_type:
+            r = backend.normalize(r)
+            table = table_of(backend, r, dtype)
+        out = _new_object(Array)  # (`new_array`, written out: see there)
+        out._raw = r
+        out._b = backend
+        out._dt = dtype
+        out._ops = table
+        return out
 
     return lifted
+
+
+def _fast_tables(backend: Backend, fast_type: Any, dtypes: Any, result: dict[Any, Any] | None
+                 ) -> tuple[frozenset[Any], dict[Any, Any] | None]:  # fmt: skip
+    """The operator tables (`fastpath.OperatorTable`) of the arrays a lift's fast case
+    takes (its dtypes, where its type is the tables'), which the lift tests in one set
+    membership (this backend, a dtype of the case, exactly its type), and where the
+    case's results change the dtype (``result``), each one's result table (its dtype's)."""
+    tables = backend.operator_tables
+    if fast_type is not fastpath.table_type(backend):
+        return frozenset(), None
+    fast = frozenset(table for dtype, table in tables.items() if dtype in dtypes)
+    if result is None:
+        return fast, None
+    return fast, {t: tables.get(result[t.dtype], fastpath.NO_TABLE) for t in fast}
 
 
 def _behind_fast_path(fn: Callable[..., Any], backend: Backend) -> Callable[..., Any]:
@@ -312,39 +327,36 @@ def _lifted_binary(fn: Callable[..., Any], case: fastpath.BinaryCase,
     that raises, go through ``fn``."""
     fast_type, dtypes, op, scalar, scalar_op, first, scalars, floats, ints = case
     slow = _behind_fast_path(fn, backend)
-    tables = backend.operator_tables
-    canonical = fast_type is fastpath.table_type(backend)  # (its results: tables)
+    fast, results = _fast_tables(backend, fast_type, dtypes, result)
 
     def lifted(x1: Any, x2: Any, /) -> Any:
         r: Any
         dtype: Any
         # two arrays of this backend, of the case's type and one of its dtypes: first,
         # and returned from here (the common call, with nothing set up for the others)
-        if type(x1) is Array and type(x2) is Array and x1._b is backend and x2._b is backend:
-            a1, a2 = x1._raw, x2._raw
-            if type(a1) is fast_type and type(a2) is fast_type:
-                dtype, other_dtype = x1._dt, x2._dt
-                # (MLX makes a new dtype object per read: equal, not the same)
-                if (dtype is other_dtype or dtype == other_dtype) and dtype in dtypes:
-                    try:
-                        r = op(a1, a2)
-                    except Exception:
-                        return wrap(fn(a1, a2))  # (the fast path's error, as ``fn`` raises it)
-                    out = _new_object(Array)  # (`new_array`, written out: see there)
-                    if type(r) is fast_type:
-                        if result is None:
-                            out._dt = dtype
-                            out._ops = x1._ops  # (``x1``'s type and dtype: its table)
-                        else:
-                            out._dt = dtype = result[dtype]
-                            out._ops = tables.get(dtype, NO_TABLE) if canonical else NO_TABLE
+        if type(x1) is Array and type(x2) is Array:
+            table = x1._ops
+            if x2._ops is table and table in fast:  # (one dtype of the case, of its type)
+                a1, a2 = x1._raw, x2._raw
+                try:
+                    r = op(a1, a2)
+                except Exception:
+                    return wrap(fn(a1, a2))  # (the fast path's error, as ``fn`` raises it)
+                out = _new_object(Array)  # (`new_array`, written out: see there)
+                if type(r) is fast_type:
+                    if results is None:
+                        out._dt = x1._dt
+                        out._ops = table
                     else:
-                        r = backend.normalize(r)
-                        out._dt = dtype = r.dtype
-                        out._ops = table_of(backend, r, dtype)
-                    out._raw = r
-                    out._b = backend
-                    return out
+                        out._dt = result[x1._dt]  # type: ignore[index]
+                        out._ops = results[table]
+                else:
+                    r = backend.normalize(r)
+                    out._dt = dtype = r.dtype
+                    out._ops = table_of(backend, r, dtype)
+                out._raw = r
+                out._b = backend
+                return out
         r = None
         full = slow  # (the case was tested here; after a fast call raised: ``fn``'s error)
         dtype = None
