@@ -428,6 +428,7 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
     r = None
     if type(x) is Array and x._b is backend:
         x_dtype = x._dt
+        table = x._ops
         x = x._raw
         if type(x) is fast_type{no_dtype} and type(keepdims) is bool and x_dtype in dtypes:
             try:
@@ -438,8 +439,18 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
                     r = op(x, axis, keepdims)
             except Exception:
                 r = None
-            if r is not None and type(r) is not fast_type:
-                r = normalize(r)  # (a NumPy scalar: its 0-d array; `wrap` would ask more)
+            if r is not None:
+                if type(r) is not fast_type:
+                    r = normalize(r)  # (a NumPy scalar: its 0-d array; `wrap` would ask more)
+                out = new(Array)  # (`new_array`, written out: see there)
+                out._raw = r
+                out._b = backend
+                out._dt = dt = r.dtype
+                if dt is not x_dtype or type(r) is not fast_type:  # (else ``x``'s table)
+                    table = tables.get(dt, no_table)
+                    table = table if type(r) is table.array_type else no_table
+                out._ops = table
+                return out
     elif type(x) in containers:
         x = unwrap(x)
     if r is None:
