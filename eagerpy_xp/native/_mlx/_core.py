@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 Array = mx.array
 
-#: By device, the stream a wrapped `Array`'s writes are built on (`MLXCore.run_write`).
-_WRITE_STREAMS: dict[Any, Any] = {}
+#: By device (its repr, "Device(cpu, 0)"), the one stream a wrapped `Array`'s writes are
+#: built on (`MLXCore.run_write`).
+_WRITE_STREAMS: dict[str, Any] = {}
 
 
 class AbsentDtype:
