@@ -655,7 +655,7 @@ def test_bad_keys_raise_and_change_nothing(key: Any, kind: type[Exception]) -> N
 def test_setitem_values_are_checked_before_writing() -> None:
     x = wxp.asarray(np.zeros((2, 3), np.float32))
     for value, kind in ((1j, TypeError), (mx.array([1.0, 2.0]), ValueError),
-                        (mx.array([1.0], dtype=mx.float64), TypeError), ("a", TypeError),
+                        (mx.array([1.0], dtype=mx.complex64), TypeError), ("a", TypeError),
                         (np.ones(3), TypeError)):  # fmt: skip
         with pytest.raises(kind):
             x[0] = value
@@ -667,6 +667,9 @@ def test_setitem_values_are_checked_before_writing() -> None:
     same(i, np.array([1, -2, 3], np.int16))
     with pytest.raises(TypeError, match="int8 values in an array of dtype float32"):
         x[0] = mx.array([1, 2, 3], dtype=mx.int8)  # another kind: no cast
+    x[0] = mx.array([0.1, 2.5, -3.0], dtype=mx.float64)  # the array's kind: stored cast
+    assert x.dtype == wxp.float32
+    same(x, np.array([[0.1, 2.5, -3.0], [4, 5, 6]], np.float32))
 
 
 def test_in_place_operators(ns: ModuleType) -> None:

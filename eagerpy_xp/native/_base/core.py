@@ -16,6 +16,7 @@ from ..._dtypes import (
     CATEGORY_OF,
     INT_RANGE,
     kind_of,
+    promote,
 )
 
 #: Kind order for mixed-kind promotion, which the standard leaves unspecified.
@@ -309,6 +310,24 @@ def truncates(source: str, target: str) -> bool:
     infinities become what the framework's cast makes of them, as in ``astype``."""
     return kind_of(source) == "real floating" and \
         kind_of(target) in ("signed integer", "unsigned integer")  # fmt: skip
+
+
+def stores(source: str, target: str) -> bool:
+    """Whether ``x[k] = values`` stores ``source`` values into an array of dtype
+    ``target`` (cast to it) rather than raising `TypeError`: where the standard's
+    promotion gives ``target``, and where it does not but NumPy, torch, JAX, Dask and
+    MLX all store the values cast, which the standard leaves unspecified: a value of
+    the array's own kind (``float32_array[k] = float64_values`` rounds to float32, as
+    ``float32_array += float64_array`` casts back; ``int8_array[k] = int64_values``
+    wraps, as ``astype`` does) and a real floating value into an integer array
+    (`truncates`).  A complex value into a real array, and integer or boolean values
+    into another kind, stay refused."""
+    if promote(source, target) == target or truncates(source, target):
+        return True
+    try:
+        return kind_of(source) == kind_of(target)
+    except ValueError:  # a name outside the standard's (torch's half floats)
+        return False
 
 
 def int_range(name: str) -> tuple[int, int] | None:

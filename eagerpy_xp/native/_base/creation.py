@@ -170,6 +170,33 @@ class CreationFunctions:
                              f"than an array can index (2**63 - 1)")  # fmt: skip
         return dims
 
+    def _python_bounds(self, *values: Any) -> tuple[Any, ...]:
+        """``arange``'s and ``linspace``'s bounds with each 0-d array (of any framework,
+        a wrapped `Array`, a NumPy scalar) as the Python number of its value: an int for
+        an integer dtype, a float for a real floating one, a complex for a complex one.
+        The standard's bounds are Python numbers; libraries pass 0-d arrays (SciPy's
+        ``xp.linspace(t[k], t[n], 50)``, ``xp.arange(n_obs + 1)`` of a NumPy int), and
+        the frameworks differed (NumPy and torch read their values; TensorFlow's
+        ``arange(0, asarray(8.))`` gave int64; MLX, Dask and JAX refused some).  Anything
+        else (a boolean or an n-d array, a string) is left for the checks to refuse."""
+        out = []
+        for value in values:
+            if value is None or type(value) in SCALAR_TYPES or getattr(value, "shape", None) != ():
+                out.append(value)
+                continue
+            name = str(getattr(value, "dtype", ""))
+            if "complex" in name:
+                out.append(complex(value))
+            elif "bool" in name:
+                out.append(value)
+            elif "int" in name:
+                out.append(int(value))
+            elif "float" in name:
+                out.append(float(value))
+            else:
+                out.append(value)
+        return tuple(out)
+
     def _check_arange(self, start: Any, stop: Any, step: Any) -> None:
         """``arange``'s bounds and step: real numbers (`TypeError`; NumPy takes a complex
         one), a step other than zero (`ValueError`)."""
@@ -185,6 +212,7 @@ class CreationFunctions:
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        start, stop, step = self._python_bounds(start, stop, step)
         self._check_arange(start, stop, step)
         low, high = (0, start) if stop is None else (start, stop)
         if self._check_arange_ints(low, high, step, dtype) and dtype is None:
@@ -258,6 +286,7 @@ class CreationFunctions:
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)  # type: ignore[attr-defined]
+        start, stop = self._python_bounds(start, stop)
         start, stop = self._linspace_ends(start, stop, dtype)
         name = None if dtype is None else self.dtype_name(self.check_dtype(dtype, "linspace"))
         if name is None and _any_complex(start, stop):

@@ -34,7 +34,7 @@ from .core import (
     AxisError,
     int_range,
     raise_translated,
-    truncates,
+    stores,
 )
 from .keys import as_it_is, standard_key
 
@@ -600,9 +600,9 @@ class BackendCore:
     def check_stored_dtype(self, source: str, target: str) -> None:
         """`TypeError` where values of dtype ``source`` cannot be stored (``x[k] = v``)
         in an array of dtype ``target``: a downcast the standard's promotion does not
-        give, other than a floating value into an integer array (stored truncated, as
-        NumPy and torch do: `truncates`)."""
-        if promote(source, target) != target and not truncates(source, target):
+        give, other than a value of the array's own kind or a floating value into an
+        integer array (stored cast, and truncated, as NumPy and torch do: `stores`)."""
+        if not stores(source, target):
             raise self.error("__setitem__", f"cannot store {source} values in an array of dtype "
                              f"{target} without a downcast", TypeError)  # fmt: skip
 

@@ -10,8 +10,7 @@ import dask.array as da
 import numpy as np
 
 from ..._detect import plain_scalar
-from ..._dtypes import promote
-from .._base.core import translated, truncates
+from .._base.core import stores, translated
 from .._base.keys import as_it_is, selects_nothing, standard_key
 from ._chunks import gufunc, match_loop_chunks, reshape, whole_axes
 from ._core import (
@@ -192,7 +191,7 @@ class DaskIndexing(DaskCore):
             value = self.setitem_scalar(target, plain_scalar(value))
         else:
             source = self.dtype_name(value.dtype)
-            if promote(source, target) != target and not truncates(source, target):
+            if not stores(source, target):
                 raise self.error("__setitem__", f"cannot store {source} values in an array "
                                  f"of dtype {target} without a downcast", TypeError)  # fmt: skip
             value = value.astype(raw.dtype)

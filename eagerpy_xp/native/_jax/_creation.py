@@ -85,6 +85,7 @@ class JaxCreation(JaxCore):
         device: Any = None,
     ) -> Any:  # fmt: skip
         """``step=0`` raises `ValueError`; so does a length JAX cannot allocate."""
+        start, stop, step = self._python_bounds(start, stop, step)
         self._check_arange(start, stop, step)
         low, high = (0, start) if stop is None else (start, stop)
         if all(isinstance(v, (int, float)) for v in (low, high, step)):

@@ -23,8 +23,15 @@ if TYPE_CHECKING:
 
 Array = mx.array
 
-#: By device, the stream a wrapped `Array`'s writes are built on (`MLXCore.run_write`).
-_WRITE_STREAMS: dict[Any, Any] = {}
+#: By device (its repr, "Device(cpu, 0)"), the one stream a wrapped `Array`'s writes are
+#: built on (`MLXCore.run_write`).
+_WRITE_STREAMS: dict[str, Any] = {}
+
+
+def _canonical(np: Any, host: Any) -> Any:
+    """``host`` viewed in NumPy's own dtype of the same name (`MLXCore.to_numpy`)."""
+    own = np.dtype(host.dtype.name)
+    return host if host.dtype.num == own.num else host.view(own)
 
 
 class AbsentDtype:
@@ -419,12 +426,19 @@ class MLXCore(Backend):
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         """Evaluates ``raw`` into a NumPy array: a copy (MLX's memory belongs to its
         graph), but with ``copy=False``, NumPy's "never copy", MLX's memory itself (or
-        NumPy's `ValueError` where the dtype asked for needs a copy)."""
+        NumPy's `ValueError` where the dtype asked for needs a copy).
+
+        The array's dtype is NumPy's own for its name: MLX's buffer says int64 and uint64
+        as C's ``long long`` (``q``, ``Q``), which NumPy reads as dtypes equal to int64
+        and uint64 but of other type numbers than its own (``l``, ``L`` on Linux), and
+        compiled code that dispatches on the type number refuses them or reads nothing
+        (SciPy's ``ndimage.rank_filter``: "Unsupported array type"; ``value_indices``
+        found no values).  A view in the canonical dtype costs nothing."""
         import numpy as np
 
         if copy is False:
             try:
-                return np.asarray(raw, dtype=dtype, copy=False)
+                return _canonical(np, np.asarray(raw, dtype=dtype, copy=False))
             except ValueError as exc:
                 raise self.error("__array__", f"converting {self._name(raw)} to {dtype} "
                                  "needs a copy, which copy=False refuses") from exc  # fmt: skip
@@ -432,7 +446,7 @@ class MLXCore(Backend):
             host = np.array(raw)
         except RuntimeError as exc:
             raise self._unreadable(exc, "Array.__array__") from exc
-        return np.asarray(host, dtype=dtype)
+        return _canonical(np, np.asarray(host, dtype=dtype))
 
     def _unreadable(self, exc: RuntimeError, function: str) -> Exception:
         """MLX's bare ``RuntimeError: There is no Stream(cpu, N) in current thread`` (a lazy

@@ -84,6 +84,7 @@ class MLXCreation(MLXCore):
         device: Any = None,
     ) -> Any:  # fmt: skip
         """Python ints give the default integer dtype (int64), any float float32."""
+        start, stop, step = self._python_bounds(start, stop, step)
         low, high = (0, start) if stop is None else (start, stop)
         for value in (low, high, step):
             if isinstance(value, (bool, complex)) or type(value) not in (int, float):
@@ -294,6 +295,7 @@ class MLXCreation(MLXCore):
     ) -> Any:  # fmt: skip
         count = self.check_int(num, "num", "linspace", 0)
         self.check_extent((count,), "linspace")
+        start, stop = self._python_bounds(start, stop)
         for value in (start, stop):
             if type(value) not in (int, float, complex):
                 raise self.error("linspace", f"start and stop must be Python numbers, got "

@@ -271,9 +271,15 @@ class MLXIndexing(MLXCore):
             except (RuntimeError, ValueError):  # another thread's graph, or traced (vmap,
                 pass  # compile): it stays as it is
         device = mx.default_device()
-        stream = _WRITE_STREAMS.get(device)
+        # keyed by the device's repr ("Device(cpu, 0)"): an ``mx.Device`` compares equal
+        # to another of the same device but hashes by identity, and each call of
+        # ``default_device()`` gives a new one, so a dict keyed by it never hits; each
+        # write then made a new stream, and MLX keeps a thread per stream for the life of
+        # the process (SciPy's test suite reached 32,000 and thread creation failed)
+        key = repr(device)
+        stream = _WRITE_STREAMS.get(key)
         if stream is None:
-            stream = _WRITE_STREAMS.setdefault(device, mx.new_thread_unsafe_stream(device))
+            stream = _WRITE_STREAMS.setdefault(key, mx.new_thread_unsafe_stream(device))
         with mx.stream(stream):
             stored = write()
         try:

@@ -64,6 +64,7 @@ class NdonnxCreation(NdonnxElementwise):
         """Integers near the 64-bit bounds made exactly (ndonnx's ``Range`` of such
         Python ints gives wrong values): from NumPy, counting up from the smaller end,
         where any end is beyond float64's exact integers (``2**53``)."""
+        start, stop, step = self._python_bounds(start, stop, step)
         self._check_arange(start, stop, step)
         low, high = (0, start) if stop is None else (start, stop)
         if not self._check_arange_ints(low, high, step, dtype) or \

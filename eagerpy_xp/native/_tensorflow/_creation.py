@@ -122,6 +122,7 @@ class CreationMixin(TFBase):
     def arange(self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
                device: Any = None) -> Any:  # fmt: skip
         """Computed like NumPy (``ceil((stop - start) / step)`` elements)."""
+        start, stop, step = self._python_bounds(start, stop, step)
         if stop is None:
             start, stop = 0, start
         for value in (start, stop, step):
@@ -151,6 +152,7 @@ class CreationMixin(TFBase):
     @translated
     def linspace(self, start: Any, stop: Any, /, num: int, *, dtype: Any = None,
                  device: Any = None, endpoint: bool = True) -> Any:  # fmt: skip
+        start, stop = self._python_bounds(start, stop)
         default = "complex128" if isinstance(start, complex) or isinstance(stop, complex) \
             else "float64"  # fmt: skip
         target = self._dtype_or(dtype, default, "linspace")

@@ -13,7 +13,7 @@ from typing import Any
 import tensorflow as tf
 
 from ..._detect import SCALAR_TYPES, plain_scalar
-from .._base.core import raise_translated, translated, truncates
+from .._base.core import raise_translated, stores, translated
 from .._base.keys import basic_in_range, selects_nothing, standard_key
 from ._core import INTEGRAL_KINDS, TFBase
 from ._eager import EAGER, translate
@@ -197,8 +197,7 @@ class IndexingMixin(TFBase):
             v = self.constant(self.setitem_scalar(name, plain_scalar(value)), name, "__setitem__")
         else:
             v = self.tensor(value, "__setitem__")
-            if self.promote_names(self.dn(v), name, "__setitem__") != name and \
-                    not truncates(self.dn(v), name):  # fmt: skip
+            if not stores(self.dn(v), name):
                 raise self.error("__setitem__", f"cannot store {self.dn(v)} values in an array "
                                  f"of dtype {name} without a downcast", TypeError)  # fmt: skip
             v = tf.cast(v, x.dtype)

@@ -30,6 +30,7 @@ class TorchCreation(TorchCore):
         self, start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         device: Any = None,
     ) -> Any:  # fmt: skip
+        start, stop, step = self._python_bounds(start, stop, step)
         self._check_arange(start, stop, step)
         if stop is None:
             start, stop = 0, start
@@ -233,6 +234,7 @@ class TorchCreation(TorchCore):
         endpoint: bool = True,
     ) -> Any:  # fmt: skip
         self.check_int(num, "num", "linspace", 0)
+        start, stop = self._python_bounds(start, stop)
         start, stop = self._linspace_ends(start, stop, dtype)
         kwargs = self._place(dtype, device, "linspace")
         target = kwargs.pop("dtype", None)
