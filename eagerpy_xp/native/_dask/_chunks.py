@@ -42,11 +42,33 @@ def elementwise(function: Callable[..., Any], *args: Any) -> Any:
     up (returns ``NotImplemented``) when that raises: an integer array to a negative power
     (``pow(int8_array, -1)``).  The dtype then comes from zero-size samples, which have no
     values to object to."""
+    args = aligned(*args)
     result = elemwise(function, *args)
     if result is NotImplemented:
         samples = [np.empty((0,), a.dtype) if isinstance(a, da.Array) else a for a in args]
         result = elemwise(function, *args, dtype=function(*samples).dtype)
     return result
+
+
+def aligned(*args: Any) -> tuple[Any, ...]:
+    """``args`` (operands of one element-wise call) with their chunk sizes computed where
+    Dask cannot line their chunks up: on an axis they share after broadcasting, one
+    operand's chunks unknown (NaN: after a boolean mask or ``nonzero``) and their numbers
+    of chunks different, none of them a known size 1.  Dask would pair each chunk of one
+    with the single chunk of the other, as it broadcasts a length-1 axis: a graph that
+    fails, or is wrong, when computed (SciPy's ``stats.rankdata`` adds a masked array of
+    two chunks to a ``diff`` of one).  Computing the sizes costs one pass over what makes
+    them; the operands given are left as they are (copies are sized)."""
+    arrays = [a for a in args if isinstance(a, da.Array)]
+    if len(arrays) < 2 or not any(math.isnan(n) for a in arrays for n in a.shape):
+        return args
+    ndim = max(a.ndim for a in arrays)
+    for axis in range(1, ndim + 1):  # (trailing axes line up)
+        chunks = {a.chunks[-axis] for a in arrays if a.ndim >= axis and a.shape[-axis] != 1}
+        if len({len(c) for c in chunks}) > 1 and any(math.isnan(n) for c in chunks for n in c):
+            return tuple(a.copy().compute_chunk_sizes() if isinstance(a, da.Array)
+                         and any(math.isnan(n) for n in a.shape) else a for a in args)  # fmt: skip
+    return args
 
 
 def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:

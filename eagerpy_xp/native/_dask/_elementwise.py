@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from .._base.core import translated
-from ._chunks import NUMPY, elementwise
+from ._chunks import NUMPY, aligned, elementwise
 from ._core import DaskCore
 
 
 class DaskElementwise(DaskCore):
     """The element-wise chapter."""
+
+    def call_binary(self, function: str, fn: Any, x1: Any, x2: Any) -> Any:
+        """``fn(x1, x2)`` on operands whose chunks Dask can line up (`aligned`)."""
+        return fn(*aligned(x1, x2))
 
     # -- element-wise: NumPy's deviations fixed chunk by chunk --------------------------------
     @translated
