@@ -178,9 +178,6 @@ CASES: list[tuple[str, Callable[..., Any], Inputs]] = [
 ]
 
 
-known_failure("stats.rankdata", ("dask",),
-              "SciPy takes diff() of indices selected by a boolean mask; on Dask their count is "
-              "unknown until computed and Dask cannot slice such an axis (docs/dask.md)")  # fmt: skip
 for _case in ("stats.describe", "stats.quantile", "stats.iqr"):
     known_failure(_case, ("jax-x32",), X64_REASON.format(library="SciPy"))
 known_failure("integrate.cumulative_simpson", ("torch",),
