@@ -37,7 +37,7 @@ from ._spec import (
     UNARY_DUNDERS,
     operator_function,
 )
-from ._writes import Permuted, Store, Update, raise_as, write
+from ._writes import Permuted, Store, Update, raise_as, rebind, write
 from .native._base.fastpath import NO_TABLE, OperatorTable, table_of
 
 if TYPE_CHECKING:
@@ -211,8 +211,7 @@ def _inplace_operator(dunder: str) -> BinaryOperator:
             raw = b.assign(self._raw, getattr(b, function)(self._raw, o), dunder)
         except Exception as exc:
             raise_as(b, exc, dunder)
-        self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
-        self._ops = table_of(b, raw, self._dt)
+        rebind(self, b, raw)  # (the dtype is the same: rebound together)
         return self
 
     return _named(inplace, dunder, function)  # type: ignore[no-any-return]
@@ -495,9 +494,7 @@ class Array(ArrayConversions):
         if not b.writes_in_place:  # a read-modify-write: under a lock, and through views
             write(self, Store(b, _unwrap_key(key), value), value)
             return
-        raw = b.setitem(self._raw, _unwrap_key(key), value)
-        self._raw, self._dt = raw, raw.dtype  # (the dtype is the same: rebound together)
-        self._ops = table_of(b, raw, self._dt)
+        rebind(self, b, b.setitem(self._raw, _unwrap_key(key), value))
 
     def __iter__(self) -> Iterator[Array]:
         """Iterate over the first axis (defined by the standard for 1-D arrays)."""

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 _WRITE_LOCKS = tuple(threading.RLock() for _ in range(64))
 
 
+def rebind(array: Any, backend: Backend, raw: Any) -> None:
+    """``array`` (an `Array` of ``backend``) holding ``raw``, the result of a write: its
+    dtype and operator table assigned with it (`Array._ops`, `fastpath.table_of`)."""
+    array._raw, array._dt = raw, raw.dtype
+    array._ops = table_of(backend, raw, array._dt)
+
+
 class Update:
     """An in-place operator's write: ``assign(raw, function(raw, operand))``."""
 
@@ -66,8 +73,7 @@ def write(array: Any, update: Callable[[Any], Any], operand: Any) -> None:
     if view is None:  # (the common case, in short)
         with _WRITE_LOCKS[(id(array) >> 4) & 63]:
             for target, new in b.run_write(lambda: [(array, update(array._raw))], operand):
-                target._raw, target._dt = new, new.dtype
-                target._ops = table_of(b, new, new.dtype)
+                rebind(target, b, new)
         return
     chain: list[tuple[Any, Any]] = []  # (parent, key), from ``array`` up
     root = array
@@ -77,8 +83,7 @@ def write(array: Any, update: Callable[[Any], Any], operand: Any) -> None:
         view = getattr(root, "_view", None)
     with _WRITE_LOCKS[(id(root) >> 4) & 63]:
         for target, new in b.run_write(lambda: _write_chain(array, update, chain), operand):
-            target._raw, target._dt = new, new.dtype
-            target._ops = table_of(b, new, new.dtype)
+            rebind(target, b, new)
 
 
 def _write_chain(array: Any, update: Callable[[Any], Any],

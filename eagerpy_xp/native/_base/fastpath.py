@@ -356,8 +356,8 @@ TableCase = tuple[Any, "OperatorTable", Any]
 
 class OperatorTable:
     """The fast cases of `Array`'s operators on arrays of one ``backend`` and one
-    ``dtype`` whose native array is exactly the backend's canonical type
-    (``array_type``), made once per dtype when the backend is built (`operator_tables`).
+    ``dtype`` whose native array is exactly of ``array_type`` (`table_type`), made once
+    per dtype when the backend is built (`operator_tables`).
     Each `Array` holds its own (``Array._ops``; `NO_TABLE` for any other array: another
     dtype, a subclass, a tracer), so that an operator on two arrays tests one identity,
     ``x._ops is y._ops`` (one backend, one dtype, both of that exact type), where a plan
@@ -389,7 +389,7 @@ def operator_tables(backend: Any) -> dict[Any, OperatorTable]:
     (``backend.operator_plans``): an operator's case is its plan's where the plan's array
     type is the tables' (`table_type`) and the dtype is among the case's (for a scalar: among
     those it may come first for where the operator is reflected, and in the lane)."""
-    canonical = table_type(backend)
+    canonical = _cases_type(backend)
     tables = {d: OperatorTable(backend, d, canonical)
               for d in backend.dtypes_by_name.values() if d is not None}  # fmt: skip
 
@@ -458,17 +458,25 @@ def index_plan(backend: Any) -> IndexPlan:
     return IndexPlan(IndexCase(*case), not backend.writes_in_place)
 
 
-def table_type(backend: Any) -> Any:
-    """The type of the native arrays that carry an `OperatorTable` of ``backend``: that
-    of its operators' fast cases where they name one (JAX's concrete array type, whose
-    results are still normalized elsewhere: `BackendCore.canonical_type`), else its
-    canonical type."""
+def _cases_type(backend: Any) -> Any:
+    """The type of the native arrays that carry ``backend``'s tables: that of its
+    operators' fast cases where they name one (JAX's concrete array type, whose results
+    are still normalized elsewhere: `BackendCore.canonical_type`), else its canonical
+    type."""
     named = {plan.array_type for plan in backend.operator_plans.values()} - {None}
     return named.pop() if len(named) == 1 else backend.canonical_type or backend.array_type
 
 
+def table_type(backend: Any) -> Any:
+    """The type of the native arrays that carry an `OperatorTable` of ``backend`` (its
+    tables' ``array_type``, found once when they were made: `_cases_type`)."""
+    for table in backend.operator_tables.values():
+        return table.array_type
+    return None
+
+
 def table_of(backend: Any, raw: Any, dtype: Any) -> OperatorTable:
     """The `OperatorTable` of an `Array` of ``backend`` holding ``raw`` (of ``dtype``):
-    its dtype's, where ``raw`` is of the canonical type; else `NO_TABLE`."""
+    its dtype's, where ``raw`` is exactly of the tables' type; else `NO_TABLE`."""
     table = backend.operator_tables.get(dtype, NO_TABLE)
     return table if type(raw) is table.array_type else NO_TABLE
