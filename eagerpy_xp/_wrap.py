@@ -445,11 +445,12 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
                 out = new(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
-                out._dt = dt = r.dtype
-                if dt is not x_dtype or type(r) is not fast_type:  # (else ``x``'s table)
+                if x_dtype in widens:  # (else ``x``'s dtype: not read, a property on torch)
+                    out._dt = dt = r.dtype
                     table = tables.get(dt, no_table)
-                    table = table if type(r) is table.array_type else no_table
-                out._ops = table
+                else:
+                    out._dt = x_dtype
+                out._ops = table if type(r) is table.array_type else no_table
                 return out
     elif type(x) in containers:
         x = unwrap(x)
@@ -482,7 +483,7 @@ def _lifted_reduction(fn: Callable[..., Any], case: fastpath.ReductionCase, back
         "fn": fn, "backend": backend, "Array": Array, "new": _new_object, "unwrap": unwrap,
         "wrap": wrap, "array_type": backend.canonical_type or backend.array_type,
         "fast_type": case.array_type, "dtypes": case.dtypes, "op": case.op,
-        "normalize": backend.normalize, "containers": frozenset({Array, list, tuple}),
+        "widens": case.widens, "normalize": backend.normalize, "containers": frozenset({Array, list, tuple}),
         "tables": backend.operator_tables, "no_table": NO_TABLE, GENERATED_SCOPE: True,
     }  # fmt: skip
     exec(compile(source, f"<eagerpy_xp lifted reduction {name}>", "exec"), scope)

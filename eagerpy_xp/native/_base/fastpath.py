@@ -104,12 +104,15 @@ def binary_case(array_type: Any, dtypes: Collection[Any], op: Callable[[Any, Any
 class ReductionCase(NamedTuple):
     """The case of a reduction's fast path (`reduction`): for an ``array_type`` array of
     one of ``dtypes`` (and, where the reduction ``accumulates``, no ``dtype`` asked for),
-    ``op(x)`` over every axis and ``op(x, axis, keepdims)`` over one int axis in range."""
+    ``op(x)`` over every axis and ``op(x, axis, keepdims)`` over one int axis in range.
+    Its result has ``x``'s dtype, except for the dtypes among ``widens`` (torch's sum of
+    an int32 array is int64), whose result the wrapped flavour's lift reads."""
 
     array_type: Any
     dtypes: Collection[Any]
     op: Callable[..., Any]
     accumulates: bool = False
+    widens: frozenset[Any] = frozenset()
 
 
 #: The element-wise functions whose results are bool arrays whatever their input's dtype.
@@ -268,13 +271,15 @@ def reduction_source(source: str, accumulates: bool, **names: str) -> str:
 
 
 def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
-              accumulates: bool = False) -> Callable[[Method], Method]:  # fmt: skip
+              accumulates: bool = False, widens: Collection[Any] = ()
+              ) -> Callable[[Method], Method]:  # fmt: skip
     """A fast path in front of the decorated reduction ``slow`` (``x, /, *, axis=None,
     keepdims=False``; ``dtype=None`` before ``keepdims`` when it ``accumulates``): for an
     ``array_type`` array of one of ``dtypes`` (and no ``dtype`` asked for), ``op(x)`` over
-    every axis and ``op(x, axis, keepdims)`` over one int axis in range.  The case is
-    recorded as ``method.fast_reduction`` (`ReductionCase`) for the wrapped flavour's
-    lift, which tests it itself."""
+    every axis and ``op(x, axis, keepdims)`` over one int axis in range, whose result has
+    ``x``'s dtype but for those of ``widens``.  The case is recorded as
+    ``method.fast_reduction`` (`ReductionCase`) for the wrapped flavour's lift, which
+    tests it itself (and reads the result's dtype only for ``widens``)."""
 
     def decorate(slow: Method) -> Method:
         name = slow.__name__
@@ -286,7 +291,8 @@ def reduction(array_type: type, dtypes: Collection[Any], op: Callable[..., Any],
         exec(compile(source, f"<eagerpy_xp fast {name}>", "exec"), scope)
         method: Method = scope[name]
         describe(method, slow)
-        method.fast_reduction = ReductionCase(array_type, dtypes, op, accumulates)  # type: ignore[attr-defined]
+        method.fast_reduction = ReductionCase(  # type: ignore[attr-defined]
+            array_type, dtypes, op, accumulates, frozenset(widens))
         return method
 
     return decorate

@@ -31,6 +31,8 @@ _ACCUMULATES_AS_STANDARD = frozenset((
 ))  # fmt: skip  (bool is not numeric: `_accumulate` raises the TypeError)
 #: The standard's floating dtypes: `mean` is torch's on them.
 _FLOATING = frozenset((torch.float32, torch.float64, torch.complex64, torch.complex128))
+#: The dtypes of `_ACCUMULATES_AS_STANDARD` whose sum and product are int64.
+_WIDENS = frozenset((torch.int32, torch.int16, torch.int8))
 
 
 def _wraps_negative_indices() -> bool:
@@ -422,7 +424,8 @@ class TorchFunctions(TorchCore):
         return self._unbits(result, target) if target in SIGNED_VIEW else result.to(target)
 
     # sum and prod translate inline (no decorator frame behind the fast reduction)
-    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.sum, accumulates=True)
+    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.sum, accumulates=True,
+                        widens=_WIDENS)
     def sum(self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False) -> Any:
         try:
             return self._accumulate(
@@ -431,7 +434,8 @@ class TorchFunctions(TorchCore):
         except Exception as exc:
             raise_translated(self, exc, "sum")
 
-    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.prod, accumulates=True)
+    @fastpath.reduction(Tensor, _ACCUMULATES_AS_STANDARD, torch.prod, accumulates=True,
+                        widens=_WIDENS)
     def prod(
         self, x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: bool = False
     ) -> Any:
