@@ -625,16 +625,16 @@ class BackendCore:
         if result.dtype != raw.dtype:
             source, target = self.dtype_name(result.dtype), self.dtype_name(raw.dtype)
             if (kind := _kind(source)) is None or kind != _kind(target):
-                raise self.error(function, f"cannot cast the result dtype {source} to the "
-                                 f"array's dtype {target} in place (type promotion of the "
-                                 f"operands gives {source}, of another kind than {target}; an "
-                                 f"in-place result keeps the array's dtype, and only a result "
-                                 f"of the same kind is cast back)", TypeError)  # fmt: skip
+                raise self.error(function, f"cannot cast the result dtype {source} to the array's "
+                                 f"dtype {target} in place (type promotion of the operands gives "
+                                 f"{source}, of another kind than {target}; an in-place result keeps the "
+                                 "array's dtype: only one of the same kind is cast back)", TypeError)
             result = self.astype(result, raw.dtype)  # type: ignore[attr-defined]
-        if self.shape_of(result) != self.shape_of(raw):
-            raise self.error(function, f"the result of shape {self.shape_of(result)} does not "
-                             f"have the array's shape {self.shape_of(raw)} (an in-place "
-                             f"operation cannot broadcast the array itself)")  # fmt: skip
+        have, want = self.shape_of(result), self.shape_of(raw)  # (None, unknown: fits any)
+        if len(have) != len(want) or any(a != b and None not in (a, b) for a, b in zip(have, want)):
+            raise self.error(function, f"the result of shape {have} does not have the array's "
+                             f"shape {want} (an in-place operation cannot broadcast the array "
+                             "itself)")  # fmt: skip
         return result
 
     def assign(self, raw: Any, result: Any, function: str) -> Any:

@@ -71,6 +71,25 @@ def aligned(*args: Any) -> tuple[Any, ...]:
     return args
 
 
+def aligned_mask(x: Any, mask: Any) -> tuple[Any, Any]:
+    """``x`` and a boolean ``mask`` of its leading axes, chunked alike where Dask cannot
+    pair their chunks: sizes unknown on either side and the numbers of chunks different
+    (a mask written by one task, of one chunk, over an array of five: Dask would index
+    each chunk of ``x`` with the whole mask, "boolean index did not match indexed array
+    along axis 0; size of axis is 1 but size of corresponding boolean axis is 5").  Their
+    chunk sizes are computed on copies, and the mask takes ``x``'s chunks."""
+    leading = x.chunks[: mask.ndim]
+    if all(len(a) == len(b) for a, b in zip(leading, mask.chunks)) or not any(
+        math.isnan(n) for c in (*leading, *mask.chunks) for n in c
+    ):
+        return x, mask
+    if any(math.isnan(n) for n in x.shape):
+        x = x.copy().compute_chunk_sizes()
+    if any(math.isnan(n) for n in mask.shape):
+        mask = mask.copy().compute_chunk_sizes()
+    return x, mask.rechunk(x.chunks[: mask.ndim])
+
+
 def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:
     """``x`` rechunked so that each of ``axes`` is one chunk (no-op when already so)."""
     if all(len(x.chunks[a]) == 1 for a in axes):

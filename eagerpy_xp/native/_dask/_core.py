@@ -252,6 +252,35 @@ def _from_end(index: Any, size: int, lazy: bool) -> Any:
     return np.where(index < 0, index + size, index)
 
 
+def task(function: Any, *args: Any, nout: int | None = None) -> Any:
+    """``function(*args)`` as one Dask task (a `dask.Delayed`), each Dask array in
+    ``args`` (lists, tuples and dicts searched) handed over as its whole NumPy value,
+    gathered from its chunks as built, without optimizing their graphs first.
+
+    ``dask.delayed`` given the arrays themselves optimizes their expressions, and the
+    optimizer may give an array's original key a task that is not that array's (an alias
+    to a rewritten getitem); a later task whose graph holds the same key from an earlier
+    task's graph then reads the wrong array: "operands could not be broadcast together
+    with shapes (2,) (5,)" when computed (SciPy's ``cramervonmises`` loop: masked writes,
+    one-task products and values of unknown size; `tests/test_dask_unknown_chunks.py`)."""
+    return dask.delayed(function, pure=True, nout=nout)(*_whole_values(args))
+
+
+def _whole_values(obj: Any) -> Any:
+    """``obj`` with each Dask array in it a Delayed of its whole value (`task`)."""
+    if isinstance(obj, da.Array):
+        parts = obj.to_delayed(optimize_graph=False)
+        return dask.delayed(np.block, pure=True)(parts.tolist()) if parts.ndim else \
+            dask.delayed(np.asarray, pure=True)(parts.item())  # fmt: skip
+    if isinstance(obj, list):
+        return [_whole_values(o) for o in obj]
+    if isinstance(obj, tuple):
+        return tuple(_whole_values(o) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _whole_values(v) for k, v in obj.items()}
+    return obj
+
+
 def _keyed_write(raw: Any, key: Any, value: Any) -> Any:
     out = np.array(raw, copy=True)
     out[key] = value
@@ -405,9 +434,9 @@ class DaskCore(NumPyDtypes, Backend):
                 break
         if small is None:
             return None
-        task = dask.delayed(_run_numpy, pure=True)(function, args, kwargs)
+        result = task(_run_numpy, function, args, kwargs)
         if function == "reshape":
             shape = tuple(math.nan if n == -1 else n for n in (args[1] if len(args) > 1
                                                                 else kwargs["shape"]))  # fmt: skip
-            return da.from_delayed(task, shape=shape, dtype=small.dtype)
-        return _lazy_result(task, small, large, unknown)
+            return da.from_delayed(result, shape=shape, dtype=small.dtype)
+        return _lazy_result(result, small, large, unknown)

@@ -6,7 +6,6 @@ import math
 from typing import Any
 
 import array_api_compat.dask.array as cda
-import dask
 import dask.array as da
 import numpy as np
 
@@ -35,6 +34,7 @@ from ._core import (
     _sort_ascending,
     _sort_descending,
     _unique_parts,
+    task,
 )
 
 
@@ -147,7 +147,7 @@ class DaskFunctions(DaskCore):
             return self.lazily("repeat", (x, repeats), {"axis": axis})
         # which positions repeat is data: lazily, and a negative count raises when computed
         template = self.error("repeat", "", ValueError)
-        positions = dask.delayed(_repeat_positions, pure=True)(size, repeats, template)
+        positions = task(_repeat_positions, size, repeats, template)
         index = da.from_delayed(positions, shape=(math.nan,), dtype=np.intp)
         return da.take(x, index, axis=axis)
 
@@ -297,7 +297,7 @@ class DaskFunctions(DaskCore):
         """Lazy: one task runs NumPy's unique on the flattened array; values, indices and
         counts have an unknown size, the inverse is shaped like ``x``."""
         flat = x if None in self.shape_of(x) else whole_axes(reshape(x, (-1,)), (0,))
-        parts = dask.delayed(_unique_parts, nout=4, pure=True)(flat, x.shape)
+        parts = task(_unique_parts, flat, x.shape, nout=4)
         index = np.dtype(np.int64)
         nan = float("nan")
         return (da.from_delayed(parts[0], shape=(nan,), dtype=x.dtype),

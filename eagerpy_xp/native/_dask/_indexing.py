@@ -5,14 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import dask
 import dask.array as da
 import numpy as np
 
 from ..._detect import plain_scalar
 from .._base.core import stores, translated
 from .._base.keys import as_it_is, selects_nothing, standard_key
-from ._chunks import gufunc, match_loop_chunks, reshape, whole_axes
+from ._chunks import aligned_mask, gufunc, match_loop_chunks, reshape, whole_axes
 from ._core import (
     DaskCore,
     _bool_axes,
@@ -26,6 +25,7 @@ from ._core import (
     _selects_nothing,
     _take_last,
     checked_indices,
+    task,
 )
 
 
@@ -51,6 +51,7 @@ class DaskIndexing(DaskCore):
                 if 0 in key.shape:  # Dask fails on these
                     return da.zeros((0, *raw.shape[key.ndim:]), dtype=raw.dtype)
                 key = da.asarray(key)  # Dask takes NumPy masks of one dimension only
+                raw, key = aligned_mask(raw, key)
                 if 1 < key.ndim < raw.ndim:  # nor a mask of some leading axes: merged
                     rows = reshape(raw, (-1, *raw.shape[key.ndim:]))
                     return rows[reshape(key, (-1,))]
@@ -223,13 +224,14 @@ class DaskIndexing(DaskCore):
                 if not _same_sizes(mask.shape, raw.shape[: mask.ndim]):
                     raise self.error("__setitem__", f"boolean index of shape {mask.shape} does "
                                      f"not match the array's shape {raw.shape}", IndexError)  # fmt: skip
+                raw, mask = aligned_mask(raw, mask)
                 return da.where(mask[(...,) + (None,) * rest], value, raw)
             unknown = isinstance(value, da.Array) and None in self.shape_of(value)
             if unknown or (isinstance(mask, da.Array) and np.ndim(value) == rest + 1):
                 # values of unknown count (another mask's result), or one value per row
                 # that a lazy mask selects (Dask cannot check a count it does not know
                 # yet: "cannot broadcast shape (2,) to shape (nan,)"): one task writes them
-                write = dask.delayed(_keyed_write, pure=True)(raw, mask, value)
+                write = task(_keyed_write, raw, mask, value)
                 return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype)
         if 0 in raw.shape and not any(isinstance(k, da.Array) for k in parts):
             # nothing to write: NumPy's broadcasting rules decide whether the value fits
@@ -267,7 +269,7 @@ class DaskIndexing(DaskCore):
                                  f"selection of shape {selected}")  # fmt: skip
         except (IndexError, ValueError) as exc:
             raise self.error("__setitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
-        write = dask.delayed(_keyed_write, pure=True)(raw, key, value)
+        write = task(_keyed_write, raw, key, value)
         return da.from_delayed(write, shape=raw.shape, dtype=raw.dtype).rechunk(raw.chunks)
 
     # -- indexing --------------------------------------------------------------------------
