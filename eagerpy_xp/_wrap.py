@@ -445,7 +445,7 @@ def {name}(x, /, *, axis=None, {dtype_parameter}keepdims=False):
                 out = new(Array)  # (`new_array`, written out: see there)
                 out._raw = r
                 out._b = backend
-                if x_dtype in widens:  # (else ``x``'s dtype: not read, a property on torch)
+                if x_dtype in widens:  # (else ``x``'s dtype: not read, a property costing time)
                     out._dt = dt = r.dtype
                     table = tables.get(dt, no_table)
                 else:
