@@ -65,10 +65,20 @@ def aligned(*args: Any) -> tuple[Any, ...]:
     ndim = max(a.ndim for a in arrays)
     for axis in range(1, ndim + 1):  # (trailing axes line up)
         chunks = {a.chunks[-axis] for a in arrays if a.ndim >= axis and a.shape[-axis] != 1}
-        if len({len(c) for c in chunks}) > 1 and any(math.isnan(n) for c in chunks for n in c):
-            return tuple(a.copy().compute_chunk_sizes() if isinstance(a, da.Array)
-                         and any(math.isnan(n) for n in a.shape) else a for a in args)  # fmt: skip
+        if not _pairable(chunks):
+            return tuple(_sized(a) if isinstance(a, da.Array) else a for a in args)
     return args
+
+
+def _pairable(chunks: Any) -> bool:
+    """Whether Dask can pair these chunkings of one axis (tuples of chunk sizes): all of
+    one number of chunks, or all sizes known (Dask then rechunks to line them up)."""
+    return len({len(c) for c in chunks}) <= 1 or not any(math.isnan(n) for c in chunks for n in c)
+
+
+def _sized(x: Any) -> Any:
+    """``x``, or a copy with its chunk sizes computed where some are unknown."""
+    return x.copy().compute_chunk_sizes() if any(math.isnan(n) for n in x.shape) else x
 
 
 def aligned_mask(x: Any, mask: Any) -> tuple[Any, Any]:
@@ -78,16 +88,10 @@ def aligned_mask(x: Any, mask: Any) -> tuple[Any, Any]:
     each chunk of ``x`` with the whole mask, "boolean index did not match indexed array
     along axis 0; size of axis is 1 but size of corresponding boolean axis is 5").  Their
     chunk sizes are computed on copies, and the mask takes ``x``'s chunks."""
-    leading = x.chunks[: mask.ndim]
-    if all(len(a) == len(b) for a, b in zip(leading, mask.chunks)) or not any(
-        math.isnan(n) for c in (*leading, *mask.chunks) for n in c
-    ):
+    if all(_pairable(pair) for pair in zip(x.chunks, mask.chunks)):
         return x, mask
-    if any(math.isnan(n) for n in x.shape):
-        x = x.copy().compute_chunk_sizes()
-    if any(math.isnan(n) for n in mask.shape):
-        mask = mask.copy().compute_chunk_sizes()
-    return x, mask.rechunk(x.chunks[: mask.ndim])
+    x = _sized(x)
+    return x, _sized(mask).rechunk(x.chunks[: mask.ndim])
 
 
 def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:

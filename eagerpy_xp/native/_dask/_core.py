@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Callable
 from typing import Any
 
 import array_api_compat.dask.array as cda
@@ -132,28 +133,38 @@ def _sizes_in(obj: Any) -> list[int]:
     return sorted(found)
 
 
+def _map_arrays(obj: Any, function: Callable[[Any], Any]) -> Any:
+    """``obj`` with ``function`` applied to each Dask array in it (lists, tuples and dicts
+    searched, other values kept)."""
+    if isinstance(obj, da.Array):
+        return function(obj)
+    if isinstance(obj, list):
+        return [_map_arrays(o, function) for o in obj]
+    if isinstance(obj, tuple):
+        return tuple(_map_arrays(o, function) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _map_arrays(v, function) for k, v in obj.items()}
+    return obj
+
+
 def _stand_ins(obj: Any, size: int, fill: str) -> Any:
     """``obj`` with each Dask array as a NumPy array of its dtype and shape, ``size`` for
     each unknown size, filled as ``fill`` says (`_FILLS`; `ValueError` beyond
     `_STAND_IN_LIMIT` elements)."""
-    if isinstance(obj, da.Array):
-        shape = tuple(size if math.isnan(n) else int(n) for n in obj.shape)
-        count = math.prod(shape)
-        if count > _STAND_IN_LIMIT:
-            raise ValueError(f"a stand-in of shape {shape} is too large")
-        if fill == "distinct":
-            values = np.arange(1, count + 1).reshape(shape)
-            return values % 2 == 0 if obj.dtype == np.bool_ else values.astype(obj.dtype)
-        if fill == "identity" and len(shape) >= 2:
-            return np.broadcast_to(np.eye(shape[-2], shape[-1]), shape).astype(obj.dtype)
-        return np.zeros(shape, obj.dtype)
-    if isinstance(obj, list):
-        return [_stand_ins(o, size, fill) for o in obj]
-    if isinstance(obj, tuple):
-        return tuple(_stand_ins(o, size, fill) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _stand_ins(v, size, fill) for k, v in obj.items()}
-    return obj
+    return _map_arrays(obj, lambda a: _stand_in(a, size, fill))
+
+
+def _stand_in(obj: Any, size: int, fill: str) -> Any:
+    shape = tuple(size if math.isnan(n) else int(n) for n in obj.shape)
+    count = math.prod(shape)
+    if count > _STAND_IN_LIMIT:
+        raise ValueError(f"a stand-in of shape {shape} is too large")
+    if fill == "distinct":
+        values = np.arange(1, count + 1).reshape(shape)
+        return values % 2 == 0 if obj.dtype == np.bool_ else values.astype(obj.dtype)
+    if fill == "identity" and len(shape) >= 2:
+        return np.broadcast_to(np.eye(shape[-2], shape[-1]), shape).astype(obj.dtype)
+    return np.zeros(shape, obj.dtype)
 
 
 def _numpy_function(function: str) -> Any:
@@ -263,22 +274,15 @@ def task(function: Any, *args: Any, nout: int | None = None) -> Any:
     task's graph then reads the wrong array: "operands could not be broadcast together
     with shapes (2,) (5,)" when computed (SciPy's ``cramervonmises`` loop: masked writes,
     one-task products and values of unknown size; `tests/test_dask_unknown_chunks.py`)."""
-    return dask.delayed(function, pure=True, nout=nout)(*_whole_values(args))
+    return dask.delayed(function, pure=True, nout=nout)(*_map_arrays(args, _whole_value))
 
 
-def _whole_values(obj: Any) -> Any:
-    """``obj`` with each Dask array in it a Delayed of its whole value (`task`)."""
-    if isinstance(obj, da.Array):
-        parts = obj.to_delayed(optimize_graph=False)
-        return dask.delayed(np.block, pure=True)(parts.tolist()) if parts.ndim else \
-            dask.delayed(np.asarray, pure=True)(parts.item())  # fmt: skip
-    if isinstance(obj, list):
-        return [_whole_values(o) for o in obj]
-    if isinstance(obj, tuple):
-        return tuple(_whole_values(o) for o in obj)
-    if isinstance(obj, dict):
-        return {k: _whole_values(v) for k, v in obj.items()}
-    return obj
+def _whole_value(x: Any) -> Any:
+    """A Delayed of the whole value of the Dask array ``x`` (`task`)."""
+    parts = x.to_delayed(optimize_graph=False)
+    if parts.ndim:
+        return dask.delayed(np.block, pure=True)(parts.tolist())
+    return dask.delayed(np.asarray, pure=True)(parts.item())
 
 
 def _keyed_write(raw: Any, key: Any, value: Any) -> Any:
