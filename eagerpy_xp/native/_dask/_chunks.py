@@ -66,7 +66,7 @@ def aligned(*args: Any) -> tuple[Any, ...]:
     for axis in range(1, ndim + 1):  # (trailing axes line up)
         chunks = {a.chunks[-axis] for a in arrays if a.ndim >= axis and a.shape[-axis] != 1}
         if not _pairable(chunks):
-            return tuple(_sized(a) if isinstance(a, da.Array) else a for a in args)
+            return tuple(sized(a) if isinstance(a, da.Array) else a for a in args)
     return args
 
 
@@ -76,9 +76,20 @@ def _pairable(chunks: Any) -> bool:
     return len({len(c) for c in chunks}) <= 1 or not any(math.isnan(n) for c in chunks for n in c)
 
 
-def _sized(x: Any) -> Any:
-    """``x``, or a copy with its chunk sizes computed where some are unknown."""
-    return x.copy().compute_chunk_sizes() if any(math.isnan(n) for n in x.shape) else x
+def sized(x: Any) -> Any:
+    """``x``, or where some of its sizes are unknown a copy with its chunk sizes computed
+    and its empty chunks merged away.
+
+    A mask's result computes to chunks such as ``(0, 0, 0, 0, 1)``, and Dask treats an
+    axis of size 1 as one to broadcast: that array plus one of shape ``(1,)`` in one chunk
+    had chunks ``(0, 0, 0, 0, 1)``, one block in its graph and five values when computed
+    (Dask 2026.8), and a loop of masked writes over input of several chunks failed with
+    "Missing dependency ('add-...', 4)" (`tests/test_dask_unknown_chunks.py`)."""
+    if not any(math.isnan(n) for n in x.shape):
+        return x
+    counted = x.copy().compute_chunk_sizes()
+    chunks = tuple(tuple(n for n in axis if n) or (0,) for axis in counted.chunks)
+    return counted.rechunk(chunks) if chunks != counted.chunks else counted
 
 
 def aligned_mask(x: Any, mask: Any) -> tuple[Any, Any]:
@@ -90,8 +101,8 @@ def aligned_mask(x: Any, mask: Any) -> tuple[Any, Any]:
     chunk sizes are computed on copies, and the mask takes ``x``'s chunks."""
     if all(_pairable(pair) for pair in zip(x.chunks, mask.chunks)):
         return x, mask
-    x = _sized(x)
-    return x, _sized(mask).rechunk(x.chunks[: mask.ndim])
+    x = sized(x)
+    return x, sized(mask).rechunk(x.chunks[: mask.ndim])
 
 
 def whole_axes(x: Any, axes: tuple[int, ...]) -> Any:

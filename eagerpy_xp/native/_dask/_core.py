@@ -133,17 +133,17 @@ def _sizes_in(obj: Any) -> list[int]:
     return sorted(found)
 
 
-def _map_arrays(obj: Any, function: Callable[[Any], Any]) -> Any:
-    """``obj`` with ``function`` applied to each Dask array in it (lists, tuples and dicts
-    searched, other values kept)."""
-    if isinstance(obj, da.Array):
+def _map_arrays(obj: Any, function: Callable[[Any], Any], kind: type = da.Array) -> Any:
+    """``obj`` with ``function`` applied to each Dask array (or other ``kind``) in it
+    (lists, tuples and dicts searched, other values kept)."""
+    if isinstance(obj, kind):
         return function(obj)
     if isinstance(obj, list):
-        return [_map_arrays(o, function) for o in obj]
+        return [_map_arrays(o, function, kind) for o in obj]
     if isinstance(obj, tuple):
-        return tuple(_map_arrays(o, function) for o in obj)
+        return tuple(_map_arrays(o, function, kind) for o in obj)
     if isinstance(obj, dict):
-        return {k: _map_arrays(v, function) for k, v in obj.items()}
+        return {k: _map_arrays(v, function, kind) for k, v in obj.items()}
     return obj
 
 
@@ -266,23 +266,56 @@ def _from_end(index: Any, size: int, lazy: bool) -> Any:
 def task(function: Any, *args: Any, nout: int | None = None) -> Any:
     """``function(*args)`` as one Dask task (a `dask.Delayed`), each Dask array in
     ``args`` (lists, tuples and dicts searched) handed over as its whole NumPy value,
-    gathered from its chunks as built, without optimizing their graphs first.
+    joined from its chunks as built: each chunk is one positional argument of the task, so
+    that Dask optimizes no graph on the way.
 
-    ``dask.delayed`` given the arrays themselves optimizes their expressions, and the
-    optimizer may give an array's original key a task that is not that array's (an alias
-    to a rewritten getitem); a later task whose graph holds the same key from an earlier
-    task's graph then reads the wrong array: "operands could not be broadcast together
-    with shapes (2,) (5,)" when computed (SciPy's ``cramervonmises`` loop: masked writes,
-    one-task products and values of unknown size; `tests/test_dask_unknown_chunks.py`)."""
-    return dask.delayed(function, pure=True, nout=nout)(*_map_arrays(args, _whole_value))
+    ``dask.delayed`` optimizes the graphs of the collections it finds as arguments or in
+    containers (an array, a list of chunks), each call apart: the optimizer may give a key
+    a task that is not that array's (an alias to a rewritten getitem), or keep of an
+    earlier task's graph only the chunks that task read, and a later task whose graph
+    holds the same keys reads the wrong array or misses a chunk: "operands could not be
+    broadcast together with shapes (2,) (5,)", "Missing dependency ('add-...', 4)" when
+    computed (SciPy's ``cramervonmises`` loop: masked writes, one-task products, values
+    of unknown size; `tests/test_dask_unknown_chunks.py`)."""
+    chunks: list[Any] = []
+
+    def slot(x: Any) -> _Slot:
+        parts = x.to_delayed(optimize_graph=False)
+        chunks.extend(parts.ravel().tolist())
+        return _Slot(len(chunks) - parts.size, parts.shape)
+
+    structure = _map_arrays(args, slot)
+    return dask.delayed(_run_task, pure=True, nout=nout)(function, structure, *chunks)
 
 
-def _whole_value(x: Any) -> Any:
-    """A Delayed of the whole value of the Dask array ``x`` (`task`)."""
-    parts = x.to_delayed(optimize_graph=False)
-    if parts.ndim:
-        return dask.delayed(np.block, pure=True)(parts.tolist())
-    return dask.delayed(np.asarray, pure=True)(parts.item())
+class _Slot:
+    """Where an array's chunks are among a task's positional arguments (`task`)."""
+
+    __slots__ = ("start", "shape")
+
+    def __init__(self, start: int, shape: tuple[int, ...]) -> None:
+        self.start, self.shape = start, shape
+
+    def __dask_tokenize__(self) -> tuple[str, int, tuple[int, ...]]:
+        return ("eagerpy_xp-slot", self.start, self.shape)
+
+    def whole(self, chunks: tuple[Any, ...]) -> Any:
+        """The array's NumPy value, joined from its chunks."""
+        count = math.prod(self.shape)
+        return np.block(_nested(list(chunks[self.start: self.start + count]), self.shape))
+
+
+def _nested(flat: list[Any], shape: tuple[int, ...]) -> Any:
+    """``flat`` (in C order) as nested lists of ``shape``; a 0-d array of its one value."""
+    if not shape:
+        return np.asarray(flat[0])
+    step = len(flat) // shape[0]
+    return [_nested(flat[i * step: (i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _run_task(function: Any, structure: tuple[Any, ...], *chunks: Any) -> Any:
+    """The task of `task`: ``function`` on ``structure`` with each slot's array joined."""
+    return function(*_map_arrays(structure, lambda s: s.whole(chunks), _Slot))
 
 
 def _keyed_write(raw: Any, key: Any, value: Any) -> Any:

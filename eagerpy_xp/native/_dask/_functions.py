@@ -20,7 +20,7 @@ from .._base.functions import (
     check_roll,
     check_sorter,
 )
-from ._chunks import gufunc, known, reshape, whole_axes
+from ._chunks import gufunc, known, reshape, sized, whole_axes
 from ._core import (
     _DOUBLE,
     _REAL,
@@ -90,7 +90,7 @@ class DaskFunctions(DaskCore):
         (after a mask), ``x``'s chunk sizes are computed first (on a copy)."""
         axis = self.normalize_axis(axis, x.ndim, "unstack")
         if math.isnan(x.shape[axis]):
-            x = x.copy().compute_chunk_sizes()
+            x = sized(x)
         return tuple(self._f.unstack(x, axis=axis))
 
     @translated

@@ -11,7 +11,7 @@ import numpy as np
 from ..._detect import plain_scalar
 from .._base.core import stores, translated
 from .._base.keys import as_it_is, selects_nothing, standard_key
-from ._chunks import aligned_mask, gufunc, match_loop_chunks, reshape, whole_axes
+from ._chunks import aligned_mask, gufunc, match_loop_chunks, reshape, sized, whole_axes
 from ._core import (
     DaskCore,
     _bool_axes,
@@ -152,7 +152,7 @@ class DaskIndexing(DaskCore):
             basic.append(k)
         picked = raw[tuple(basic)]
         if None in self.shape_of(picked):  # positions into unknown sizes: computed
-            picked = picked.copy().compute_chunk_sizes()
+            picked = sized(picked)
         axes = sorted(indices)
         sizes = [picked.shape[a] for a in axes]
         for a, size in zip(axes, sizes):
@@ -258,7 +258,7 @@ class DaskIndexing(DaskCore):
         one task; the key and the value's shape are checked now, on a stand-in of
         ``raw``'s shape that holds no data."""
         if None in self.shape_of(raw):
-            raw = raw.copy().compute_chunk_sizes()
+            raw = sized(raw)
         try:
             selected = np.broadcast_to(np.zeros((), bool), raw.shape)[key].shape
             shape = tuple(np.shape(value))
