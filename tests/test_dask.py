@@ -746,3 +746,38 @@ def test_chunk_functions_are_named_without_pickling_the_backend() -> None:
     names = {f(a).raw.name for f in (xp.sin, xp.cos, xp.exp, xp.sin)}
     assert len(names) == 3
     np.testing.assert_allclose(np.asarray(xp.cos(a)), np.cos(np.linspace(0.0, 1.0, 8)))
+
+
+# SciPy's `rankdata` reshapes `repeat(ranks, counts)` (one unknown size) back to the data's
+# known shape: the target's element count names the unknown size, so the call is lazy and
+# its result's shape is the target's.
+@pytest.mark.parametrize("shape", [(60,), (3, 20), (4, 3, 5), (1, 60, 1), (5, 12), (60, 1)])
+@pytest.mark.parametrize("source", ["mask", "repeat", "two-d"])
+def test_reshape_of_an_unknown_size_to_a_known_shape(counter: CountingScheduler,
+                                                     shape: tuple[int, ...], source: str) -> None:  # fmt: skip
+    values = np.arange(60.0) - 30.5
+    if source == "mask":
+        a = wxp.asarray(chunked(values, 7))
+        u = a[a > -1e9]
+    elif source == "repeat":
+        a = wxp.asarray(chunked(values[::2], 7))
+        u = wxp.repeat(a, wxp.asarray(chunked(np.full(30, 2), 7)))
+        values = np.repeat(values[::2], 2)
+    else:  # rows of unknown count, columns known
+        a = wxp.asarray(chunked(values.reshape(12, 5), 4))
+        u = a[a[:, 0] > -1e9]
+    got = wxp.reshape(u, shape)
+    assert got.shape == shape and counter.runs == 0
+    same(got.raw, values.reshape(shape))
+    with pytest.raises(ValueError, match="reshape"):  # a size that does not fit: at compute
+        np.asarray(wxp.reshape(u, (7, 9)))
+
+
+def test_reshape_of_an_unknown_size_beyond_stand_ins() -> None:
+    """SciPy's ``TestRankData::test_big_tie``: a million repeated values reshaped to
+    ``(10**6,)``; the size is named by the target, so no stand-in of it is built."""
+    a = wxp.asarray(chunked(np.arange(10.0), 5))
+    u = wxp.repeat(a, wxp.asarray(chunked(np.full(10, 100_000), 5)))
+    got = wxp.reshape(u, (1000, 1000))
+    assert got.shape == (1000, 1000)
+    np.testing.assert_array_equal(np.asarray(got), np.repeat(np.arange(10.0), 100_000).reshape(1000, 1000))

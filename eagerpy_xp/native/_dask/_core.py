@@ -147,6 +147,22 @@ def _map_arrays(obj: Any, function: Callable[[Any], Any], kind: type = da.Array)
     return obj
 
 
+def _reshaped_size(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[int, ...]:
+    """For ``reshape`` of an array with one unknown size to a shape without -1: the size
+    it must have (the target's element count over the known sizes'), else nothing.  The
+    result's shape is the target's then, whatever the size (a million: beyond stand-ins);
+    a size that does not fit raises `ValueError` when computed."""
+    if function != "reshape" or not args or not isinstance(args[0], da.Array):
+        return ()
+    shape = args[1] if len(args) > 1 else kwargs.get("shape", ())
+    unknown = [n for n in args[0].shape if math.isnan(n)]
+    if len(unknown) != 1 or not isinstance(shape, (tuple, list)) or -1 in shape:
+        return ()
+    known = math.prod(int(n) for n in args[0].shape if not math.isnan(n))
+    total = math.prod(shape)
+    return (total // known,) if known and total % known == 0 else ()
+
+
 def _stand_ins(obj: Any, size: int, fill: str) -> Any:
     """``obj`` with each Dask array as a NumPy array of its dtype and shape, ``size`` for
     each unknown size, filled as ``fill`` says (`_FILLS`; `ValueError` beyond
@@ -456,6 +472,10 @@ class DaskCore(NumPyDtypes, Backend):
         unknown = function in _DATA_DEPENDENT
         # pairs of sizes, then (where none fits: a reshape to 5 columns, a square matrix)
         # each size the call names, once: every size of that result is unknown then
+        if _reshaped_size(function, args, kwargs):  # the target's shape, known: no stand-ins
+            shape = tuple(args[1] if len(args) > 1 else kwargs["shape"])
+            return da.from_delayed(task(_run_numpy, function, args, kwargs), shape=shape,
+                                   dtype=args[0].dtype)  # fmt: skip
         for sizes in (*_STAND_IN_SIZES, *((n, n) for n in _sizes_in((args, kwargs)))):
             for fill in _FILLS:  # values that suit positions, decompositions, ...
                 try:
