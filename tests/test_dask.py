@@ -781,3 +781,22 @@ def test_reshape_of_an_unknown_size_beyond_stand_ins() -> None:
     got = wxp.reshape(u, (1000, 1000))
     assert got.shape == (1000, 1000)
     np.testing.assert_array_equal(np.asarray(got), np.repeat(np.arange(10.0), 100_000).reshape(1000, 1000))
+
+
+# SciPy's `vectorized_filter` selects a footprint's elements with `x[..., footprint]`:
+# a boolean array of the trailing axes after an ellipsis (beyond the standard, which makes
+# a boolean array the sole index; NumPy and the other frameworks take it).
+@pytest.mark.parametrize("mask_shape", [(), (5,), (4, 5), (3, 4, 5)])
+@pytest.mark.parametrize("fill", ["some", "none", "all"])
+@pytest.mark.parametrize("kind", ["numpy", "dask"])
+def test_a_mask_of_trailing_axes_after_an_ellipsis(mask_shape: tuple[int, ...], fill: str,
+                                                   kind: str) -> None:  # fmt: skip
+    values = sample((3, 4, 5), "float64")
+    count = math.prod(mask_shape)
+    mask = {"some": np.arange(count) % 3 == 1, "none": np.zeros(count, bool),
+            "all": np.ones(count, bool)}[fill].reshape(mask_shape)  # fmt: skip
+    key = chunked(mask) if kind == "dask" else mask
+    got = wxp.asarray(chunked(values))[..., key]
+    want = values[..., mask]
+    assert got.ndim == want.ndim
+    same(got.raw, want)

@@ -43,6 +43,11 @@ class DaskIndexing(DaskCore):
         try:
             if _has_bool(key):  # Dask reads True as 1: a new axis of size 1 (or 0 for False)
                 return _bool_axes(self.getitem(raw, _bools_as_new_axes(key)), key, raw.ndim)
+            trailing = _trailing_mask(key, raw.ndim)
+            if trailing is not None:  # x[..., mask]: Dask takes masks of the leading axes
+                k = trailing.ndim
+                leading = da.moveaxis(raw, tuple(range(raw.ndim - k, raw.ndim)), tuple(range(k)))
+                return da.moveaxis(self.getitem(leading, trailing), 0, -1)
             if _needs_gather(key):
                 return self._advanced(raw, key)
             if isinstance(key, (da.Array, np.ndarray)) and key.dtype == np.bool_:
@@ -60,8 +65,7 @@ class DaskIndexing(DaskCore):
             except ValueError:
                 if None not in self.shape_of(raw):
                     raise
-            sized = raw.copy().compute_chunk_sizes()  # on a copy: the caller's keeps its graph
-            return sized[key]
+            return sized(raw)[key]  # (on a copy: the caller's keeps its graph)
         except (IndexError, ValueError, TypeError, NotImplementedError) as exc:
             raise self.error("__getitem__", f"index {key!r:.200}: {exc}", type(exc)) from exc
 
@@ -295,3 +299,16 @@ class DaskIndexing(DaskCore):
         x = da.moveaxis(whole_axes(x, (axis,)), axis, -1)
         indices = match_loop_chunks(x, da.moveaxis(whole_axes(indices, (axis,)), axis, -1), (1, 1))
         return da.moveaxis(gufunc(_take_last, "(n),(m)->(m)", x, indices, dtypes=x.dtype), -1, axis)
+
+
+def _trailing_mask(key: Any, ndim: int) -> Any:
+    """The mask of ``x[..., mask]`` (a boolean array of the trailing axes, or 0-d: a new one,
+    Dask's or NumPy's), else None.  The standard makes a boolean array the sole index;
+    NumPy and the other frameworks take this too, and SciPy's ``vectorized_filter``
+    selects a footprint's elements this way."""
+    if type(key) is not tuple or len(key) != 2 or key[0] is not Ellipsis:
+        return None
+    mask = key[1]
+    if not isinstance(mask, (da.Array, np.ndarray)) or mask.dtype != np.bool_:
+        return None
+    return da.asarray(mask) if mask.ndim <= ndim else None
