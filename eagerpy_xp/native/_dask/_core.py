@@ -147,20 +147,19 @@ def _map_arrays(obj: Any, function: Callable[[Any], Any], kind: type = da.Array)
     return obj
 
 
-def _reshaped_size(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[int, ...]:
-    """For ``reshape`` of an array with one unknown size to a shape without -1: the size
-    it must have (the target's element count over the known sizes'), else nothing.  The
-    result's shape is the target's then, whatever the size (a million: beyond stand-ins);
-    a size that does not fit raises `ValueError` when computed."""
+def _reshape_to_known(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """Whether this is ``reshape`` of an array with one unknown size to a shape without -1
+    whose element count the known sizes divide: the target then names the unknown size,
+    and the result's shape is the target's, whatever the size (a million: beyond
+    stand-ins); a size that does not fit raises `ValueError` when computed."""
     if function != "reshape" or not args or not isinstance(args[0], da.Array):
-        return ()
+        return False
     shape = args[1] if len(args) > 1 else kwargs.get("shape", ())
     unknown = [n for n in args[0].shape if math.isnan(n)]
     if len(unknown) != 1 or not isinstance(shape, (tuple, list)) or -1 in shape:
-        return ()
+        return False
     known = math.prod(int(n) for n in args[0].shape if not math.isnan(n))
-    total = math.prod(shape)
-    return (total // known,) if known and total % known == 0 else ()
+    return known > 0 and math.prod(shape) % known == 0
 
 
 def _stand_ins(obj: Any, size: int, fill: str) -> Any:
@@ -470,7 +469,7 @@ class DaskCore(NumPyDtypes, Backend):
         numpy_function = _numpy_function(function)
         small = large = None
         unknown = function in _DATA_DEPENDENT
-        if _reshaped_size(function, args, kwargs):  # the target's shape, known: no stand-ins
+        if _reshape_to_known(function, args, kwargs):  # the target's shape, known: no stand-ins
             shape = tuple(args[1] if len(args) > 1 else kwargs["shape"])
             return da.from_delayed(task(_run_numpy, function, args, kwargs), shape=shape,
                                    dtype=args[0].dtype)  # fmt: skip
