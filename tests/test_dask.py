@@ -321,14 +321,40 @@ def test_edge_cases_dask_gets_wrong() -> None:
          np.zeros((0, 3, 0), dtype=np.int64))  # fmt: skip
 
 
-def test_whole_matrix_functions_name_the_chunking_that_works() -> None:
-    x = da.from_array(np.eye(6), chunks=3)
-    for call in (lambda: xp.linalg.det(x), lambda: xp.linalg.eigh(x),
-                 lambda: xp.linalg.svd(x), lambda: xp.linalg.pinv(x)):  # fmt: skip
-        with pytest.raises(NotImplementedError, match=r"eagerpy_xp\.dask\.linalg\.\w+: .*x\.rechunk"):
-            call()
-    same(xp.linalg.inv(x), np.eye(6))  # Dask's blocked LU takes it as it is
-    same(xp.linalg.det(x.rechunk({-2: -1, -1: -1})), np.float64(1.0))
+# A matrix split into chunks by how it was built (SciPy's rotations stack 4 x 4 matrices
+# from scalars: chunks (1, 1, 1, 1); `TestEppsSingleton` takes `pinv` of a split one):
+# the whole-matrix functions rechunk its two axes (stacking axes keep their chunks), and use
+# Dask's blocked algorithm where one takes the chunking.
+_SPLIT_CALLS = {
+    "det": lambda xp, a: xp.linalg.det(a), "eigh": lambda xp, a: xp.linalg.eigh(a).eigenvalues,
+    "eigvalsh": lambda xp, a: xp.linalg.eigvalsh(a), "inv": lambda xp, a: xp.linalg.inv(a),
+    "pinv": lambda xp, a: xp.linalg.pinv(a), "svdvals": lambda xp, a: xp.linalg.svdvals(a),
+    "svd-s": lambda xp, a: xp.linalg.svd(a).S, "slogdet": lambda xp, a: xp.linalg.slogdet(a).logabsdet,
+    "qr-r-abs": lambda xp, a: xp.abs(xp.linalg.qr(a).R), "cholesky": lambda xp, a: xp.linalg.cholesky(a),
+    "solve": lambda xp, a: xp.linalg.solve(a, a[..., :, :2]),
+    "matrix_rank": lambda xp, a: xp.linalg.matrix_rank(a),
+    "matrix_power": lambda xp, a: xp.linalg.matrix_power(a, 3),
+    "norm-2": lambda xp, a: xp.linalg.matrix_norm(a, ord=2),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("call", list(_SPLIT_CALLS))
+@pytest.mark.parametrize("chunks", [(1, 1), (3, 1), (2, 4), (4, 4), (1, 4, 4)])
+def test_whole_matrix_functions_take_split_matrices(call: str, chunks: tuple[int, ...]) -> None:
+    base = RNG.normal(size=(4, 4))
+    spd = base @ base.T + 4 * np.eye(4)  # positive definite: every function applies
+    values = spd if len(chunks) == 2 else np.stack([spd, 2 * spd, spd + np.eye(4)])
+    a = da.from_array(values, chunks=chunks if len(chunks) == 2 else (1, *chunks[1:]))
+    got = _SPLIT_CALLS[call](xp, a)
+    assert isinstance(got, da.Array)
+    same(got, _SPLIT_CALLS[call](nxp, values))
+
+
+def test_split_stacks_keep_their_stacking_chunks() -> None:
+    a = da.from_array(np.broadcast_to(np.eye(4), (6, 4, 4)).copy(), chunks=(2, 1, 3))
+    got = xp.linalg.inv(a)
+    assert got.chunks[0] == (2, 2, 2) and got.chunks[1:] == ((4,), (4,))
+    same(got, np.broadcast_to(np.eye(4), (6, 4, 4)))
 
 
 # -- laziness: graph computations counted per function --------------------------------------

@@ -5,10 +5,12 @@
 ``slogdet``, ``solve``, ``svd``, ``svdvals``, ``matrix_norm`` with ``ord`` 2, -2 or
 ``"nuc"``) run NumPy's LAPACK on whole matrices, so each matrix must lie in one chunk; the
 stacking axes may be chunked any way (each chunk of matrices is one task).  A 2-D matrix
-split into several chunks works where Dask has a blocked algorithm: ``qr``, ``svd`` and
-``svdvals`` of a tall-and-skinny matrix with its columns in one chunk (Dask's TSQR),
-``cholesky`` with square chunks, ``solve`` and ``inv`` (Dask's blocked LU).  Anything
-else raises `NotImplementedError` naming the chunking that works.  The rest (``cross``,
+split into several chunks goes through Dask's blocked algorithm where there is one and it
+takes the chunking: ``qr``, ``svd`` and ``svdvals`` of a tall-and-skinny matrix with its
+columns in one chunk (Dask's TSQR), ``cholesky`` with square chunks, ``solve`` and ``inv``
+(Dask's blocked LU).  Otherwise the two matrix axes are rechunked into one chunk first
+(a matrix split by how it was built, such as a 4 x 4 one stacked from scalars), as the
+FFTs rechunk their axes.  The rest (``cross``,
 ``diagonal``, ``matrix_norm`` with ``ord`` 1, -1, inf, -inf, "fro", ``trace``,
 ``vector_norm``, products) works on any chunking.
 
@@ -39,24 +41,17 @@ _NP_LINALG = NUMPY.linalg
 class DaskLinalg(Linalg):
     """Whole-matrix functions chunk by chunk of matrices; Dask's blocked ones for 2-D."""
 
-    def _whole(self, x: Any, function: str, blocked: str = "") -> Any:
-        """``x`` checked to be a stack of matrices, each in one chunk."""
+    def _whole(self, x: Any, function: str) -> Any:
+        """``x`` checked to be a stack of matrices, with each matrix in one chunk: the two
+        matrix axes rechunked where they are split (as the FFTs rechunk their axes; NumPy's
+        LAPACK needs each matrix whole in memory anyway), the stacking axes as they are."""
         b = self._b
         if x.ndim < 2:
             raise b.error(f"linalg.{function}", f"expected an array of at least 2 dimensions, "
                                                 f"got shape {b.shape_of(x)}")  # fmt: skip
         if None in b.shape_of(x)[-2:]:  # the backend's `recover` computes it lazily
             raise ValueError("the matrices' sizes are unknown (a data-dependent shape)")
-        if not is_whole(x, (x.ndim - 2, x.ndim - 1)):
-            works = f" or {blocked}" if blocked else ""
-            raise b.error(
-                f"linalg.{function}",
-                f"needs each matrix in one chunk, but the matrix axes are split into chunks "
-                f"{x.chunks[-2]} x {x.chunks[-1]}; use x.rechunk({{-2: -1, -1: -1}}) (the other "
-                f"axes may stay chunked){works}",
-                NotImplementedError,
-            )
-        return x
+        return whole_axes(x, (x.ndim - 2, x.ndim - 1))
 
     def _sizes(self, x: Any) -> tuple[int, int]:
         """The matrix sizes of a stack that passed `_whole` (so they are known)."""
@@ -66,20 +61,24 @@ class DaskLinalg(Linalg):
         """Whether ``x`` is one 2-D matrix split into several chunks."""
         return bool(x.ndim == 2 and not is_whole(x, (0, 1)))
 
-    def _dask_blocked(self, call: Callable[[], Any], function: str, works: str) -> Any:
+    def _dask_blocked(self, applies: bool, call: Callable[[], Any]) -> Any:
+        """Dask's blocked algorithm for a 2-D matrix split into chunks, where ``applies``;
+        None where it does not apply or Dask refuses the chunking (`_whole` rechunks the
+        matrix then)."""
+        if not applies:
+            return None
         try:
             return call()
-        except ValueError as exc:
-            raise self._b.error(f"linalg.{function}", f"Dask's blocked algorithm refuses this "
-                                f"chunking ({exc}); {works}", NotImplementedError) from exc  # fmt: skip
+        except ValueError:
+            return None
 
     @translated
     def cholesky(self, x: Any, /, *, upper: bool = False) -> Any:
-        if self._blocked_2d(x):
-            result = self._dask_blocked(lambda: da.linalg.cholesky(x, lower=not upper),
-                                        "cholesky", "use square chunks")  # fmt: skip
-            return result
-        self._whole(x, "cholesky", "a 2-D matrix in square chunks")
+        blocked = self._dask_blocked(self._blocked_2d(x),
+                                     lambda: da.linalg.cholesky(x, lower=not upper))  # fmt: skip
+        if blocked is not None:
+            return blocked
+        x = self._whole(x, "cholesky")
         return gufunc(functools.partial(_NP_LINALG.cholesky, upper=upper), "(m,m)->(m,m)", x,
                       dtypes=x.dtype)  # fmt: skip
 
@@ -107,7 +106,7 @@ class DaskLinalg(Linalg):
 
     @translated
     def det(self, x: Any, /) -> Any:
-        self._whole(x, "det")
+        x = self._whole(x, "det")
         return gufunc(_NP_LINALG.det, "(m,m)->()", x, dtypes=x.dtype)
 
     @translated
@@ -115,33 +114,34 @@ class DaskLinalg(Linalg):
         """Chunk by chunk of matrices through the NumPy backend's ``eig`` (complex of the
         input's precision)."""
         target = self._eig_dtype(x, "linalg.eig")
-        self._whole(x, "eig")
+        x = self._whole(x, "eig")
         values, vectors = gufunc(_eig, "(m,m)->(m),(m,m)", x, dtypes=(target, target))
         return EigResult(values, vectors)
 
     @translated
     def eigvals(self, x: Any, /) -> Any:
         target = self._eig_dtype(x, "linalg.eigvals")
-        self._whole(x, "eigvals")
+        x = self._whole(x, "eigvals")
         return gufunc(_NP_LINALG.eigvals, "(m,m)->(m)", x, dtypes=target)
 
     @translated
     def eigh(self, x: Any, /) -> EighResult:
-        self._whole(x, "eigh")
+        x = self._whole(x, "eigh")
         values, vectors = gufunc(_eigh, "(m,m)->(m),(m,m)", x,
                                  dtypes=(_real(x.dtype), x.dtype))  # fmt: skip
         return EighResult(values, vectors)
 
     @translated
     def eigvalsh(self, x: Any, /) -> Any:
-        self._whole(x, "eigvalsh")
+        x = self._whole(x, "eigvalsh")
         return gufunc(_NP_LINALG.eigvalsh, "(m,m)->(m)", x, dtypes=_real(x.dtype))
 
     @translated
     def inv(self, x: Any, /) -> Any:
-        if self._blocked_2d(x):
-            return self._dask_blocked(lambda: da.linalg.inv(x), "inv", "use square chunks")
-        self._whole(x, "inv", "a 2-D matrix")
+        blocked = self._dask_blocked(self._blocked_2d(x), lambda: da.linalg.inv(x))
+        if blocked is not None:
+            return blocked
+        x = self._whole(x, "inv")
         return gufunc(_NP_LINALG.inv, "(m,m)->(m,m)", x, dtypes=x.dtype)
 
     @translated
@@ -169,13 +169,13 @@ class DaskLinalg(Linalg):
     @translated
     def matrix_power(self, x: Any, n: int, /) -> Any:
         n = self._b.check_int(n, "n", "linalg.matrix_power")
-        self._whole(x, "matrix_power")
+        x = self._whole(x, "matrix_power")
         return gufunc(functools.partial(_matrix_power, n=n), "(m,m)->(m,m)", x,
                       dtypes=x.dtype if n >= 0 or x.dtype.kind in "fc" else np.dtype(np.float64))  # fmt: skip
 
     @translated
     def matrix_rank(self, x: Any, /, *, rtol: Any = None) -> Any:
-        self._whole(x, "matrix_rank")
+        x = self._whole(x, "matrix_rank")
         if isinstance(rtol, da.Array):
             return gufunc(_matrix_rank, "(m,n),()->()", x, rtol, dtypes=np.dtype(np.int64))
         return gufunc(functools.partial(_matrix_rank, rtol=rtol), "(m,n)->()", x,
@@ -183,7 +183,7 @@ class DaskLinalg(Linalg):
 
     @translated
     def pinv(self, x: Any, /, *, rtol: Any = None) -> Any:
-        self._whole(x, "pinv")
+        x = self._whole(x, "pinv")
         if isinstance(rtol, da.Array):
             return gufunc(_pinv, "(m,n),()->(n,m)", x, rtol, dtypes=x.dtype)
         return gufunc(functools.partial(_pinv, rtol=rtol), "(m,n)->(n,m)", x, dtypes=x.dtype)
@@ -193,11 +193,11 @@ class DaskLinalg(Linalg):
         b = self._b
         if mode not in ("reduced", "complete"):
             raise b.error("linalg.qr", f"mode must be 'reduced' or 'complete', got {mode!r}")
-        works = "a tall-and-skinny 2-D matrix with its columns in one chunk and mode='reduced'"
-        if self._blocked_2d(x) and mode == "reduced" and len(x.chunks[1]) == 1:
-            q, r = self._dask_blocked(lambda: da.linalg.qr(x), "qr", works)
-            return QRResult(q, r)
-        self._whole(x, "qr", works)
+        tall = self._blocked_2d(x) and mode == "reduced" and len(x.chunks[1]) == 1
+        blocked = self._dask_blocked(tall, lambda: da.linalg.qr(x))  # (TSQR)
+        if blocked is not None:
+            return QRResult(*blocked)
+        x = self._whole(x, "qr")
         m, n = self._sizes(x)
         k = min(m, n) if mode == "reduced" else m
         q, r = gufunc(functools.partial(_qr, mode=mode), "(m,n)->(m,k),(k,n)", x,
@@ -206,7 +206,7 @@ class DaskLinalg(Linalg):
 
     @translated
     def slogdet(self, x: Any, /) -> SlogdetResult:
-        self._whole(x, "slogdet")
+        x = self._whole(x, "slogdet")
         sign, logabsdet = gufunc(_slogdet, "(m,m)->(),()", x, dtypes=(x.dtype, _real(x.dtype)))
         return SlogdetResult(sign, logabsdet)
 
@@ -214,25 +214,25 @@ class DaskLinalg(Linalg):
     def solve(self, x1: Any, x2: Any, /) -> Any:
         """``x2`` is a vector only when it is 1-D (2025.12)."""
         dtype = np.result_type(x1.dtype, x2.dtype)
-        if self._blocked_2d(x1) and x2.ndim <= 2:
-            return self._dask_blocked(lambda: da.linalg.solve(x1, x2), "solve",
-                                      "use square chunks")  # fmt: skip
-        self._whole(x1, "solve", "a 2-D x1 with x2 of at most 2 dimensions")
+        blocked = self._dask_blocked(self._blocked_2d(x1) and x2.ndim <= 2,
+                                     lambda: da.linalg.solve(x1, x2))  # fmt: skip
+        if blocked is not None:
+            return blocked
+        x1 = self._whole(x1, "solve")
         if x2.ndim == 1:
             return gufunc(_NP_LINALG.solve, "(m,m),(m)->(m)", x1, whole_axes(x2, (0,)),
                           dtypes=dtype)  # fmt: skip
-        self._whole(x2, "solve")
+        x2 = self._whole(x2, "solve")
         return gufunc(_NP_LINALG.solve, "(m,m),(m,n)->(m,n)", x1,
                       match_loop_chunks(x1, x2, (2, 2)), dtypes=dtype)  # fmt: skip
 
     @translated
     def svd(self, x: Any, /, *, full_matrices: bool = True) -> SVDResult:
-        works = ("a tall-and-skinny 2-D matrix with its columns in one chunk and "
-                 "full_matrices=False")  # fmt: skip
-        if self._blocked_2d(x) and not full_matrices and len(x.chunks[1]) == 1:
-            u, s, vh = self._dask_blocked(lambda: da.linalg.svd(x), "svd", works)
-            return SVDResult(u, s, vh)
-        self._whole(x, "svd", works)
+        tall = self._blocked_2d(x) and not full_matrices and len(x.chunks[1]) == 1
+        blocked = self._dask_blocked(tall, lambda: da.linalg.svd(x))  # (TSQR)
+        if blocked is not None:
+            return SVDResult(*blocked)
+        x = self._whole(x, "svd")
         m, n = self._sizes(x)
         k = min(m, n)
         signature = "(m,n)->(m,m),(k),(n,n)" if full_matrices else "(m,n)->(m,k),(k),(k,n)"
@@ -242,10 +242,11 @@ class DaskLinalg(Linalg):
 
     @translated
     def svdvals(self, x: Any, /) -> Any:
-        works = "a tall-and-skinny 2-D matrix with its columns in one chunk"
-        if self._blocked_2d(x) and len(x.chunks[1]) == 1:
-            return self._dask_blocked(lambda: da.linalg.svd(x)[1], "svdvals", works)
-        self._whole(x, "svdvals", works)
+        tall = self._blocked_2d(x) and len(x.chunks[1]) == 1
+        blocked = self._dask_blocked(tall, lambda: da.linalg.svd(x)[1])  # (TSQR)
+        if blocked is not None:
+            return blocked
+        x = self._whole(x, "svdvals")
         m, n = self._sizes(x)
         return gufunc(_NP_LINALG.svdvals, "(m,n)->(k)", x, dtypes=_real(x.dtype),
                       sizes={"k": min(m, n)})  # fmt: skip
