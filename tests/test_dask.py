@@ -826,3 +826,25 @@ def test_a_mask_of_trailing_axes_after_an_ellipsis(mask_shape: tuple[int, ...], 
     want = values[..., mask]
     assert got.ndim == want.ndim
     same(got.raw, want)
+
+
+# Portable code passes shapes along: SciPy's `xp_assert_close` broadcasts the expected
+# array to `actual.shape`, which reads None for an unknown size.
+@pytest.mark.parametrize("target", ["own", "leading", "bad-position", "too-short"])
+@pytest.mark.parametrize("flavour", ["wrapped", "native"])
+def test_broadcast_to_takes_the_arrays_own_unknown_sizes(target: str, flavour: str) -> None:
+    values = np.arange(12.0).reshape(6, 2)
+    a = wxp.asarray(chunked(values, 4))
+    u = a[a[:, 0] > 3] if flavour == "wrapped" else a[a[:, 0] > 3].raw
+    ns = wxp if flavour == "wrapped" else xp
+    kept = values[values[:, 0] > 3]
+    if target == "own":
+        same(np.asarray(ns.broadcast_to(u, (None, 2))), kept)
+        raw = u.raw if flavour == "wrapped" else u
+        same(np.asarray(ns.broadcast_to(u, raw.shape)), kept)  # Dask's own NaN
+    elif target == "leading":
+        got = ns.broadcast_to(u, (3, None, 2))
+        same(np.asarray(got), np.broadcast_to(kept, (3, *kept.shape)))
+    else:
+        with pytest.raises(TypeError, match=r"eagerpy_xp\.dask\.broadcast_to: .*None stands"):
+            ns.broadcast_to(u, (None, 2, 2) if target == "bad-position" else (None,))

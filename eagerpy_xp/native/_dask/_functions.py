@@ -85,6 +85,28 @@ class DaskFunctions(DaskCore):
         return cda.concat(arrays, axis=axis)
 
     @translated
+    def broadcast_to(self, x: Any, /, shape: tuple[int, ...]) -> Any:
+        """``None`` in ``shape`` (an unknown size, as ``Array.shape`` reads it) stands for
+        ``x``'s own unknown size on that axis: ``broadcast_to(x, x.shape)`` is ``x``, as
+        portable code (SciPy's and array-api-extra's testing helpers) passes shapes along.
+        Where other axes broadcast too, ``x``'s sizes are computed first (on a copy).  NaN,
+        as a Dask array's own ``shape`` reads an unknown size, stands for it too."""
+        if type(shape) is tuple:
+            shape = tuple(None if type(s) is float and math.isnan(s) else s for s in shape)
+        if type(shape) is tuple and None in shape:
+            offset = len(shape) - x.ndim
+            if offset < 0 or any(s is None and (i < offset or not math.isnan(x.shape[i - offset]))
+                                 for i, s in enumerate(shape)):  # fmt: skip
+                raise self.error("broadcast_to", f"shape {shape}: None stands only for the "
+                                 f"array's own unknown sizes, got an array of shape "
+                                 f"{self.shape_of(x)}", TypeError)  # fmt: skip
+            if offset == 0 and all(s is None or s == n for s, n in zip(shape, x.shape)):
+                return x
+            x = sized(x)
+            shape = tuple(int(x.shape[i - offset]) if s is None else s for i, s in enumerate(shape))
+        return super().broadcast_to(x, shape)
+
+    @translated
     def unstack(self, x: Any, /, *, axis: int = 0) -> tuple[Any, ...]:
         """The number of arrays is ``x``'s size along ``axis``: where that is unknown
         (after a mask), ``x``'s chunk sizes are computed first (on a copy)."""
