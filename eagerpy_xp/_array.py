@@ -500,8 +500,21 @@ class Array(ArrayConversions):
         """Iterate over the first axis (defined by the standard for 1-D arrays)."""
         if self.ndim == 0:
             raise TypeError(f"eagerpy_xp.{self._b.name}.Array.__iter__: iteration over a 0-d array")
-        for i in range(self._b.shape_of(self._raw)[0] or 0):
-            yield self[i]
+        size = self._b.shape_of(self._raw)[0]
+        if size is not None:
+            for i in range(size):
+                yield self[i]
+            return
+        # an unknown size (a lazy mask's result): positions until one is out of range (each
+        # `self[i]` finds the size, as indexing a position there does)
+        i = 0
+        while True:
+            try:
+                item = self[i]
+            except IndexError:
+                return
+            yield item
+            i += 1
 
     def __len__(self) -> int:
         if self.ndim == 0:

@@ -848,3 +848,17 @@ def test_broadcast_to_takes_the_arrays_own_unknown_sizes(target: str, flavour: s
     else:
         with pytest.raises(TypeError, match=r"eagerpy_xp\.dask\.broadcast_to: .*None stands"):
             ns.broadcast_to(u, (None, 2, 2) if target == "bad-position" else (None,))
+
+
+@pytest.mark.parametrize("kept", [0, 1, 4])
+def test_iterating_an_unknown_size_yields_every_element(kept: int) -> None:
+    """``for v in a`` over a mask's result (size unknown until computed) yields its
+    elements; it yielded none (a ``range`` of the unknown size read as 0).  Python's
+    ``max(H)`` in SciPy's ``minimum_phase`` iterates so."""
+    values = np.arange(12.0)
+    a = wxp.asarray(chunked(values, 5))
+    u = a[a >= 12 - kept]
+    got = [float(v) for v in u]
+    assert got == list(values[12 - kept:])
+    if kept:
+        assert float(max(u)) == 11.0
