@@ -147,19 +147,25 @@ def _map_arrays(obj: Any, function: Callable[[Any], Any], kind: type = da.Array)
     return obj
 
 
-def _reshape_to_known(function: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-    """Whether this is ``reshape`` of an array with one unknown size to a shape without -1
-    whose element count the known sizes divide: the target then names the unknown size,
-    and the result's shape is the target's, whatever the size (a million: beyond
-    stand-ins); a size that does not fit raises `ValueError` when computed."""
+def _reshape_target(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The shape a ``reshape`` call (the backend's arguments) asks for, as given."""
+    return args[1] if len(args) > 1 else kwargs.get("shape", ())
+
+
+def _known_reshape(function: str, args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> tuple[int, ...] | None:  # fmt: skip
+    """The target of ``reshape`` of an array with one unknown size to a shape without -1
+    whose element count the known sizes divide, else None: the target names the unknown
+    size, and is the result's shape whatever the size (a million: beyond stand-ins); a
+    size that does not fit raises `ValueError` when computed."""
     if function != "reshape" or not args or not isinstance(args[0], da.Array):
-        return False
-    shape = args[1] if len(args) > 1 else kwargs.get("shape", ())
+        return None
+    shape = _reshape_target(args, kwargs)
     unknown = [n for n in args[0].shape if math.isnan(n)]
     if len(unknown) != 1 or not isinstance(shape, (tuple, list)) or -1 in shape:
-        return False
+        return None
     known = math.prod(int(n) for n in args[0].shape if not math.isnan(n))
-    return known > 0 and math.prod(shape) % known == 0
+    return tuple(shape) if known > 0 and math.prod(shape) % known == 0 else None
 
 
 def _stand_ins(obj: Any, size: int, fill: str) -> Any:
@@ -469,9 +475,9 @@ class DaskCore(NumPyDtypes, Backend):
         numpy_function = _numpy_function(function)
         small = large = None
         unknown = function in _DATA_DEPENDENT
-        if _reshape_to_known(function, args, kwargs):  # the target's shape, known: no stand-ins
-            shape = tuple(args[1] if len(args) > 1 else kwargs["shape"])
-            return da.from_delayed(task(_run_numpy, function, args, kwargs), shape=shape,
+        target = _known_reshape(function, args, kwargs)
+        if target is not None:  # the result's shape, known: no stand-ins
+            return da.from_delayed(task(_run_numpy, function, args, kwargs), shape=target,
                                    dtype=args[0].dtype)  # fmt: skip
         # pairs of sizes, then (where none fits: a reshape to 5 columns, a square matrix)
         # each size the call names, once: every size of that result is unknown then
@@ -492,7 +498,6 @@ class DaskCore(NumPyDtypes, Backend):
             return None
         result = task(_run_numpy, function, args, kwargs)
         if function == "reshape":
-            shape = tuple(math.nan if n == -1 else n for n in (args[1] if len(args) > 1
-                                                                else kwargs["shape"]))  # fmt: skip
+            shape = tuple(math.nan if n == -1 else n for n in _reshape_target(args, kwargs))
             return da.from_delayed(result, shape=shape, dtype=small.dtype)
         return _lazy_result(result, small, large, unknown)

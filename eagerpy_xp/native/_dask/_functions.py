@@ -93,17 +93,18 @@ class DaskFunctions(DaskCore):
         as a Dask array's own ``shape`` reads an unknown size, stands for it too."""
         if type(shape) is tuple:
             shape = tuple(None if type(s) is float and math.isnan(s) else s for s in shape)
-        if type(shape) is tuple and None in shape:
-            offset = len(shape) - x.ndim
-            if offset < 0 or any(s is None and (i < offset or not math.isnan(x.shape[i - offset]))
-                                 for i, s in enumerate(shape)):  # fmt: skip
-                raise self.error("broadcast_to", f"shape {shape}: None stands only for the "
-                                 f"array's own unknown sizes, got an array of shape "
-                                 f"{self.shape_of(x)}", TypeError)  # fmt: skip
-            if offset == 0 and all(s is None or s == n for s, n in zip(shape, x.shape)):
-                return x
-            x = sized(x)
-            shape = tuple(int(x.shape[i - offset]) if s is None else s for i, s in enumerate(shape))
+        if type(shape) is not tuple or None not in shape:
+            return super().broadcast_to(x, shape)
+        offset = len(shape) - x.ndim
+        if offset < 0 or any(s is None and (i < offset or not math.isnan(x.shape[i - offset]))
+                             for i, s in enumerate(shape)):  # fmt: skip
+            raise self.error("broadcast_to", f"shape {shape}: None stands only for the array's "
+                             f"own unknown sizes, got an array of shape {self.shape_of(x)}",
+                             TypeError)  # fmt: skip
+        if offset == 0 and all(s is None or s == n for s, n in zip(shape, x.shape)):
+            return x
+        x = sized(x)
+        shape = tuple(int(x.shape[i - offset]) if s is None else s for i, s in enumerate(shape))
         return super().broadcast_to(x, shape)
 
     @translated
