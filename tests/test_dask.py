@@ -5,6 +5,7 @@ two-process `LocalCluster`, and the EagerPy extensions on Dask arrays."""
 from __future__ import annotations
 
 import inspect
+import itertools
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -581,6 +582,27 @@ def test_setitem_rebinds_and_leaves_shared_graphs_alone() -> None:
     np.testing.assert_array_equal(base.compute(), np.arange(12.0).reshape(3, 4))
     with pytest.raises(TypeError, match=r"eagerpy_xp\.dask\.Array\.__setitem__: "):
         a[0, 0] = 1.5j
+
+
+@pytest.mark.parametrize("chunks", [(5, 4, 4), (2, 3, 1)], ids=["rows", "blocks"])
+def test_writes_of_derived_values_keep_the_graph_linear(chunks: tuple[int, ...]) -> None:
+    """A loop writing values derived from an `Array` into it (SciPy's ``RigidTransform``):
+    Dask's own ``x[k] = v`` copies ``v``'s whole graph into each write, so that the graph
+    grows with the square of the loop's length; through the stand-in
+    (`_indexing._written`) it grows by the same few entries a step, the values NumPy's,
+    with values of one chunk or several and keys across chunks."""
+    expected = np.zeros((10, 4, 4))
+    a = wxp.asarray(da.zeros((10, 4, 4), chunks=chunks))
+    sizes = []
+    for step in range(30):
+        a[..., 3, :3] = a[..., 3, :3] * 1.01 + step
+        expected[..., 3, :3] = expected[..., 3, :3] * 1.01 + step
+        a[1:7:2, 0] = wxp.sum(a[1:7:2], axis=1) - a[1:7:2, 0]
+        expected[1:7:2, 0] = np.sum(expected[1:7:2], axis=1) - expected[1:7:2, 0]
+        sizes.append(sum(len(layer) for layer in a.raw.dask.layers.values()))
+    np.testing.assert_allclose(np.asarray(a), expected, rtol=1e-12)
+    growth = [after - before for before, after in itertools.pairwise(sizes)]
+    assert max(growth[15:]) <= max(growth[:5]), growth  # the same entries a step, late as early
 
 
 # -- detection, errors, extensions ------------------------------------------------------------
