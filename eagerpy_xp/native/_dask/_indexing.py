@@ -317,7 +317,8 @@ def _written(raw: Any, key: Any, value: Any) -> Any:
         result[key] = value
         return result
     name = f"written-value-{value.name}"
-    aliases = {(name, *index): (value.name, *index) for index in np.ndindex(*value.numblocks)}
+    aliases: dict[Any, Any] = {(name, *index): (value.name, *index)
+                               for index in np.ndindex(*value.numblocks)}
     stand_in = da.Array(HighLevelGraph({name: aliases}, {name: set()}), name,
                         chunks=value.chunks, meta=value._meta)  # fmt: skip
     result[key] = stand_in
