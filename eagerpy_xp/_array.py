@@ -431,9 +431,6 @@ class Array(ArrayConversions):
                     index = (key, ...) if plan.int_ellipsis else key
                     take = plan.take
                     raw = x[index] if take is None else take(x, index)
-                elif key is plan.basic:  # the last basic tuple key, again (`IndexPlan`)
-                    take = plan.take
-                    raw = x[key] if take is None else take(x, key)
                 elif kind is tuple:
                     # `_basic` written out (its call alone costs about a floor), with the
                     # flip's case told apart: a negative step where the case has none
@@ -454,7 +451,6 @@ class Array(ArrayConversions):
                             break
                     else:  # a basic key
                         if not stepped:
-                            plan.basic = key
                             take = plan.take
                             raw = x[key] if take is None else take(x, key)
                         elif plan.reverse is not None:

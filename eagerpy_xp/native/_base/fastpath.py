@@ -447,22 +447,15 @@ class IndexCase(NamedTuple):
 class IndexPlan:
     """`IndexCase`'s fields (none: ``array_type`` None), and ``views``: whether a
     basic-indexing result remembers its parent to write through to it (where writes
-    rebind: not `BackendCore.writes_in_place`).  Read by attribute, as `UnaryPlan`.
-
-    ``basic``: the last tuple key `Array.__getitem__` found basic with no step to
-    reverse (a tuple of ints, slices, None and Ellipsis: immutable, so the same object is
-    the same key).  A loop indexing with a constant key (``x[..., 0]``, ``x[0, 1]``: one
-    tuple object in the code) is then told apart by one identity test; any other key
-    replaces it."""
+    rebind: not `BackendCore.writes_in_place`).  Read by attribute, as `UnaryPlan`."""
 
     __slots__ = ("array_type", "negative_steps", "take", "reverse", "int_ellipsis", "flip",
-                 "views", "basic")  # fmt: skip
+                 "views")  # fmt: skip
 
     def __init__(self, case: IndexCase, views: bool) -> None:
         (self.array_type, self.negative_steps, self.take, self.reverse, self.int_ellipsis,
          self.flip) = case  # fmt: skip
         self.views = views
-        self.basic: tuple[Any, ...] | None = None
 
 
 def index_plan(backend: Any) -> IndexPlan:
