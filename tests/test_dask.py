@@ -605,6 +605,26 @@ def test_writes_of_derived_values_keep_the_graph_linear(chunks: tuple[int, ...])
     assert max(growth[15:]) <= max(growth[:5]), growth  # the same entries a step, late as early
 
 
+def test_writes_of_dask_values_of_every_shape_match_numpy() -> None:
+    """The stand-in's other shapes: a 0-d value, a row broadcast over a key, a column, a
+    zero-size write, negative steps, and a value whose chunks differ from the target's."""
+    expected = np.arange(12.0).reshape(3, 4)
+    a = wxp.asarray(chunked(expected.copy(), 2))
+    a[0, 0] = wxp.sum(a) * 1.0
+    expected[0, 0] = expected.sum()
+    a[1] = wxp.max(a, axis=0) + 1
+    expected[1] = expected.max(axis=0) + 1
+    a[:, 2] = wxp.mean(a, axis=1) * 2
+    expected[:, 2] = expected.mean(axis=1) * 2
+    a[2:2] = a[0:0] + 1
+    a[::-1, ::2] = a[:, :2] * 3
+    expected[::-1, ::2] = expected[:, :2] * 3
+    np.testing.assert_allclose(np.asarray(a), expected, rtol=1e-15)
+    b = wxp.asarray(da.zeros((4,), chunks=2))
+    b[1:3] = wxp.asarray(da.ones((2,), chunks=1)) + 0
+    np.testing.assert_array_equal(np.asarray(b), [0, 1, 1, 0])
+
+
 # -- detection, errors, extensions ------------------------------------------------------------
 def test_namespace_and_errors() -> None:
     assert ep.get_namespace(M) is xp and ep.get_namespace(ep.astensor(M)) is wxp
