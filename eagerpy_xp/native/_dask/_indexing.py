@@ -19,6 +19,7 @@ from ._core import (
     _bools_as_new_axes,
     _from_end,
     _has_bool,
+    _has_unknown,
     _keyed_write,
     _needs_gather,
     _plain_slice,
@@ -312,8 +313,7 @@ def _written(raw: Any, key: Any, value: Any) -> Any:
     length (150 such writes of one chunk: 136,202 graph entries and 7.2 s to build;
     through the stand-in 2,102 and 1.3 s: docs/dask.md)."""
     result = raw.copy()
-    if not isinstance(value, da.Array) or len(value.dask.layers) < 2 \
-            or any(math.isnan(size) for sizes in value.chunks for size in sizes):  # fmt: skip
+    if not isinstance(value, da.Array) or len(value.dask.layers) < 2 or _has_unknown(value):
         result[key] = value
         return result
     name = f"written-value-{value.name}"
