@@ -87,6 +87,11 @@ def _chapters() -> dict[str, str]:
 AREA_OF: dict[str, str] = _chapters()
 
 
+#: Set (to "1") in the environment of a suite process that must compile every kernel
+#: afresh (``python -m conformance --no-cache``): no persistent compilation cache at all.
+NO_KERNEL_CACHE = "EAGERPY_XP_SUITE_NO_KERNEL_CACHE"
+
+
 def prepare_environment() -> None:
     """The environment the suite's frameworks run in (before any of them is imported):
     each backend's ``suite_environment`` (JAX with its 64-bit types), and its

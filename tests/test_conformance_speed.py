@@ -4,6 +4,7 @@ results, and the environment of the suite's processes."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import hypothesis
 import numpy as np
 import pytest
 
-from conformance.harness import Target
+from conformance.harness import NO_KERNEL_CACHE, Target
 from conformance.invalid_calls import (
     ARRAY_ENTRIES,
     FUZZ_CALLS,
@@ -88,7 +89,24 @@ def test_the_suite_processes_run_jax_with_x64_and_a_compilation_cache(tmp_path: 
     assert env["JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES"] == "0"
     assert env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] == "1"
     without = subprocess_env(tmp_path, cache=False)
-    assert without.get("JAX_COMPILATION_CACHE_DIR") != str(tmp_path / "cache" / "jax")
+    # no cache at all: neither the report's nor one inherited from a pytest run around it
+    assert "JAX_COMPILATION_CACHE_DIR" not in without
+    assert without[NO_KERNEL_CACHE] == "1"
+
+
+def test_a_pytest_run_shares_one_kernel_cache_with_its_workers() -> None:
+    """The repository's pytest runs give JAX a persistent compilation cache in a temporary
+    folder (`conformance.plugin`), inherited by the xdist workers, so that one worker
+    reads back what the other compiled; the folder is this run's own."""
+    from conformance import plugin
+
+    folder = os.environ.get("JAX_COMPILATION_CACHE_DIR", "")
+    if plugin._KERNELS is None:  # a worker, or a run whose caller chose
+        assert os.environ.get("PYTEST_XDIST_WORKER") or folder or os.environ.get(NO_KERNEL_CACHE)
+    else:
+        assert folder == os.path.join(plugin._KERNELS, "jax")
+    if os.environ.get("PYTEST_XDIST_WORKER") and not os.environ.get(NO_KERNEL_CACHE):
+        assert "eagerpy_xp-kernels-" in folder  # the controller's, inherited
 
 
 def test_each_fuzz_item_runs_its_hundred_calls(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,3 +149,25 @@ def test_risky_calls_run_in_workers_that_may_not_hang_the_run() -> None:
     hung = run_in_subprocess([(target, huge), (target, huge)], per_call_s=0.0, startup_s=0.0)
     assert [o.category for o in hung] == ["timeout", "timeout"]
     assert hung[0].message.startswith("no answer in 0 s")
+
+
+def test_a_process_above_its_memory_bound_drops_the_kernel_caches(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Above `memory.LIMIT` (here lowered to one byte) a test process drops JAX's kernels
+    (a jitted function compiles again), and the next release waits for `memory.STEP` more;
+    below it, nothing is dropped."""
+    jax = pytest.importorskip("jax")
+    from conformance import memory
+
+    f = jax.jit(lambda a: a * 3 + 1)
+    f(np.arange(3.0))
+    assert f._cache_size() == 1
+    monkeypatch.setitem(memory._state, "next", 1 << 50)  # far above: nothing happens
+    assert memory.bound() is False and f._cache_size() == 1
+    monkeypatch.setattr(memory, "LIMIT", 1)
+    monkeypatch.setitem(memory._state, "next", 1)
+    assert memory.resident_bytes() > 1
+    assert memory.bound() is True
+    assert f._cache_size() == 0
+    assert memory._state["next"] >= memory.resident_bytes() + memory.STEP // 2  # not at once
+    np.testing.assert_array_equal(np.asarray(f(np.arange(3.0))), [1.0, 4.0, 7.0])

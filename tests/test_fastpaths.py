@@ -497,6 +497,8 @@ def test_fast_cases_store_their_results_dtype(name: str) -> None:
             if dunder is not None:
                 calls += [(getattr(Array, dunder), ("x",)), (_interpreted(dunder), ("x",))]
         for dtype in dtypes:
+            if name == "jax" and np.dtype(dtype).name not in _Jax.dtypes:
+                continue  # each dtype compiles every call anew: one of each kind (_Jax)
             x = ep.astensor(_cast(name, dtype))
             for call, args in calls:
                 try:

@@ -57,6 +57,12 @@ def _global_state() -> dict[str, Any]:
     return {"jax x64": _x64()}
 
 
+def _release_caches() -> None:
+    import jax
+
+    jax.clear_caches()
+
+
 def _wait(result: Any) -> None:
     import jax
 
@@ -87,6 +93,7 @@ DESCRIPTOR = Descriptor(
                                   "JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS": "0",
                                   "JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES": "0"}),
     global_state=_global_state,
+    release_caches=_release_caches,
     flushes_subnormals=True,
     # array-api-compat passes jax.numpy through (its JAX namespace is jax.numpy itself)
     peers=("jax.numpy",),
