@@ -92,6 +92,12 @@ AREA_OF: dict[str, str] = _chapters()
 NO_KERNEL_CACHE = "EAGERPY_XP_SUITE_NO_KERNEL_CACHE"
 
 
+def cache_environment(root: str) -> dict[str, str]:
+    """Each backend's ``suite_cache`` variables, its cache folder ``<root>/<backend>``."""
+    return {key: value.format(cache=os.path.join(root, d.name))
+            for d in REGISTRY.values() for key, value in d.suite_cache.items()}  # fmt: skip
+
+
 def prepare_environment() -> None:
     """The environment the suite's frameworks run in (before any of them is imported):
     each backend's ``suite_environment`` (JAX with its 64-bit types), and its

@@ -13,9 +13,7 @@ import tempfile
 
 import pytest
 
-from eagerpy_xp._detect import REGISTRY
-
-from .harness import NO_KERNEL_CACHE, prepare_environment
+from .harness import NO_KERNEL_CACHE, cache_environment, prepare_environment
 from .memory import bound as bound_memory
 
 prepare_environment()
@@ -31,14 +29,10 @@ def _share_compilation_caches() -> str | None:
     process made (None in a worker), removed when the run ends."""
     if os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get(NO_KERNEL_CACHE):
         return None
-    keys = [key for d in REGISTRY.values() for key in d.suite_cache]
-    if any(key in os.environ for key in keys):
+    if any(key in os.environ for key in cache_environment("")):
         return None
     root = tempfile.mkdtemp(prefix="eagerpy_xp-kernels-")
-    for descriptor in REGISTRY.values():
-        folder = os.path.join(root, descriptor.name)
-        for key, value in descriptor.suite_cache.items():
-            os.environ[key] = value.format(cache=folder)
+    os.environ.update(cache_environment(root))
     return root
 
 

@@ -40,7 +40,15 @@ from typing import Any, TextIO
 from eagerpy_xp._detect import REGISTRY
 
 from .estimate import Costs
-from .harness import BACKENDS, DEFAULT_BACKENDS, FLAVOURS, NO_KERNEL_CACHE, _wanted, group_of
+from .harness import (
+    BACKENDS,
+    DEFAULT_BACKENDS,
+    FLAVOURS,
+    NO_KERNEL_CACHE,
+    _wanted,
+    cache_environment,
+    group_of,
+)
 from .report import target_id
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,14 +242,12 @@ def subprocess_env(report_dir: Path, cache: bool) -> dict[str, str]:
     for descriptor in REGISTRY.values():
         env.update(descriptor.suite_environment)
     env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    for descriptor in REGISTRY.values():
-        folder = str(compilation_cache(report_dir, descriptor.name))
-        for key, value in descriptor.suite_cache.items():
-            if cache:
-                env[key] = value.format(cache=folder)
-            else:  # nor the one of a pytest run that started this one
-                env.pop(key, None)
-    if not cache:
+    variables = cache_environment(str(compilation_cache(report_dir, "")))
+    if cache:
+        env.update(variables)
+    else:  # no cache: nor the one of a pytest run that started this one
+        for key in variables:
+            env.pop(key, None)
         env[NO_KERNEL_CACHE] = "1"
     return env
 
