@@ -149,9 +149,9 @@ class Descriptor(_Facts):
     #: Environment variables giving the suite's processes a persistent compilation cache
     #: (``{cache}``: the backend's cache folder in the report).
     suite_cache: Mapping[str, str] = _EMPTY
-    #: Drops the framework's caches of compiled kernels (they grow with every new
-    #: operation, dtype and shape, and are kept for the process's life), called by the
-    #: suite's processes when they hold too much memory; None: nothing to drop.
+    #: Drops the caches that grow with use and are kept for the process's life (the
+    #: framework's compiled kernels: JAX; the values a backend keeps: Dask's `_kept`),
+    #: called by the suite's processes when they hold too much memory; None: nothing to drop.
     release_caches: Callable[[], None] | None = None
     #: The framework's global switches the library must never flip, read when the
     #: framework is imported already (name -> value).

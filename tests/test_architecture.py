@@ -399,7 +399,7 @@ CHAPTERS = {
 #: Helper modules a backend has besides its chapters, and what they hold.
 HELPERS = {
     "_tensorflow": {"_eager": "the eager fast paths' raw ops", "_ranks": "ops beyond 8 dims"},
-    "_dask": {"_chunks": "chunk-by-chunk helpers"},
+    "_dask": {"_chunks": "chunk-by-chunk helpers", "_kept": "small values kept once computed"},
     "_ndonnx": {"_export": "tracing a function into an ONNX model, and running one"},
 }
 #: The most lines a module of the library may have.

@@ -565,6 +565,19 @@ def test_chunks_kept_where_possible() -> None:
     assert xp.sum(x).chunks == ()  # a full reduction: one chunk
     assert xp.mean(x, axis=0).chunks == ((4, 2),)  # the reduced axis is gone, others kept
     assert xp.fft.fft(xp.astype(x, xp.complex128), axis=0).chunks == ((8,), (4, 2))
+    # tile: repetitions merged (Dask's own repeats the chunks once per repetition)
+    mask = chunked(np.array([[True, False]]), 1)
+    tiled = xp.tile(mask, (225, 1))
+    assert tiled.chunks == ((225,), (1, 1))
+    np.testing.assert_array_equal(tiled.compute(), np.tile([[True, False]], (225, 1)))
+    assert xp.tile(x, (1, 1)).chunks == x.chunks
+    assert xp.tile(x, (1, 3)).chunks == ((4, 4), (18,))
+    big = da.ones((4000, 64), chunks=(1000, 64))
+    assert len(xp.tile(big, (100, 1)).chunks[0]) < 400 // 4  # Dask's chunk size, not one chunk
+    picked = x[x[:, 0] > 0]  # unknown size: Dask's chunks, as they are
+    values = x.compute()
+    np.testing.assert_array_equal(xp.tile(picked, (3, 1)).compute(),
+                                  np.tile(values[values[:, 0] > 0], (3, 1)))  # fmt: skip
 
 
 # -- mutation -------------------------------------------------------------------------------

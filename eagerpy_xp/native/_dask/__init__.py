@@ -33,6 +33,12 @@ def _to_numpy_all(arrays: list[Any]) -> list[Any]:
     return [np.asarray(v) for v in dask.compute(*arrays, scheduler="synchronous")]
 
 
+def _release_caches() -> None:
+    from ._kept import KEPT
+
+    KEPT.clear()
+
+
 def _random(kind: str, shape: tuple[int, ...], a: float, b: float, like: Any) -> Any:
     import dask.array as da
 
@@ -59,6 +65,7 @@ DESCRIPTOR = Descriptor(
     eagerpy_class="DaskTensor",
     eagerpy_random=_random,
     in_array_api_compat=True,
+    release_caches=_release_caches,
     benchmark_setup="import dask.array as fw; "
                     "x = fw.linspace(0.0, 1.0, 16, dtype='float32', chunks=8)",
 )

@@ -18,6 +18,7 @@ import numpy as np
 from dask.array.core import elemwise
 
 from .._numpy._backend import NumPyBackend
+from ._kept import KEPT
 
 
 class _ChunkBackend(NumPyBackend):
@@ -95,7 +96,9 @@ def sized(x: Any) -> Any:
     "Missing dependency ('add-...', 4)" (`tests/test_dask_unknown_chunks.py`)."""
     if not any(math.isnan(n) for n in x.shape):
         return x
-    counted = x.copy().compute_chunk_sizes()
+    sizes = KEPT.chunk_sizes(x)  # (from its kept chunks where it is small)
+    counted = (x.copy().compute_chunk_sizes() if sizes is None
+               else da.Array(x.dask, x.name, sizes, meta=x._meta))  # fmt: skip
     chunks = tuple(tuple(n for n in axis if n) or (0,) for axis in counted.chunks)
     return counted.rechunk(chunks) if chunks != counted.chunks else counted
 

@@ -16,6 +16,7 @@ from .._base import Backend
 from .._base.core import NOT_RECOVERED
 from .._base.hooks import NumPyDtypes
 from ._chunks import NUMPY, known
+from ._kept import KEPT
 
 
 def _unique_parts(flat: Any, shape: tuple[float, ...]) -> tuple[Any, ...]:
@@ -410,8 +411,8 @@ class DaskCore(NumPyDtypes, Backend):
         return tuple(known(s) for s in raw.shape)
 
     def item(self, raw: Any) -> bool | int | float | complex:
-        """Computes the graph."""
-        return raw.compute().item()  # type: ignore[no-any-return]
+        """Computes the graph (from the small values computed before: `_kept`)."""
+        return KEPT.compute(raw).item()  # type: ignore[no-any-return]
 
     def to_numpy(self, raw: Any, dtype: Any = None, copy: bool | None = None) -> Any:
         """Computes the graph (a new NumPy array: ``copy=False``, which NumPy's protocol
@@ -419,7 +420,7 @@ class DaskCore(NumPyDtypes, Backend):
         if copy is False:
             raise self.error("__array__", "a Dask array computes a new NumPy array: it "
                              "cannot be converted with copy=False")  # fmt: skip
-        return np.asarray(raw.compute(), dtype=dtype)
+        return np.asarray(KEPT.compute(raw), dtype=dtype)
 
     def format_values(self, raw: Any) -> str:
         """The graph's summary (shape, dtype, chunks): showing values would compute."""
@@ -441,7 +442,7 @@ class DaskCore(NumPyDtypes, Backend):
         if copy is False:
             raise self.error("__dlpack__", "copy=False, but a Dask array has no buffer to "
                              "share: exporting computes it into a new one", BufferError)  # fmt: skip
-        return np.asarray(raw.compute()).__dlpack__(stream=stream, max_version=max_version,
+        return np.asarray(KEPT.compute(raw)).__dlpack__(stream=stream, max_version=max_version,
                                                     dl_device=dl_device)  # fmt: skip
 
     def dlpack_device(self, raw: Any) -> tuple[Any, int]:

@@ -147,6 +147,20 @@ class DaskFunctions(DaskCore):
         return da.transpose(x, self.normalize_axes(tuple(axes), x.ndim, "permute_dims"))
 
     @translated
+    def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
+        """Dask repeats ``x``'s chunks once per repetition (a (1, 2) mask tiled 225 times
+        down has 225 chunks, and every operation on it 225 tasks: SciPy's cubature tiles
+        its masks so); each repeated axis takes Dask's automatic chunking instead (one
+        chunk for a small array, chunks of Dask's configured size for a large one)."""
+        result = super().tile(x, repetitions)
+        if any(math.isnan(n) for n in result.shape):
+            return result
+        reps = (1,) * (result.ndim - len(repetitions)) + tuple(repetitions)
+        merge = {axis: "auto" for axis, r in enumerate(reps)
+                 if r > 1 and len(result.chunks[axis]) > 1}  # fmt: skip
+        return result.rechunk(merge) if merge else result
+
+    @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
         """Lazy: the result of an array of repeats has an unknown size along ``axis``
         (its values make it); a negative count raises `ValueError` when computed."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import dask.array as da
@@ -29,6 +30,7 @@ from ._core import (
     checked_indices,
     task,
 )
+from ._kept import KEPT
 
 
 class DaskIndexing(DaskCore):
@@ -188,6 +190,11 @@ class DaskIndexing(DaskCore):
             out = da.transpose(out, [*range(count, count + first), *range(count),
                                      *range(count + first, out.ndim)])  # fmt: skip
         return out
+
+    def run_write(self, write: Callable[[], list[tuple[Any, Any]]], operand: Any) -> Any:
+        """Each array written starts from the kept values of its history where it can
+        (`_kept.KeptValues.trimmed`): an array rebound in a loop keeps a short graph."""
+        return [(wrapper, KEPT.trimmed(new)) for wrapper, new in write()]
 
     def setitem(self, raw: Any, key: Any, value: Any) -> Any:
         """A new Dask array with ``value`` written at ``key``; ``raw`` (and every array
