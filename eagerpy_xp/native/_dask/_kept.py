@@ -155,7 +155,8 @@ class KeptValues:
             axis_sizes = []
             for j in range(count):
                 first[axis] = j
-                axis_sizes.append(int(chunks[(x.name, *first)].shape[axis]))
+                key = (x.name,) + tuple(first)
+                axis_sizes.append(int(chunks[key].shape[axis]))
             sizes.append(tuple(axis_sizes))
         return tuple(sizes)
 
