@@ -155,7 +155,7 @@ class KeptValues:
             axis_sizes = []
             for j in range(count):
                 first[axis] = j
-                key = (x.name,) + tuple(first)
+                key = (x.name, *first)
                 axis_sizes.append(int(chunks[key].shape[axis]))
             sizes.append(tuple(axis_sizes))
         return tuple(sizes)
