@@ -92,37 +92,19 @@ class KeptValues:
     def compute(self, x: Any) -> Any:
         """``x.compute()``, starting from kept values where its history has them, and
         keeping the small arrays of that history (``x`` included)."""
-        graph = x.__dask_graph__()
-        if not isinstance(graph, HighLevelGraph) or x.name not in graph.layers:
+        history = self._history(x)
+        if history is None:
             return x.compute()
-        layers: dict[str, Any] = {}
-        dependencies: dict[str, set[str]] = {}
+        layers, dependencies, found = history
         keep: dict[str, list[tuple[Any, ...]]] = {}
         unknown: dict[str, list[tuple[Any, ...]]] = {}
-        found = False
         small = True  # every array computed small (threads would only hand tasks around)
-        stack = [x.name]
-        with self._lock:
-            while stack:
-                name = stack.pop()
-                if name in layers:
-                    continue
-                kept = self._values.get(name)
-                if kept is not None:
-                    self._values.move_to_end(name)
-                    layers[name] = MaterializedLayer(kept[0])
-                    dependencies[name] = set()
-                    found = True
-                    continue
-                layer = graph.layers[name]
-                layers[name] = layer
-                dependencies[name] = set(graph.dependencies.get(name, ()))
-                stack.extend(dependencies[name])
-                facts = small_chunks(layer)
-                if facts is not None:
-                    (keep if facts[1] else unknown)[name] = [(name, *p) for p in facts[0]]
-                elif getattr(layer, "collection_annotations", None):
-                    small = False
+        for name, layer in layers.items():
+            facts = small_chunks(layer)
+            if facts is not None:
+                (keep if facts[1] else unknown)[name] = [(name, *p) for p in facts[0]]
+            elif getattr(layer, "collection_annotations", None):
+                small = False
         if small:  # arrays of unknown size made from small ones: kept where they are
             keep.update(unknown)
         if not found and not keep:
@@ -165,9 +147,24 @@ class KeptValues:
         same array (name, chunks, values) on a graph starting from them: for an array
         rebound again and again (``err += e`` in a loop), whose graph would otherwise
         hold every step, and every new step copy that graph."""
-        graph = x.__dask_graph__()
-        if not self._values or not isinstance(graph, HighLevelGraph):
+        if not self._values:
             return x
+        history = self._history(x, walk)
+        if history is None or not history[2]:
+            return x
+        layers, dependencies, _ = history
+        if len(layers) == len(x.__dask_graph__().layers):
+            return x
+        return type(x)(HighLevelGraph(layers, dependencies), x.name, x.chunks, meta=x._meta)
+
+    def _history(self, x: Any, limit: int | None = None,
+                 ) -> tuple[dict[str, Any], dict[str, set[str]], bool] | None:  # fmt: skip
+        """The part of ``x``'s graph its value needs: the layers back to kept values (each
+        then a layer of its chunks' values), their dependencies, and whether a kept value
+        was reached; None where ``x`` has no such graph, or more than ``limit`` layers."""
+        graph = x.__dask_graph__()
+        if not isinstance(graph, HighLevelGraph):
+            return None
         layers: dict[str, Any] = {}
         dependencies: dict[str, set[str]] = {}
         found = False
@@ -179,18 +176,17 @@ class KeptValues:
                     continue
                 kept = self._values.get(name)
                 if kept is not None:
+                    self._values.move_to_end(name)
                     layers[name] = MaterializedLayer(kept[0])
                     dependencies[name] = set()
                     found = True
                     continue
-                if len(layers) >= walk or name not in graph.layers:
-                    return x
+                if name not in graph.layers or (limit is not None and len(layers) >= limit):
+                    return None
                 layers[name] = graph.layers[name]
                 dependencies[name] = set(graph.dependencies.get(name, ()))
                 stack.extend(dependencies[name])
-        if not found or len(layers) == len(graph.layers):
-            return x
-        return type(x)(HighLevelGraph(layers, dependencies), x.name, x.chunks, meta=x._meta)
+        return layers, dependencies, found
 
     def _run(self, x: Any, graph: HighLevelGraph, keep: dict[str, list[Any]],
              small: bool) -> Any:  # fmt: skip
