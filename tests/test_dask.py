@@ -580,6 +580,23 @@ def test_chunks_kept_where_possible() -> None:
                                   np.tile(values[values[:, 0] > 0], (3, 1)))  # fmt: skip
 
 
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3), (0, 2), (2, 1, 3)])
+@pytest.mark.parametrize("split", [False, True], ids=["whole", "split"])
+def test_tile_matches_numpy_in_few_chunks(shape: tuple[int, ...], split: bool) -> None:
+    a = RNG.normal(size=shape)
+    x = da.from_array(a, chunks=(1 if split else -1) if shape else ())
+    for reps in [(), (1,), (2,), (0,), (3, 1), (1, 2), (2, 2, 2), (4, 0, 1), (2, 1, 1, 3)]:
+        tiled = xp.tile(x, reps)
+        np.testing.assert_array_equal(tiled.compute(), np.tile(a, reps))
+        assert tiled.shape == np.tile(a, reps).shape
+        if 0 not in tiled.shape:  # repetitions merged: no more chunks than x's own
+            assert tiled.npartitions <= max(1, x.npartitions), (reps, tiled.chunks)
+    mask = da.from_array(np.array([[True, False, True, True]]), chunks=1)
+    many = xp.tile(mask, (50625, 1))  # SciPy's cubature, four dimensions (Dask: 50,625 chunks)
+    assert many.chunks == ((50625,), (1, 1, 1, 1))
+    np.testing.assert_array_equal(many[-2:].compute(), [[True, False, True, True]] * 2)
+
+
 # -- mutation -------------------------------------------------------------------------------
 def test_setitem_rebinds_and_leaves_shared_graphs_alone() -> None:
     base = chunked(np.arange(12.0).reshape(3, 4))

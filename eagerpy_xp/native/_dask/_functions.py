@@ -148,17 +148,27 @@ class DaskFunctions(DaskCore):
 
     @translated
     def tile(self, x: Any, repetitions: tuple[int, ...], /) -> Any:
-        """Dask repeats ``x``'s chunks once per repetition (a (1, 2) mask tiled 225 times
-        down has 225 chunks, and every operation on it 225 tasks: SciPy's cubature tiles
-        its masks so); each repeated axis takes Dask's automatic chunking instead (one
-        chunk for a small array, chunks of Dask's configured size for a large one)."""
-        result = super().tile(x, repetitions)
-        if any(math.isnan(n) for n in result.shape):
-            return result
-        reps = (1,) * (result.ndim - len(repetitions)) + tuple(repetitions)
-        merge = {axis: "auto" for axis, r in enumerate(reps)
-                 if r > 1 and len(result.chunks[axis]) > 1}  # fmt: skip
-        return result.rechunk(merge) if merge else result
+        """Each repeated axis as a broadcast of ``x`` along a new axis before it, the two
+        then merged (``reshape``), and chunked by Dask's automatic chunking.  Dask's own
+        ``tile`` joins one copy of ``x`` per repetition (``block``): a (1, 4) mask tiled
+        50,625 times down (SciPy's cubature in four dimensions) took 10 s to build and
+        had 50,625 chunks, a task each in every later operation.  Where ``x``'s sizes are
+        unknown (after a mask), the NumPy backend's ``tile`` as one task (`lazily`)."""
+        self.check_sizes(repetitions, "repetitions", "tile")
+        if _has_unknown(x):  # one task, lazily (Dask would repeat each unknown chunk)
+            return self.lazily("tile", (x, tuple(repetitions)), {})
+        if 0 in x.shape or 0 in tuple(repetitions):
+            return super().tile(x, repetitions)  # (no values: Dask's as it is)
+        ndim = max(x.ndim, len(repetitions))
+        reps = (1,) * (ndim - len(repetitions)) + tuple(int(r) for r in repetitions)
+        shape = (1,) * (ndim - x.ndim) + tuple(int(n) for n in x.shape)
+        x = da.reshape(x, shape)
+        if all(r == 1 for r in reps):
+            return x
+        paired = tuple(v for r, n in zip(reps, shape) for v in (r, n))
+        spread = da.broadcast_to(da.reshape(x, tuple(v for n in shape for v in (1, n))), paired)
+        result = da.reshape(spread, tuple(r * n for r, n in zip(reps, shape)))
+        return result.rechunk({axis: "auto" for axis, r in enumerate(reps) if r > 1})
 
     @translated
     def repeat(self, x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
