@@ -37,9 +37,9 @@ from dask.local import get_sync
 from dask.threaded import get as threaded_get
 
 #: The largest array whose value is kept (bytes), its most chunks; the total kept (bytes).
-LAYER_LIMIT = 1 << 20
+LAYER_LIMIT = 8 << 20
 CHUNK_LIMIT = 64
-BUDGET = 64 << 20
+BUDGET = 128 << 20
 #: How far `KeptValues.trimmed` looks for kept values (arrays of the history).
 TRIM_WALK = 256
 
