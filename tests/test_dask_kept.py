@@ -284,3 +284,23 @@ def test_unknown_sizes_from_large_arrays_are_not_held_to_the_end_of_a_run(
     assert float(wxp.sum(picked) + wxp.sum(small)) == _kept.LAYER_LIMIT // 8 + 4.0
     assert small.raw.name in asked
     assert picked.raw.name not in asked  # (a run's outputs are held until it ends)
+
+
+def test_the_size_limit_is_the_instances(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = KeptValues(layer_limit=100)
+    asked: list[str] = []
+    store = kept._store
+
+    def recording(keep: dict[str, Any], results: Any) -> None:
+        asked.extend(keep)
+        store(keep, results)
+
+    monkeypatch.setattr(kept, "_store", recording)
+    small = da.from_array(np.arange(10.0), chunks=10) + 1.0  # 80 bytes
+    large = da.from_array(np.arange(20.0), chunks=20) + 1.0  # 160 bytes
+    assert float(kept.compute(small.sum())) == 55.0
+    assert float(kept.compute(large.sum())) == 210.0
+    assert small.name in kept._values
+    assert large.name not in kept._values
+    assert small.name in asked and large.name not in asked  # (not even held for the run)
+    assert all(size <= 100 for _, size in kept._values.values())

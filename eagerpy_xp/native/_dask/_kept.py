@@ -10,15 +10,17 @@ quadratic time, minutes per call where NumPy takes milliseconds.
 
 `KeptValues.compute` (the wrapped flavour's ``bool``/``int``/``float``/``complex``/
 ``operator.index``/``__array__``/``__dlpack__``, through `DaskCore.item`, `to_numpy`,
-`dlpack`) computes ``x`` and, in the same run, every array of its history that is one
-chunk of known size up to `LAYER_LIMIT` bytes of NumPy data: those values are kept by
-layer name (a Dask array's name identifies its value: Dask's own caches and schedulers
-rely on it), and a later computation reading one of them starts from the kept value
-instead of that array's graph.  Dask's laziness stays as it was everywhere else: nothing
-is computed that the conversion did not compute anyway (a one-chunk array ``x``'s result
-depends on is needed whole), no graph of an array changes, and arrays of several chunks,
-of unknown sizes or of other chunk types are computed as before.  Kept values are bounded
-by `BUDGET` bytes in all, the least recently used dropped first.
+`dlpack`) computes ``x`` and, in the same run, every small array of its history (NumPy
+chunks of known sizes, at most `CHUNK_LIMIT` chunks and `LAYER_LIMIT` bytes; arrays of
+unknown size too where every array of known size in the run is small): those values are
+kept by name (a Dask array's name identifies its value: Dask's own schedulers rely on
+it), and a later computation reading one of them starts from the kept value instead of
+that array's graph.  `KeptValues.trimmed` gives an array written in place the same values
+on a graph starting from kept ones, so that an array rebound in a loop keeps a short
+graph.  Dask's laziness stays as it was: nothing is computed but what a conversion
+computes, and the other chunks of a small array of which it reads some (where one of
+those fails, the conversion runs again as Dask runs it).  Kept values are bounded by
+`BUDGET` bytes in all, the least recently used dropped first.
 """
 
 from __future__ import annotations
@@ -47,10 +49,11 @@ _ARRAY_TYPE = "dask.array.core.Array"
 _CHUNK_TYPE = "numpy.ndarray"
 
 
-def small_chunks(layer: Any) -> tuple[list[tuple[int, ...]], bool] | None:
+def small_chunks(layer: Any, limit: int = LAYER_LIMIT,
+                 ) -> tuple[list[tuple[int, ...]], bool] | None:  # fmt: skip
     """The chunks' positions of the Dask array ``layer`` makes, and whether its sizes are
     known, where that array may be small: NumPy chunks, at most `CHUNK_LIMIT` of them,
-    and at most `LAYER_LIMIT` bytes in all where the sizes are known (read from the facts
+    and at most ``limit`` bytes in all where the sizes are known (read from the facts
     Dask writes on every array's layer); else None."""
     facts = getattr(layer, "collection_annotations", None)
     if not facts or facts.get("type") != _ARRAY_TYPE or facts.get("chunk_type") != _CHUNK_TYPE:
@@ -61,7 +64,7 @@ def small_chunks(layer: Any) -> tuple[list[tuple[int, ...]], bool] | None:
     if math.prod(len(c) for c in chunks) > CHUNK_LIMIT:
         return None
     known = not any(math.isnan(n) for n in shape)
-    if known and math.prod(shape) * np.dtype(dtype).itemsize > LAYER_LIMIT:
+    if known and math.prod(shape) * np.dtype(dtype).itemsize > limit:
         return None
     return list(itertools.product(*(range(len(c)) for c in chunks))), known
 
@@ -100,7 +103,7 @@ class KeptValues:
         unknown: dict[str, list[tuple[Any, ...]]] = {}
         small = True  # every array computed small (threads would only hand tasks around)
         for name, layer in layers.items():
-            facts = small_chunks(layer)
+            facts = small_chunks(layer, self.layer_limit)
             if facts is not None:
                 (keep if facts[1] else unknown)[name] = [(name, *p) for p in facts[0]]
             elif getattr(layer, "collection_annotations", None):
@@ -122,7 +125,7 @@ class KeptValues:
         (large, or of many chunks: Dask's ``compute_chunk_sizes`` then)."""
         graph = x.__dask_graph__()
         layer = graph.layers.get(x.name) if isinstance(graph, HighLevelGraph) else None
-        if layer is None or small_chunks(layer) is None:
+        if layer is None or small_chunks(layer, self.layer_limit) is None:
             return None
         self.compute(x)
         with self._lock:
