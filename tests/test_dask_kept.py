@@ -273,9 +273,9 @@ def test_unknown_sizes_from_large_arrays_are_not_held_to_the_end_of_a_run(
     asked: list[str] = []
     store = KEPT._store
 
-    def recording(keep: dict[str, Any], results: Any) -> None:
+    def recording(keep: dict[str, Any], *rest: Any) -> None:
         asked.extend(keep)
-        store(keep, results)
+        store(keep, *rest)
 
     monkeypatch.setattr(KEPT, "_store", recording)
     big = wxp.ones(_kept.LAYER_LIMIT // 8 + 1)
@@ -291,9 +291,9 @@ def test_the_size_limit_is_the_instances(monkeypatch: pytest.MonkeyPatch) -> Non
     asked: list[str] = []
     store = kept._store
 
-    def recording(keep: dict[str, Any], results: Any) -> None:
+    def recording(keep: dict[str, Any], *rest: Any) -> None:
         asked.extend(keep)
-        store(keep, results)
+        store(keep, *rest)
 
     monkeypatch.setattr(kept, "_store", recording)
     small = da.from_array(np.arange(10.0), chunks=10) + 1.0  # 80 bytes
@@ -304,3 +304,19 @@ def test_the_size_limit_is_the_instances(monkeypatch: pytest.MonkeyPatch) -> Non
     assert large.name not in kept._values
     assert small.name in asked and large.name not in asked  # (not even held for the run)
     assert all(size <= 100 for _, size in kept._values.values())
+
+
+@pytest.mark.parametrize("split", [1, 2, 3], ids=["one-chunk", "two-chunks", "three-chunks"])
+def test_what_dask_computes_inside_its_algorithms_is_not_taken_for_arrays(split: int) -> None:
+    """Dask's ``var``/``std`` pass dicts of partial sums between layers annotated as float
+    arrays; kept as arrays, they broke every later computation reading them."""
+    values = np.random.default_rng(11).random((6, 7))
+    x = wxp.asarray(da.from_array(values, chunks=(max(1, 6 // split), 7)))
+    for _ in range(3):
+        for axis in (0, 1, None):
+            got = np.asarray(wxp.std(x, axis=axis, correction=1))
+            np.testing.assert_allclose(got, values.std(axis=axis, ddof=1), rtol=1e-13)
+            assert float(wxp.var(x[:, 2])) == pytest.approx(values[:, 2].var(), rel=1e-13)
+    for chunks, _ in KEPT._values.values():
+        for value in chunks.values():
+            assert isinstance(value, np.ndarray) and value.dtype != object

@@ -206,13 +206,18 @@ class KeptValues:
         results = run(dsk, keys)
         finalize, extra = x.__dask_postcompute__()
         result = finalize(results[0], *extra)
-        self._store(keep, results[1:])
+        self._store(keep, results[1:], {name: graph.layers[name].collection_annotations
+                                        for name in keep})  # fmt: skip
         if isinstance(result, np.ndarray) and not result.flags.writeable:
             result = result.copy()  # (a kept value, or a view of one: the caller's own)
         return result
 
-    def _store(self, keep: dict[str, list[Any]], results: Any) -> None:
-        """Keeps each array's chunks (read-only copies: the caller gets its own)."""
+    def _store(self, keep: dict[str, list[Any]], results: Any,
+               facts: dict[str, Any]) -> None:  # fmt: skip
+        """Keeps each array's chunks (read-only copies: the caller gets its own), where
+        each is what the array's facts say: a NumPy array of its dtype and chunk shape.
+        (The layers inside Dask's own algorithms may say otherwise: the partial results of
+        ``var``/``std`` are dicts of sums in layers annotated as float arrays.)"""
         with self._lock:
             for (name, keys), values in zip(keep.items(), results):
                 if name in self._values:
@@ -220,17 +225,32 @@ class KeptValues:
                 chunks = {}
                 size = 0
                 for key, value in zip(keys, values):
+                    if not _as_declared(value, key[1:], facts[name]):
+                        break
                     value = np.array(value, copy=True)
                     value.flags.writeable = False
                     chunks[key] = value
                     size += value.nbytes
-                if size > self.layer_limit:  # (an array of unknown size, found large)
-                    continue
-                self._values[name] = (chunks, size)
-                self._bytes += size
+                else:
+                    if size > self.layer_limit:  # (an array of unknown size, found large)
+                        continue
+                    self._values[name] = (chunks, size)
+                    self._bytes += size
             while self._bytes > self.budget and self._values:
                 _, (_, size) = self._values.popitem(last=False)
                 self._bytes -= size
+
+
+def _as_declared(value: Any, position: tuple[int, ...], facts: Any) -> bool:
+    """Whether ``value`` is the chunk at ``position`` that Dask's facts of its array
+    declare: a NumPy array (or scalar) of the array's dtype and of the chunk's sizes where
+    they are known."""
+    if not isinstance(value, (np.ndarray, np.generic)) or value.dtype != facts["dtype"]:
+        return False
+    if value.ndim != len(position):
+        return False
+    sizes = [axis[i] for axis, i in zip(facts["chunks"], position)]
+    return all(math.isnan(n) or n == m for n, m in zip(sizes, value.shape))
 
 
 #: The process's kept values (the Dask backend's conversions use it).
