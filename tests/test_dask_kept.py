@@ -267,17 +267,23 @@ def test_sizes_after_a_mask_are_read_from_kept_chunks() -> None:
     assert KEPT.chunk_sizes(da.ones(100, chunks=1)) is None  # more chunks than kept
 
 
-def test_unknown_sizes_from_large_arrays_are_not_held_to_the_end_of_a_run(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _asked(monkeypatch: pytest.MonkeyPatch, kept: KeptValues) -> list[str]:
+    """The names of the arrays ``kept``'s runs ask for to keep (their outputs), as they run."""
     asked: list[str] = []
-    store = KEPT._store
+    store = kept._store
 
     def recording(keep: dict[str, Any], *rest: Any) -> None:
         asked.extend(keep)
         store(keep, *rest)
 
-    monkeypatch.setattr(KEPT, "_store", recording)
+    monkeypatch.setattr(kept, "_store", recording)
+    return asked
+
+
+def test_unknown_sizes_from_large_arrays_are_not_held_to_the_end_of_a_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked = _asked(monkeypatch, KEPT)
     big = wxp.ones(_kept.LAYER_LIMIT // 8 + 1)
     picked = big[big > 0.5]  # a mask's result: as large as the array, for all Dask knows
     small = wxp.asarray([1.0, 2.0]) + 0.0
@@ -288,14 +294,7 @@ def test_unknown_sizes_from_large_arrays_are_not_held_to_the_end_of_a_run(
 
 def test_the_size_limit_is_the_instances(monkeypatch: pytest.MonkeyPatch) -> None:
     kept = KeptValues(layer_limit=100)
-    asked: list[str] = []
-    store = kept._store
-
-    def recording(keep: dict[str, Any], *rest: Any) -> None:
-        asked.extend(keep)
-        store(keep, *rest)
-
-    monkeypatch.setattr(kept, "_store", recording)
+    asked = _asked(monkeypatch, kept)
     small = da.from_array(np.arange(10.0), chunks=10) + 1.0  # 80 bytes
     large = da.from_array(np.arange(20.0), chunks=20) + 1.0  # 160 bytes
     assert float(kept.compute(small.sum())) == 55.0
